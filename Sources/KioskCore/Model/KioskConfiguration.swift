@@ -1,0 +1,96 @@
+/// Where touch and keys come from (`[input] source`).
+public enum InputSource: String, Hashable, Sendable, CaseIterable {
+    case wayland, libinput, both
+}
+
+/// `[idle]`: what happens when nobody touches the panel. nil disables a step.
+public struct IdleSettings: Hashable, Sendable {
+    public var homeAfter: Double?
+    public var blankAfter: Double?
+    public init(homeAfter: Double? = nil, blankAfter: Double? = nil) {
+        self.homeAfter = homeAfter
+        self.blankAfter = blankAfter
+    }
+}
+
+/// `[input]`.
+public struct InputSettings: Hashable, Sendable {
+    public var source: InputSource
+    public init(source: InputSource = .wayland) { self.source = source }
+}
+
+/// Everything in kiosk.toml.
+public struct KioskSettings: Hashable, Sendable {
+    /// The page shown at start and by the home action.
+    public var home: PageID
+    /// Logical size `render` and a window without a configured size use.
+    public var previewSize: Size
+    /// Output pixels per logical pixel for `render`.
+    public var previewScale: Double
+    /// The xdg_toplevel app_id (weston's kiosk-shell matches `app-ids=` on it).
+    public var appID: String
+    public var theme: Theme
+    public var idle: IdleSettings
+    public var input: InputSettings
+
+    public init(
+        home: PageID, previewSize: Size = Size(width: 1280, height: 800), previewScale: Double = 1,
+        appID: String = "kiosk-shell", theme: Theme = .standard, idle: IdleSettings = IdleSettings(),
+        input: InputSettings = InputSettings()
+    ) {
+        self.home = home
+        self.previewSize = previewSize
+        self.previewScale = previewScale
+        self.appID = appID
+        self.theme = theme
+        self.idle = idle
+        self.input = input
+    }
+}
+
+/// A validated configuration: settings plus every page by id. Every id a page refers to exists.
+public struct KioskConfiguration: Hashable, Sendable {
+    public var settings: KioskSettings
+    public var pages: [PageID: PageDefinition]
+    /// The folder the files were read from; relative paths were resolved against it.
+    public var directory: String
+
+    public init(settings: KioskSettings, pages: [PageID: PageDefinition], directory: String) {
+        self.settings = settings
+        self.pages = pages
+        self.directory = directory
+    }
+
+    public func page(_ id: PageID) -> PageDefinition? { pages[id] }
+
+    /// Every page reachable from home, through container children and open actions.
+    public func reachablePages(from start: PageID? = nil) -> Set<PageID> {
+        var seen: Set<PageID> = []
+        var queue = [start ?? settings.home]
+        while let id = queue.popLast() {
+            guard !seen.contains(id), let page = pages[id] else { continue }
+            seen.insert(id)
+            queue.append(contentsOf: page.children)
+            queue.append(contentsOf: page.openTargets)
+        }
+        return seen
+    }
+}
+
+extension PageDefinition {
+    /// Pages its widgets' `open` actions lead to.
+    public var openTargets: [PageID] {
+        guard case .panel(let panel) = content else { return [] }
+        var targets: [PageID] = []
+        for widget in panel.widgets {
+            switch widget {
+            case .list(let list):
+                for row in list.rows { if case .open(let id)? = row.action { targets.append(id) } }
+            case .grid(let grid):
+                for tile in grid.tiles { if case .open(let id)? = tile.action { targets.append(id) } }
+            default: break
+            }
+        }
+        return targets
+    }
+}

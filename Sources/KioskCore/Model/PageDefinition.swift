@@ -1,0 +1,145 @@
+/// One page from `pages/*.toml`: a leaf panel of widgets or a navigation container of other pages.
+public struct PageDefinition: Hashable, Sendable {
+    public var id: PageID
+    /// Shown in tab bars, drill-down headers and STATUS=; defaults to the id.
+    public var title: String
+    public var content: PageContent
+    /// The file it came from, for messages.
+    public var sourceFile: String
+
+    public init(id: PageID, title: String, content: PageContent, sourceFile: String = "") {
+        self.id = id
+        self.title = title
+        self.content = content
+        self.sourceFile = sourceFile
+    }
+
+    /// The pages this one shows directly (container children), in order.
+    public var children: [PageID] {
+        switch content {
+        case .panel: []
+        case .cube(let c): c.faces
+        case .drillDown(let d): [d.root]
+        case .stack(let s): [s.root]
+        case .tabs(let t): t.pages
+        }
+    }
+}
+
+public enum PageContent: Hashable, Sendable {
+    case panel(Panel)
+    case cube(CubeSpec)
+    case drillDown(DrillDownSpec)
+    case stack(StackSpec)
+    case tabs(TabsSpec)
+
+    /// The name written in `type = "…"`.
+    public var typeName: String {
+        switch self {
+        case .panel: "panel"
+        case .cube: "cube"
+        case .drillDown: "drilldown"
+        case .stack: "stack"
+        case .tabs: "tabs"
+        }
+    }
+}
+
+/// A leaf page: widgets in a vertical flow.
+public struct Panel: Hashable, Sendable {
+    public var widgets: [Widget]
+    /// Overrides the theme's background for this page.
+    public var background: RGBA?
+    public init(widgets: [Widget], background: RGBA? = nil) {
+        self.widgets = widgets
+        self.background = background
+    }
+}
+
+/// Which way a cube turns.
+public enum CubeOrientation: String, Hashable, Sendable, CaseIterable {
+    case horizontal, vertical
+}
+
+/// A prism of 2 or more faces the finger turns (CubeController / GKLCubeViewController).
+public struct CubeSpec: Hashable, Sendable {
+    public var faces: [PageID]
+    public var wraps: Bool
+    public var orientation: CubeOrientation
+    public init(faces: [PageID], wraps: Bool = true, orientation: CubeOrientation = .horizontal) {
+        self.faces = faces
+        self.wraps = wraps
+        self.orientation = orientation
+    }
+}
+
+/// Two columns, the top two pages side by side (SGBDrillDownController).
+public struct DrillDownSpec: Hashable, Sendable {
+    public var root: PageID
+    /// Width of the left column in logical pixels.
+    public var leftWidth: Double
+    /// Below this container width only one column is shown (portrait panels).
+    public var foldBelow: Double
+    public init(root: PageID, leftWidth: Double = 420, foldBelow: Double = 900) {
+        self.root = root
+        self.leftWidth = leftWidth
+        self.foldBelow = foldBelow
+    }
+}
+
+/// A navigation stack with animated transitions (ADTransitionController).
+public struct StackSpec: Hashable, Sendable {
+    public var root: PageID
+    public var transition: TransitionSpec
+    public init(root: PageID, transition: TransitionSpec = TransitionSpec()) {
+        self.root = root
+        self.transition = transition
+    }
+}
+
+/// Pages switched by a tab bar.
+public struct TabsSpec: Hashable, Sendable {
+    public var pages: [PageID]
+    public var transition: TransitionSpec
+    public init(pages: [PageID], transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25)) {
+        self.pages = pages
+        self.transition = transition
+    }
+}
+
+/// A transition with its orientation and duration, as configured.
+public struct TransitionSpec: Hashable, Sendable {
+    public var kind: TransitionKind
+    public var orientation: TransitionOrientation
+    /// Seconds.
+    public var duration: Double
+    public init(kind: TransitionKind = .swipe, orientation: TransitionOrientation = .rightToLeft, duration: Double = 0.35) {
+        self.kind = kind
+        self.orientation = orientation
+        self.duration = duration
+    }
+}
+
+/// The 16 transitions of ADTransitionController (seed-behaviour.md §5.3).
+public enum TransitionKind: String, Hashable, Sendable, CaseIterable {
+    case carrousel, cube, cross, flip, swap, fade, backFade = "backfade", ghost, zoom, swipe
+    case swipeFade = "swipefade", scale, glue, pushRotate = "pushrotate", fold, slide
+}
+
+/// Which way content moves in a transition (ADTransitionOrientation).
+public enum TransitionOrientation: String, Hashable, Sendable, CaseIterable {
+    case rightToLeft = "right-to-left"
+    case leftToRight = "left-to-right"
+    case topToBottom = "top-to-bottom"
+    case bottomToTop = "bottom-to-top"
+
+    /// The orientation that plays the same motion backwards (used when popping).
+    public var reversed: TransitionOrientation {
+        switch self {
+        case .rightToLeft: .leftToRight
+        case .leftToRight: .rightToLeft
+        case .topToBottom: .bottomToTop
+        case .bottomToTop: .topToBottom
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// What one layer of the Scene shows.
+public enum LayerContent: Hashable, Sendable {
+    /// A leaf panel's surface, rasterised by the renderer (cached) at the layer's `size`.
+    case panel(PageID)
+    /// A flat colour: backgrounds, placeholders, dividers.
+    case solid(RGBA)
+    /// Navigation chrome the renderer draws (tab bar, drill-down column header).
+    case chrome(Chrome)
+}
+
+/// Navigation chrome drawn by the renderer rather than by a page.
+public enum Chrome: Hashable, Sendable {
+    /// A tab bar with the tabs' titles; `selected` is highlighted (fractional while switching).
+    case tabBar(titles: [String], selected: Double)
+    /// A drill-down column header: a title and whether a back chevron shows.
+    case header(title: String, showsBack: Bool)
+}
+
+/// One layer: a flat rectangle of `size` logical pixels, placed on the output by a projective
+/// transform. The renderer needs nothing else to draw a frame.
+public struct SceneLayer: Hashable, Sendable {
+    public var content: LayerContent
+    /// The layer's own size in logical pixels; its plane spans (0, 0)–(width, height), z = 0.
+    public var size: Size
+    /// Maps a layer-local logical point (x, y, 0, 1) to output pixels (homogeneous; divide by w).
+    /// Includes the output scale and any perspective.
+    public var transform: Matrix4
+    /// 0 = invisible, 1 = opaque.
+    public var opacity: Double
+    /// Black drawn over the layer at this alpha (0 = none), as the seeds' dimming overlays.
+    public var dim: Double
+    /// Output-pixel rectangle outside which nothing of this layer is drawn; nil = the output.
+    public var clip: Rect?
+
+    public init(
+        content: LayerContent, size: Size, transform: Matrix4, opacity: Double = 1, dim: Double = 0,
+        clip: Rect? = nil
+    ) {
+        self.content = content
+        self.size = size
+        self.transform = transform
+        self.opacity = opacity
+        self.dim = dim
+        self.clip = clip
+    }
+}
+
+/// Everything on screen at one instant, back to front.
+public struct Scene: Hashable, Sendable {
+    /// Output size in pixels.
+    public var outputSize: Size
+    /// Fills the output before the first layer.
+    public var background: RGBA
+    public var layers: [SceneLayer]
+    /// True while something moves: the backend keeps requesting frames.
+    public var isAnimating: Bool
+
+    public init(outputSize: Size, background: RGBA, layers: [SceneLayer], isAnimating: Bool) {
+        self.outputSize = outputSize
+        self.background = background
+        self.layers = layers
+        self.isAnimating = isAnimating
+    }
+}

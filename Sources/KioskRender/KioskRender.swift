@@ -1,0 +1,2 @@
+import KioskCore
+import CPangoCairo

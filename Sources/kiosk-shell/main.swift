@@ -1,0 +1,2 @@
+import KioskApp
+print("kiosk-shell")
