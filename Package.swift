@@ -2,7 +2,28 @@
 // kiosk-shell: a fullscreen Wayland touch-panel shell. Module graph and the dependency rule are in
 // ../shared/DESIGN.md: KioskCore imports only the standard library; C targets are imported only by
 // Render, Wayland, Input and Platform.
+import Foundation
 import PackageDescription
+
+/// Include paths of a pkg-config package. Pango's .pc files (through glib) add `-pthread`, which
+/// SwiftPM's pkgConfig support rejects with a warning on every build; asking pkg-config here and
+/// keeping only the include paths builds the same code warning-free.
+func includePaths(_ package: String) -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", package]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: " ")
+        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { $0.hasPrefix("-I") }
+}
+
+let pangoIncludes = includePaths("pangocairo")
+/// Every Swift target that imports CPangoCairo, directly or through KioskRender, needs these.
+let pangoSwiftSettings: [SwiftSetting] = [.unsafeFlags(pangoIncludes.flatMap { ["-Xcc", $0] })]
 
 let package = Package(
     name: "kiosk-shell",
@@ -16,9 +37,7 @@ let package = Package(
     ],
     targets: [
         // C libraries through pkg-config.
-        .systemLibrary(
-            name: "CPangoCairo", pkgConfig: "pangocairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .target(name: "CPangoCairo", cSettings: [.unsafeFlags(pangoIncludes)]),
         .systemLibrary(
             name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
@@ -29,19 +48,22 @@ let package = Package(
             dependencies: ["KioskCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "KioskRender",
-            dependencies: ["KioskCore", "CPangoCairo", "CPixman"]),
+            dependencies: ["KioskCore", "CPangoCairo", "CPixman"],
+            swiftSettings: pangoSwiftSettings),
         .target(
             name: "KioskApp",
             dependencies: [
                 "KioskCore", "KioskConfig", "KioskRender",
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            swiftSettings: pangoSwiftSettings),
         .executableTarget(
             name: "kiosk-shell",
             dependencies: [
                 "KioskApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            swiftSettings: pangoSwiftSettings),
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(
@@ -49,6 +71,6 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
-            resources: [.copy("Golden")]),
+            resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),
     ]
 )

@@ -1,2 +1,4 @@
-import KioskCore
 import CPangoCairo
+import KioskCore
+
+func _probe() -> Int32 { cairo_version() }

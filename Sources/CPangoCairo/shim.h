@@ -1,2 +1,0 @@
-#include <cairo.h>
-#include <pango/pangocairo.h>
