@@ -1,4 +1,0 @@
-import CPangoCairo
-import KioskCore
-
-func _probe() -> Int32 { cairo_version() }
