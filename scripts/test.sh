@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds kiosk-shell and runs every test: unit and golden tests (swift test), the shipped demo
+# config through `kiosk-shell check`, and the end-to-end tests under real headless compositors.
+# Ends with one line "tests: N passed, M failed"; exits non-zero if anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+[ -x /opt/swift/usr/bin/swift ] && ! command -v swift >/dev/null && export PATH=/opt/swift/usr/bin:$PATH
+
+passed=0
+failed=0
+log=$(mktemp -d)
+step() { echo; echo "== $*"; }
+ok() { passed=$((passed + $1)); }
+bad() { failed=$((failed + $1)); echo "FAILED: $2"; }
+
+step "build (warnings in our sources are errors)"
+if swift build --build-tests 2>&1 | tee "$log/build.txt"; then
+    warnings=$(grep -E '^/.*(Sources|Tests)/.*: warning:' "$log/build.txt" | grep -v '/.build/' || true)
+    if [ -n "$warnings" ]; then echo "$warnings"; bad 1 "compiler warnings"; else ok 1; fi
+else
+    bad 1 "swift build"
+fi
+
+step "unit, property and golden tests"
+swift test 2>&1 | tee "$log/test.txt"
+n=$(grep -oE 'Test run with [0-9]+ tests?' "$log/test.txt" | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+f=$(grep -oE 'with [0-9]+ (test )?failures?' "$log/test.txt" | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+if grep -qE 'Test run with [0-9]+ tests? .*passed' "$log/test.txt"; then ok "$n"; else
+    [ "$f" -gt 0 ] || f=1
+    ok $((n > f ? n - f : 0)); bad "$f" "swift test"
+fi
+
+step "kiosk-shell check on the shipped demo"
+if swift run -q kiosk-shell check --config Config; then ok 1; else bad 1 "check Config"; fi
+
+if [ -x Tests/EndToEnd/run.sh ]; then
+    step "end-to-end tests under weston, sway and cage"
+    Tests/EndToEnd/run.sh 2>&1 | tee "$log/e2e.txt"
+    e=$(grep -oE '^[0-9]+ passed, [0-9]+ failed' "$log/e2e.txt" | tail -n 1)
+    if [ -n "$e" ]; then
+        ok "$(echo "$e" | cut -d' ' -f1)"
+        ef=$(echo "$e" | cut -d' ' -f3)
+        [ "$ef" -gt 0 ] && bad "$ef" "end-to-end"
+    else
+        bad 1 "end-to-end runner printed no summary"
+    fi
+fi
+
+echo
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
