@@ -13,7 +13,8 @@
 /// **Odd input** (never traps):
 /// - Times that are non-finite or earlier than the latest time seen are replaced by the latest
 ///   time seen, so time never runs backwards inside the recognizer (velocity sees a duplicate).
-/// - Positions that are non-finite or beyond ±`maximumCoordinate` drop that down/motion event.
+/// - Positions that are non-finite or beyond ±`maximumCoordinate` drop that down/motion event
+///   entirely (its time too).
 /// - Motion or up for an id that is not the owner (unknown ids, up without down, motion after
 ///   up, other fingers) is ignored.
 /// - A second down for the owner's id means its up was lost: the owner's gesture is cancelled
@@ -83,11 +84,17 @@ public struct GestureRecognizer: Sendable {
     /// Feeds one touch event; returns the gestures it completes or advances, in order. Any long
     /// press due at or before the event's time is emitted first.
     public mutating func handle(_ event: TouchEvent) -> [Gesture] {
+        switch event {
+        case .down(_, let p, _), .motion(_, let p, _):
+            // Dropped whole, time included: a device that garbles positions may garble times.
+            guard Self.isUsable(p) else { return [] }
+        case .up, .cancel, .frame:
+            break
+        }
         let time = accept(event.time)
         var out = firePendingLongPress(upTo: time)
         switch event {
         case .down(let id, let position, _):
-            guard Self.isUsable(position) else { break }
             if let current = owner {
                 guard current.id == id else { break }  // another finger: ignored
                 out += cancelOwner(at: time)
@@ -99,7 +106,7 @@ public struct GestureRecognizer: Sendable {
                 velocity: velocity)
             ownerGeneration &+= 1
         case .motion(let id, let position, _):
-            guard Self.isUsable(position), owner?.id == id else { break }
+            guard owner?.id == id else { break }
             out += moveOwner(to: position, at: time)
         case .up(let id, _):
             guard owner?.id == id else { break }

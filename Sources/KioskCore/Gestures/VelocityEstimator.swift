@@ -23,6 +23,10 @@ public struct VelocityEstimator: Hashable, Sendable {
     /// oldest are dropped, which only shortens the effective window.
     static let capacity = 64
 
+    /// Window bounds are inclusive with this tolerance (seconds), so a sample exactly `window` old
+    /// is not lost to rounding (10.3 − 0.1 is 10.200000000000001 in binary floating point).
+    static let timeTolerance = 1e-9
+
     public init(window: Double = 0.1) {
         self.window = window
     }
@@ -43,7 +47,7 @@ public struct VelocityEstimator: Hashable, Sendable {
         }
         samples.append(Sample(time: time, position: position))
         // Keep samples inside the window of the newest one; evaluation may use a later time.
-        let oldest = time - window
+        let oldest = time - window - Self.timeTolerance
         if let firstKept = samples.firstIndex(where: { $0.time >= oldest }), firstKept > 0 {
             samples.removeFirst(firstKept)
         }
@@ -55,7 +59,7 @@ public struct VelocityEstimator: Hashable, Sendable {
     /// The velocity at `time` from the samples in [time − window, time], px/s.
     public func velocity(at time: Double) -> Point {
         guard time.isFinite else { return .zero }
-        let oldest = time - window
+        let oldest = time - window - Self.timeTolerance
         var count = 0.0
         var sumT = 0.0
         var sumX = 0.0
