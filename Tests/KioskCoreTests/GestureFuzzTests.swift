@@ -8,7 +8,9 @@ private let screen = Size(width: 800, height: 480)
 /// comes only directly after an `.ended`; taps and long presses never occur inside a pan; every
 /// value is finite. Returns the number of violations and the number of pans begun and finished.
 private struct LifeCycleChecker {
-    var active: SwipeEdge?? = nil   // nil: no pan; .some(edge-or-nil): active with that label
+    var isActive = false
+    /// The edge label of the active pan (nil for a plain pan).
+    var activeEdge: SwipeEdge?
     var previousWasEnded = false
     var began = 0
     var finished = 0
@@ -16,7 +18,7 @@ private struct LifeCycleChecker {
     var edgeSwipes = 0
     var violations: [String] = []
 
-    mutating func check(_ g: Gesture, key: Int? = nil) {
+    mutating func check(_ g: Gesture) {
         defer {
             if case .pan(let p) = g, p.phase == .ended { previousWasEnded = true }
             else if case .edgeSwipe(_, let p) = g, p.phase == .ended { previousWasEnded = true }
@@ -26,7 +28,7 @@ private struct LifeCycleChecker {
         switch g {
         case .tap(let p, _), .longPress(let p, _):
             discrete += 1
-            if active != nil { violations.append("\(g) inside a pan") }
+            if isActive { violations.append("\(g) inside a pan") }
             if !(p.x.isFinite && p.y.isFinite) { violations.append("bad position \(g)") }
         case .flick(let v, _, _):
             discrete += 1
@@ -44,18 +46,19 @@ private struct LifeCycleChecker {
         }
         switch p.phase {
         case .began:
-            if active != nil { violations.append("began while a pan is active") }
+            if isActive { violations.append("began while a pan is active") }
             if edge != nil { edgeSwipes += 1 }
-            active = .some(edge)
+            isActive = true
+            activeEdge = edge
             began += 1
         case .changed, .ended, .cancelled:
-            guard let label = active else {
+            guard isActive else {
                 violations.append("\(p.phase) without began")
                 return
             }
-            if label != edge { violations.append("label changed mid-pan") }
+            if activeEdge != edge { violations.append("label changed mid-pan") }
             if p.phase != .changed {
-                active = nil
+                isActive = false
                 finished += 1
             }
         }
@@ -142,7 +145,7 @@ struct GestureFuzzTests {
                 routed[r.claimant, default: LifeCycleChecker()].check(r.gesture)
             }
             #expect(recognizer.isPanning == false)
-            #expect(plain.active == nil)
+            #expect(plain.isActive == false)
         }
         #expect(plain.violations == [])
         #expect(plain.began == plain.finished)
@@ -150,7 +153,7 @@ struct GestureFuzzTests {
         for (id, checker) in routed.sorted(by: { $0.key < $1.key }) {
             #expect(checker.violations == [], "claimant \(id)")
             #expect(checker.began == checker.finished, "claimant \(id)")
-            #expect(checker.active == nil, "claimant \(id)")
+            #expect(checker.isActive == false, "claimant \(id)")
         }
         #expect(totalRouted > 1000)
         // Seed 0x6b696f736b gives 10 120 pans (1 607 from screen edges) and 9 885 taps, long presses

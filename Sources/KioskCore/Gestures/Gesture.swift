@@ -1,7 +1,8 @@
 /// A recognised gesture, as emitted by `GestureRecognizer` and routed by `GestureArbiter`.
 public enum Gesture: Hashable, Sendable {
-    /// Down and up within the slop and within `tapMaximumDuration`. `position` is the touch-down
-    /// point, the same point the hit test used, so the tapped item is the one under the finger.
+    /// Down and up within the slop and within `tapMaximumDuration`; `time` is the up time.
+    /// `position` is the touch-down point, the same point the hit test used, so the tapped item is
+    /// the one under the finger when it landed.
     case tap(position: Point, time: Double)
     /// Held still (within the slop) for `longPressDuration`. `position` is the touch-down point and
     /// `time` is exactly touch-down time + `longPressDuration`. Afterwards the contact is spent: it
