@@ -62,8 +62,6 @@ public final class ChromeRenderer {
         let pill = Rect(
             x: a.minX + (b.minX - a.minX) * t, y: a.minY, width: a.width + (b.width - a.width) * t, height: a.height)
         cairo.fillRoundedRect(pill, radius: min(theme.cornerRadius, pill.height / 2), color: theme.accent.withAlpha(0.16))
-        cairo.fill(
-            Rect(x: pill.minX + pill.width * 0.3, y: 1, width: pill.width * 0.4, height: 3), color: theme.accent)
 
         for (index, (title, cell)) in zip(titles, cells).enumerated() {
             let nearness = max(0, 1 - abs(Double(index) - position))

@@ -100,9 +100,11 @@ public final class PageRenderer {
         {
             rect = frame.parts[region.itemIndex]
         }
+        // A ring just outside the item, with a gap, stays visible on accent-filled buttons too.
         let w = PanelMetrics.focusLineWidth
+        let out = PanelMetrics.focusGap + w / 2
         cairo.strokeRoundedRect(
-            rect.insetBy(dx: w / 2, dy: w / 2), radius: max(0, theme.cornerRadius - w / 2), lineWidth: w,
+            rect.insetBy(dx: -out, dy: -out), radius: max(0, theme.cornerRadius) + out, lineWidth: w,
             color: theme.accent)
     }
 }

@@ -30,15 +30,42 @@ public struct PanelLayout: Hashable, Sendable {
         let type = Typography(theme: theme, text: text)
         let padding = PanelLayout.sane(theme.padding)
         let spacing = PanelLayout.sane(theme.spacing)
-        let width = max(0, size.width - 2 * padding)
+        let width = PanelLayout.sane(size.width - 2 * padding)
         let page = Rect(size: size)
         var frames: [WidgetFrame] = []
         var hits: [HitRegion] = []
         var dynamic: [DynamicRegion] = []
         var y = padding
 
-        for (index, widget) in panel.widgets.enumerated() {
+        var index = 0
+        while index < panel.widgets.count {
+            let widget = panel.widgets[index]
             let x = padding
+            // Consecutive file values share rows as equal cards, dashboard style.
+            if case .fileValue = widget {
+                let run = PanelLayout.fileValueRun(panel.widgets, from: index)
+                let columns = max(1, min(run.count, Int((width + spacing) / (PanelMetrics.fileValueMinWidth + spacing))))
+                let pitch = (width + spacing) / Double(columns)
+                var rowTop = y
+                for rowStart in stride(from: 0, to: run.count, by: columns) {
+                    let row = run[rowStart..<min(rowStart + columns, run.count)]
+                    let height = row.map { type.fileValueCardHeight($0, width: pitch - spacing) }.max() ?? 0
+                    for (column, w) in row.enumerated() {
+                        let left = (x + Double(column) * pitch).rounded()
+                        let right = (x + Double(column) * pitch + pitch - spacing).rounded()
+                        let rect = Rect(x: left, y: rowTop, width: right - left, height: height)
+                        let widgetIndex = index + rowStart + column
+                        frames.append(WidgetFrame(widgetIndex: widgetIndex, frame: rect))
+                        if let visible = rect.intersection(page) {
+                            dynamic.append(DynamicRegion(rect: visible, source: .file(path: w.path), widgetIndex: widgetIndex))
+                        }
+                    }
+                    rowTop += height + spacing
+                }
+                y = rowTop
+                index += run.count
+                continue
+            }
             var parts: [Rect] = []
             let height: Double
             switch widget {
@@ -98,24 +125,29 @@ public struct PanelLayout: Hashable, Sendable {
                     parts.append(Rect(x: x, y: y + Double(row) * rowHeight, width: width, height: rowHeight))
                 }
                 height = Double(w.rows.count) * rowHeight
-            case .fileValue(let w):
-                let label = type.fileLabel(w.label, width: width).size.height
-                let value = type.fileValue("0", unit: w.unit, width: width).size.height
-                height = (2 * PanelMetrics.fileValueInset + label + PanelMetrics.fileValueLabelGap + value).rounded(.up)
-                let rect = Rect(x: x, y: y, width: width, height: height)
-                if let visible = rect.intersection(page) {
-                    dynamic.append(DynamicRegion(rect: visible, source: .file(path: w.path), widgetIndex: index))
-                }
+            case .fileValue:
+                preconditionFailure("file values are laid out in runs above")
             case .spacer(let w):
                 height = PanelLayout.sane(w.height)
             }
             frames.append(WidgetFrame(widgetIndex: index, frame: Rect(x: x, y: y, width: width, height: height), parts: parts))
             y += height + spacing
+            index += 1
         }
         widgets = frames
         hitRegions = hits
         dynamicRegions = dynamic
         contentHeight = panel.widgets.isEmpty ? 2 * padding : y - spacing + padding
+    }
+
+    /// The file value widgets starting at `start`, up to the first other widget.
+    static func fileValueRun(_ widgets: [Widget], from start: Int) -> [FileValueWidget] {
+        var run: [FileValueWidget] = []
+        for widget in widgets[start...] {
+            guard case .fileValue(let w) = widget else { break }
+            run.append(w)
+        }
+        return run
     }
 
     /// A length from a config file: negative, NaN or absurd values become something drawable.

@@ -20,6 +20,8 @@ enum PanelMetrics {
     /// File value number size relative to the title size.
     static let fileValueSizeFactor = 1.6
     static let fileValueInset = 24.0
+    /// Consecutive file values sit side by side while each card can be at least this wide.
+    static let fileValueMinWidth = 280.0
     static let fileValueLabelGap = 4.0
     /// Icon edge relative to the tile height, and its cap.
     static let tileIconFraction = 0.42
@@ -27,6 +29,7 @@ enum PanelMetrics {
     static let tileIconLabelGap = 12.0
     static let tileLabelInset = 12.0
     static let focusLineWidth = 3.0
+    static let focusGap = 3.0
     /// Body text line spacing factor: a little looser than the font's for reading at a distance.
     static let bodyLineSpacing = 1.2
 }

@@ -88,6 +88,14 @@ struct Typography {
         return l
     }
 
+    /// Height of a file value card: inset, label, gap, number, inset.
+    func fileValueCardHeight(_ w: FileValueWidget, width: Double) -> Double {
+        let inner = max(0, width - 2 * PanelMetrics.fileValueInset)
+        let label = fileLabel(w.label, width: inner).size.height
+        let value = fileValue("0", unit: w.unit, width: inner).size.height
+        return (2 * PanelMetrics.fileValueInset + label + PanelMetrics.fileValueLabelGap + value).rounded(.up)
+    }
+
     func keyText(_ s: String, width: Double) -> TextLayout {
         make(s, size: theme.bodySize, width: width, ellipsizes: true)
     }

@@ -87,11 +87,21 @@ public final class TextLayout {
         }
     }
 
+    // Computed over pango's own state (not stored with didSet): observers do not run when the
+    // convenience initialiser sets them, and pango is the single source of truth anyway.
+
     /// Alignment of lines within `width`.
-    public var alignment: KioskCore.TextAlignment = .left {
-        didSet {
+    public var alignment: KioskCore.TextAlignment {
+        get {
+            switch pango_layout_get_alignment(layout) {
+            case PANGO_ALIGN_CENTER: .center
+            case PANGO_ALIGN_RIGHT: .right
+            default: .left
+            }
+        }
+        set {
             let a: PangoAlignment =
-                switch alignment {
+                switch newValue {
                 case .left: PANGO_ALIGN_LEFT
                 case .center: PANGO_ALIGN_CENTER
                 case .right: PANGO_ALIGN_RIGHT
@@ -101,18 +111,24 @@ public final class TextLayout {
     }
 
     /// Ends text that does not fit `width` (or `maxLines`) with "…" instead of wrapping past it.
-    public var ellipsizes: Bool = false {
-        didSet { pango_layout_set_ellipsize(layout, ellipsizes ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
+    public var ellipsizes: Bool {
+        get { pango_layout_get_ellipsize(layout) != PANGO_ELLIPSIZE_NONE }
+        set { pango_layout_set_ellipsize(layout, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
     }
 
-    /// With `ellipsizes`, at most this many lines; nil = unlimited when wrapping, one otherwise.
-    public var maxLines: Int? = nil {
-        didSet { pango_layout_set_height(layout, maxLines.map { -Int32(min(max($0, 1), 1000)) } ?? -1) }
+    /// With `ellipsizes`, at most this many lines; nil = one line per paragraph when ellipsizing.
+    public var maxLines: Int? {
+        get {
+            let h = pango_layout_get_height(layout)
+            return h < 0 && h != -1 ? Int(-h) : nil
+        }
+        set { pango_layout_set_height(layout, newValue.map { -Int32(min(max($0, 1), 1000)) } ?? -1) }
     }
 
     /// Distance between baselines as a multiple of the font's line height (0 = the font's own).
-    public var lineSpacing: Double = 0 {
-        didSet { pango_layout_set_line_spacing(layout, Float(lineSpacing)) }
+    public var lineSpacing: Double {
+        get { Double(pango_layout_get_line_spacing(layout)) }
+        set { pango_layout_set_line_spacing(layout, Float(newValue)) }
     }
 
     // MARK: Measuring
