@@ -8,7 +8,7 @@ import Testing
 /// (or a missing golden) writes `<name>.actual.png` beside the golden for a look.
 enum GoldenImage {
     static let channelTolerance = 6
-    static let allowedFraction = 0.004
+    static let allowedFraction = 0.002
 
     static var directory: String {
         let file = #filePath

@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 
 /// What a page draw needs from outside the page: the time for clocks and a way to read the files
 /// file values show. Both are injectable so tests are deterministic.
@@ -12,6 +13,12 @@ public struct RenderContext: Sendable {
     ) {
         self.now = now
         self.readFile = readFile
+    }
+
+    /// What `widget` shows: its file's contents with surrounding whitespace trimmed, or its
+    /// placeholder when the file is missing, unreadable or blank.
+    public func displayedText(for widget: FileValueWidget) -> String {
+        fileValue(at: widget.path) ?? widget.placeholder
     }
 
     /// The trimmed value a file value widget shows, or nil when there is none to show.
