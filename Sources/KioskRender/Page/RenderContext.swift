@@ -46,7 +46,7 @@ public struct RenderContext: Sendable {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    fileprivate func trimmingWhitespace() -> String {
         let chars = Array(self)
         guard let first = chars.firstIndex(where: { !$0.isWhitespace }),
             let last = chars.lastIndex(where: { !$0.isWhitespace })

@@ -3,12 +3,6 @@
 import CPangoCairo
 import KioskCore
 
-/// How heavy a font is drawn. `.light` uses a light face when one is installed (DejaVu Sans
-/// ExtraLight comes with fonts-dejavu-extra) and the regular face otherwise.
-public enum FontWeight: Hashable, Sendable {
-    case light, regular, bold
-}
-
 /// One paragraph of text, plain or Pango markup, measured and drawn in logical pixels.
 public final class TextLayout {
     let layout: OpaquePointer
