@@ -69,6 +69,23 @@ struct PanelGoldenTests {
         GoldenImage.check(image, named: "panel-640x560@2")
     }
 
+    @Test("a museum page with a photo, a paragraph and links at 1280x800")
+    func museum() throws {
+        let panel = Panel(widgets: [
+            .title(TitleWidget(text: "The Valley Line", subtitle: "Gallery 2 · Railways of the region")),
+            .image(ImageWidget(path: TestFixtures.photoPath, height: 300, caption: "Looking east from the viaduct, 1902")),
+            .text(
+                TextWidget(
+                    markup: "Opened in <b>1887</b>, the line carried ore from the upper valley to the smelters. "
+                        + "Its viaduct, 41 m high, was the tallest in the country until 1911.")),
+            .list(
+                ListWidget(rows: [
+                    ListRow(label: "Timeline", detail: "1887–1954", action: .open("timeline")),
+                ])),
+        ])
+        GoldenImage.check(try render(panel, width: 1280, height: 800), named: "panel-museum")
+    }
+
     @Test("a panel background overrides the theme's")
     func background() throws {
         let panel = Panel(widgets: [], background: RGBA(red: 0x33 / 255, green: 0x1a / 255, blue: 0x4d / 255))

@@ -4,7 +4,8 @@ import KioskCore
 /// keep one renderer per thread and reuse it; not thread-safe.
 ///
 /// All drawing is in logical pixels; a buffer is `size × scale` pixels and text is rasterised at
-/// the buffer's resolution (crisp at scale 2, not scaled up).
+/// the buffer's resolution (crisp at scale 2, not scaled up). Content taller than the page is
+/// clipped at its bottom edge (see PanelLayout); there is no scrolling yet.
 public final class PageRenderer {
     /// Measures and shapes all text this renderer draws.
     public let text: TextContext
