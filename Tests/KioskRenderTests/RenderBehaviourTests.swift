@@ -1,6 +1,6 @@
 import Glibc
 import KioskCore
-import KioskRender
+@testable import KioskRender
 import Testing
 
 @Suite("Render behaviour", .serialized)
@@ -128,5 +128,25 @@ struct RenderBehaviourTests {
         #expect(layout.lineCount == 1)
         #expect(layout.size.width <= 200)
         #expect(layout.naturalWidth > 1000)
+    }
+}
+
+@Suite("Image cache")
+struct ImageCacheTests {
+    @Test("the image cache keeps at most its capacity, dropping the least recently used")
+    func eviction() throws {
+        let cache = ImageCache(capacity: 2)
+        var paths: [String] = []
+        for n in 0..<3 {
+            let path = "\(TestFixtures.directory)/cache-\(n).png"
+            try ImageBuffer(width: 2 + n, height: 2).writePNG(to: path)
+            paths.append(path)
+        }
+        #expect(cache.image(at: paths[0])?.width == 2)
+        #expect(cache.image(at: paths[1])?.width == 3)
+        #expect(cache.image(at: paths[0]) != nil)  // paths[0] is now the most recent
+        #expect(cache.image(at: paths[2])?.width == 4)
+        #expect(cache.cachedPaths == [paths[0], paths[2]])
+        #expect(cache.image(at: "/nonexistent.png") == nil)
     }
 }

@@ -28,6 +28,9 @@ final class ImageCache {
     /// Number of paths remembered (tests).
     var count: Int { entries.count }
 
+    /// Paths remembered (tests).
+    var cachedPaths: Set<String> { Set(entries.keys) }
+
     /// The image at `path`, decoded once per version of the file.
     func image(at path: String) -> ImageBuffer? {
         var info = stat()
