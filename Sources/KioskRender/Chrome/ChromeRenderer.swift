@@ -1,0 +1,96 @@
+import KioskCore
+
+/// Draws navigation chrome (a tab bar, a drill-down column header) into buffers. Like
+/// PageRenderer, single-threaded; share a TextContext with the page renderer to share fonts.
+public final class ChromeRenderer {
+    public let text: TextContext
+
+    public init(text: TextContext = TextContext()) { self.text = text }
+
+    /// A new buffer of `size × scale` pixels with `chrome` drawn in it.
+    public func render(_ chrome: Chrome, size: Size, scale: Double, theme: Theme) throws(RenderError) -> ImageBuffer {
+        let buffer = try PageRenderer.makeBuffer(size: size, scale: scale)
+        draw(chrome, size: size, into: buffer, scale: scale, theme: theme)
+        return buffer
+    }
+
+    /// Draws `chrome` as `size` logical pixels over the top-left of `buffer`.
+    public func draw(_ chrome: Chrome, size: Size, into buffer: ImageBuffer, scale: Double, theme: Theme) {
+        let cairo = CairoContext(target: buffer)
+        cairo.scale(by: PageRenderer.sane(scale))
+        cairo.clip(to: Rect(size: size))
+        cairo.clear(to: theme.surface)
+        switch chrome {
+        case .tabBar(let titles, let selected):
+            drawTabBar(titles: titles, selected: selected, size: size, in: cairo, theme: theme)
+        case .header(let title, let showsBack):
+            drawHeader(title: title, showsBack: showsBack, size: size, in: cairo, theme: theme)
+        }
+    }
+
+    /// The cells of a tab bar of `count` tabs: equal widths, whole-pixel edges. A tap in cell `i`
+    /// selects tab `i`.
+    public static func tabRects(count: Int, size: Size) -> [Rect] {
+        guard count > 0 else { return [] }
+        let pitch = size.width / Double(count)
+        return (0..<count).map { i in
+            let left = (Double(i) * pitch).rounded()
+            let right = (Double(i + 1) * pitch).rounded()
+            return Rect(x: left, y: 0, width: right - left, height: size.height)
+        }
+    }
+
+    /// Where a header's back chevron takes taps: a square at the leading edge, full height.
+    public static func backButtonRect(size: Size) -> Rect {
+        Rect(x: 0, y: 0, width: min(size.width, max(size.height, backAreaWidth)), height: size.height)
+    }
+
+    static let backAreaWidth = 72.0
+
+    private func drawTabBar(titles: [String], selected: Double, size: Size, in cairo: CairoContext, theme: Theme) {
+        // The bar sits at the bottom of its container: the hairline separates it from the page.
+        cairo.fill(Rect(x: 0, y: 0, width: size.width, height: 1), color: theme.divider)
+        let cells = ChromeRenderer.tabRects(count: titles.count, size: size)
+        guard !cells.isEmpty else { return }
+        let position = selected.isFinite ? min(max(selected, 0), Double(cells.count - 1)) : 0
+        // The highlight slides between cells while tabs switch (fractional `selected`).
+        let lower = Int(position.rounded(.down))
+        let upper = min(lower + 1, cells.count - 1)
+        let t = position - Double(lower)
+        let a = cells[lower].insetBy(dx: 12, dy: 10)
+        let b = cells[upper].insetBy(dx: 12, dy: 10)
+        let pill = Rect(
+            x: a.minX + (b.minX - a.minX) * t, y: a.minY, width: a.width + (b.width - a.width) * t, height: a.height)
+        cairo.fillRoundedRect(pill, radius: min(theme.cornerRadius, pill.height / 2), color: theme.accent.withAlpha(0.16))
+
+        for (index, (title, cell)) in zip(titles, cells).enumerated() {
+            let nearness = max(0, 1 - abs(Double(index) - position))
+            let color = mix(theme.mutedText, theme.accent, nearness)
+            let layout = TextLayout(
+                context: text, text: title, family: theme.fontFamily, size: theme.smallSize * 1.125,
+                weight: nearness > 0.5 ? .bold : .regular, width: max(0, cell.width - 32), alignment: .center,
+                ellipsizes: true)
+            layout.draw(in: cairo, at: Point(x: cell.minX + 16, y: cell.midY - layout.size.height / 2), color: color)
+        }
+    }
+
+    private func drawHeader(title: String, showsBack: Bool, size: Size, in cairo: CairoContext, theme: Theme) {
+        cairo.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), color: theme.divider)
+        let side = ChromeRenderer.backAreaWidth
+        let layout = TextLayout(
+            context: text, text: title, family: theme.fontFamily, size: theme.bodySize, weight: .bold,
+            width: max(0, size.width - 2 * side), alignment: .center, ellipsizes: true)
+        layout.draw(in: cairo, at: Point(x: side, y: size.height / 2 - layout.size.height / 2), color: theme.text)
+        if showsBack {
+            cairo.strokeChevron(
+                center: Point(x: 32, y: size.height / 2), height: 22, pointsLeft: true, lineWidth: 3,
+                color: theme.accent)
+        }
+    }
+
+    private func mix(_ a: RGBA, _ b: RGBA, _ t: Double) -> RGBA {
+        RGBA(
+            red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+            blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+    }
+}

@@ -1,0 +1,182 @@
+import KioskCore
+
+extension PageRenderer {
+    func drawWidget(_ widget: Widget, frame: WidgetFrame, in cairo: CairoContext, type: Typography, context: RenderContext) {
+        let theme = type.theme
+        let rect = frame.frame
+        switch widget {
+        case .title(let w):
+            let title = type.title(w, width: rect.width)
+            title.draw(in: cairo, at: rect.origin, color: theme.text)
+            if let sub = w.subtitle, !sub.isEmpty {
+                let y = rect.minY + title.size.height + PanelMetrics.subtitleGap
+                type.subtitle(sub, width: rect.width).draw(in: cairo, at: Point(x: rect.minX, y: y), color: theme.mutedText)
+            }
+        case .text(let w):
+            type.paragraph(w, width: rect.width).draw(in: cairo, at: rect.origin, color: theme.text)
+        case .image(let w):
+            drawImageWidget(w, rect: rect, in: cairo, type: type)
+        case .list(let w):
+            drawList(w, frame: frame, in: cairo, type: type)
+        case .grid(let w):
+            for (tile, cell) in zip(w.tiles, frame.parts) { drawTile(tile, rect: cell, in: cairo, type: type) }
+        case .clock(let w):
+            let layout = type.clock(context.now.formatted(w.format), widget: w, width: rect.width)
+            layout.draw(in: cairo, at: rect.origin, color: theme.text)
+        case .keyValue(let w):
+            drawKeyValues(w, frame: frame, in: cairo, type: type)
+        case .fileValue(let w):
+            drawFileValue(w, rect: rect, in: cairo, type: type, context: context)
+        case .spacer:
+            break
+        }
+    }
+
+    private func drawImageWidget(_ w: ImageWidget, rect: Rect, in cairo: CairoContext, type: Typography) {
+        let theme = type.theme
+        let area = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: PanelLayout.sane(w.height))
+        if let image = images.image(at: w.path) {
+            cairo.drawImage(image, fittingIn: area, cornerRadius: theme.cornerRadius)
+        } else {
+            drawPlaceholder(in: area, name: PageRenderer.fileName(w.path), cairo: cairo, type: type)
+        }
+        if let caption = w.caption, !caption.isEmpty {
+            let y = area.maxY + PanelMetrics.captionGap
+            type.caption(caption, width: rect.width).draw(in: cairo, at: Point(x: rect.minX, y: y), color: theme.mutedText)
+        }
+    }
+
+    private func drawList(_ w: ListWidget, frame: WidgetFrame, in cairo: CairoContext, type: Typography) {
+        let theme = type.theme
+        guard !frame.parts.isEmpty else { return }
+        cairo.fillRoundedRect(frame.frame, radius: theme.cornerRadius, color: theme.surface)
+        let inset = PanelMetrics.rowInset
+        for (index, (row, rect)) in zip(w.rows, frame.parts).enumerated() {
+            if index > 0 {
+                cairo.fill(Rect(x: rect.minX + inset, y: rect.minY, width: rect.width - inset, height: 1), color: theme.divider)
+            }
+            var right = rect.maxX - inset
+            if row.showsChevron {
+                let center = Point(x: right - PanelMetrics.chevronWidth / 2, y: rect.midY)
+                cairo.strokeChevron(
+                    center: center, height: PanelMetrics.chevronHeight, lineWidth: PanelMetrics.chevronLineWidth,
+                    color: theme.mutedText.withAlpha(0.8))
+                right -= PanelMetrics.chevronWidth + 16
+            }
+            let available = max(0, right - (rect.minX + inset))
+            var labelWidth = available
+            if let detail = row.detail, !detail.isEmpty {
+                let natural = type.rowDetail(detail, width: available).naturalWidth
+                let detailWidth = min(natural, available * 0.45)
+                let layout = type.rowDetail(detail, width: detailWidth)
+                layout.draw(
+                    in: cairo, at: Point(x: right - detailWidth, y: rect.midY - layout.size.height / 2),
+                    color: theme.mutedText)
+                labelWidth = max(0, available - detailWidth - 16)
+            }
+            let label = type.rowLabel(row.label, width: labelWidth)
+            label.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - label.size.height / 2), color: theme.text)
+        }
+    }
+
+    private func drawTile(_ tile: Tile, rect: Rect, in cairo: CairoContext, type: Typography) {
+        let theme = type.theme
+        let isButton = tile.style == .button
+        cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: isButton ? theme.accent : theme.surface)
+        let label = type.tileLabel(tile.label, width: max(0, rect.width - 2 * PanelMetrics.tileLabelInset), onAccent: isButton)
+        let labelHeight = tile.label.isEmpty ? 0 : label.size.height
+        var iconEdge = 0.0
+        if tile.icon != nil {
+            iconEdge = min(rect.height * PanelMetrics.tileIconFraction, rect.width * 0.5, PanelMetrics.tileIconMax).rounded()
+        }
+        let gap = iconEdge > 0 && labelHeight > 0 ? PanelMetrics.tileIconLabelGap : 0
+        let top = (rect.midY - (iconEdge + gap + labelHeight) / 2).rounded()
+        if let icon = tile.icon, iconEdge > 0 {
+            let box = Rect(x: (rect.midX - iconEdge / 2).rounded(), y: top, width: iconEdge, height: iconEdge)
+            if let image = images.image(at: icon) {
+                cairo.drawImage(image, fittingIn: box)
+            } else {
+                drawPlaceholder(in: box, name: nil, cairo: cairo, type: type)
+            }
+        }
+        let textColor = isButton ? theme.onAccent : theme.text
+        label.draw(in: cairo, at: Point(x: rect.minX + PanelMetrics.tileLabelInset, y: top + iconEdge + gap), color: textColor)
+    }
+
+    private func drawKeyValues(_ w: KeyValueWidget, frame: WidgetFrame, in cairo: CairoContext, type: Typography) {
+        let theme = type.theme
+        guard !frame.parts.isEmpty else { return }
+        cairo.fillRoundedRect(frame.frame, radius: theme.cornerRadius, color: theme.surface)
+        let inset = PanelMetrics.rowInset
+        for (index, (row, rect)) in zip(w.rows, frame.parts).enumerated() {
+            if index > 0 {
+                cairo.fill(Rect(x: rect.minX + inset, y: rect.minY, width: rect.width - 2 * inset, height: 1), color: theme.divider)
+            }
+            let available = max(0, rect.width - 2 * inset)
+            let keyNatural = type.keyText(row.key, width: available).naturalWidth
+            let keyWidth = min(keyNatural, available * 0.5)
+            let key = type.keyText(row.key, width: keyWidth)
+            key.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - key.size.height / 2), color: theme.mutedText)
+            let valueWidth = max(0, available - keyWidth - 16)
+            let value = type.valueText(row.value, width: valueWidth)
+            value.draw(
+                in: cairo, at: Point(x: rect.maxX - inset - valueWidth, y: rect.midY - value.size.height / 2),
+                color: theme.text)
+        }
+    }
+
+    private func drawFileValue(
+        _ w: FileValueWidget, rect: Rect, in cairo: CairoContext, type: Typography, context: RenderContext
+    ) {
+        let theme = type.theme
+        cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
+        let inset = PanelMetrics.fileValueInset
+        let width = max(0, rect.width - 2 * inset)
+        let label = type.fileLabel(w.label, width: width)
+        label.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
+        let value = context.fileValue(at: w.path)
+        let layout = type.fileValue(value ?? w.placeholder, unit: value == nil ? nil : w.unit, width: width)
+        let y = rect.minY + inset + label.size.height + PanelMetrics.fileValueLabelGap
+        layout.draw(in: cairo, at: Point(x: rect.minX + inset, y: y), color: value == nil ? theme.mutedText : theme.text)
+    }
+
+    /// A neutral box standing in for an image that could not be read: never a crash, and the file
+    /// name tells the technician which file to look for.
+    func drawPlaceholder(in rect: Rect, name: String?, cairo: CairoContext, type: Typography) {
+        let theme = type.theme
+        guard rect.width >= 4, rect.height >= 4 else { return }
+        let radius = min(theme.cornerRadius, rect.width / 4)
+        cairo.fillRoundedRect(rect, radius: radius, color: theme.surface)
+        cairo.strokeRoundedRect(
+            rect.insetBy(dx: 1, dy: 1), radius: radius, lineWidth: 2, color: theme.divider, dash: min(10, rect.width / 8))
+        var nameLayout: TextLayout?
+        if let name, !name.isEmpty, rect.height >= 80 {
+            nameLayout = type.caption(name, width: max(0, rect.width - 32))
+        }
+        let textHeight = nameLayout.map { $0.size.height + 10 } ?? 0
+        let edge = min(rect.width * 0.5, (rect.height - textHeight) * 0.5, 72)
+        guard edge > 2 else { return }
+        let top = rect.midY - (edge * 0.8 + textHeight) / 2
+        drawPictureGlyph(in: Rect(x: rect.midX - edge / 2, y: top, width: edge, height: edge * 0.8), cairo: cairo, color: theme.mutedText.withAlpha(0.7))
+        nameLayout?.draw(in: cairo, at: Point(x: rect.minX + 16, y: top + edge * 0.8 + 10), color: theme.mutedText)
+    }
+
+    /// A framed landscape: the usual "image" symbol.
+    private func drawPictureGlyph(in r: Rect, cairo: CairoContext, color: RGBA) {
+        let line = max(1.5, r.width / 24)
+        cairo.strokeRoundedRect(r.insetBy(dx: line / 2, dy: line / 2), radius: r.width / 10, lineWidth: line, color: color)
+        cairo.fillCircle(center: Point(x: r.minX + r.width * 0.7, y: r.minY + r.height * 0.32), radius: r.width * 0.08, color: color)
+        cairo.fillPolygon(
+            [
+                Point(x: r.minX + r.width * 0.12, y: r.maxY - r.height * 0.15),
+                Point(x: r.minX + r.width * 0.38, y: r.minY + r.height * 0.42),
+                Point(x: r.minX + r.width * 0.58, y: r.maxY - r.height * 0.32),
+                Point(x: r.minX + r.width * 0.7, y: r.minY + r.height * 0.58),
+                Point(x: r.minX + r.width * 0.88, y: r.maxY - r.height * 0.15),
+            ], color: color)
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

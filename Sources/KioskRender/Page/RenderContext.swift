@@ -1,0 +1,56 @@
+import Glibc
+import KioskCore
+
+/// What a page draw needs from outside the page: the time for clocks and a way to read the files
+/// file values show. Both are injectable so tests are deterministic.
+public struct RenderContext: Sendable {
+    public var now: WallClockTime
+    /// Returns a file's contents, or nil when it is missing or unreadable.
+    public var readFile: @Sendable (String) -> String?
+
+    public init(
+        now: WallClockTime = .now(), readFile: @escaping @Sendable (String) -> String? = RenderContext.readSmallFile
+    ) {
+        self.now = now
+        self.readFile = readFile
+    }
+
+    /// What `widget` shows: its file's contents with surrounding whitespace trimmed, or its
+    /// placeholder when the file is missing, unreadable or blank.
+    public func displayedText(for widget: FileValueWidget) -> String {
+        fileValue(at: widget.path) ?? widget.placeholder
+    }
+
+    /// The trimmed value a file value widget shows, or nil when there is none to show.
+    func fileValue(at path: String) -> String? {
+        guard let raw = readFile(path) else { return nil }
+        let trimmed = raw.trimmingWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Reads at most 4 KiB of a file (a sensor value, a counter); nil when it cannot be opened.
+    @Sendable public static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            count += n
+        }
+        return String(decoding: bytes[0..<count], as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> String {
+        let chars = Array(self)
+        guard let first = chars.firstIndex(where: { !$0.isWhitespace }),
+            let last = chars.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(chars[first...last])
+    }
+}
