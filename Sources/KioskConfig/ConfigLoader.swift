@@ -42,6 +42,8 @@ public enum ConfigLoader {
         // kiosk.toml
         let kioskContext = FileContext(file: "kiosk.toml")
         var settings: KioskSettings?
+        // Checked against the pages even when other settings are wrong.
+        var homeID: String?
         var kioskContextUsed = kioskContext
         switch kioskKind {
         case .missing:
@@ -52,8 +54,9 @@ public enum ConfigLoader {
             switch parse("kiosk.toml", files: files) {
             case .parsed(let table, let context):
                 kioskContextUsed = context
-                settings = SettingsParser(context: context).settings(
-                    TableReader(table: table, path: "", context: context))
+                let root = TableReader(table: table, path: "", context: context)
+                settings = SettingsParser(context: context).settings(root)
+                homeID = root.value("home")?.string
             case .failed(let context):
                 kioskContextUsed = context
             }
@@ -75,7 +78,9 @@ public enum ConfigLoader {
         }
 
         let graph = PageGraph(pages: pages)
-        graph.check(home: settings?.home.rawValue.isEmpty == false ? settings?.home : nil, kiosk: kioskContextUsed)
+        // Without any page file, "unknown home page" would only repeat the folder error.
+        let home = homeID.flatMap { $0.isEmpty || pages.isEmpty ? nil : PageID($0) }
+        graph.check(home: home, kiosk: kioskContextUsed)
 
         diagnostics += kioskContextUsed.diagnostics
         for page in pages { diagnostics += page.context.diagnostics }
@@ -188,7 +193,8 @@ public enum ConfigLoader {
         return .failed(context)
     }
 
-    /// Folder messages first, then kiosk.toml, then pages by name; by line inside a file.
+    /// Folder messages first, then kiosk.toml, then pages by name; inside a file, whole-file
+    /// errors first, then by line, then whole-file warnings.
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         func rank(_ file: String) -> Int {
             switch file {
@@ -202,7 +208,8 @@ public enum ConfigLoader {
             let (x, y) = (a.element, b.element)
             if rank(x.file) != rank(y.file) { return rank(x.file) < rank(y.file) }
             if x.file != y.file { return x.file < y.file }
-            if (x.line ?? 0) != (y.line ?? 0) { return (x.line ?? 0) < (y.line ?? 0) }
+            func line(_ d: Diagnostic) -> Int { d.line ?? (d.severity == .warning ? Int.max : 0) }
+            if line(x) != line(y) { return line(x) < line(y) }
             if (x.column ?? 0) != (y.column ?? 0) { return (x.column ?? 0) < (y.column ?? 0) }
             return a.offset < b.offset
         }.map(\.element)

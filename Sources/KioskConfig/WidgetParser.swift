@@ -42,7 +42,7 @@ struct WidgetParser {
                 "unknown widget type \"\(type)\"" + Suggestion.hint(for: type, in: Self.widgetTypes))
             return nil
         }
-        let what = "a \(type) widget"
+        let what = (type == "image" ? "an" : "a") + " \(type) widget"
         table.checkKeys(["type"] + keys, what: what)
         let before = context.diagnostics.count
         let widget: Widget?
