@@ -68,11 +68,13 @@ struct MemoryFiles: ConfigFiles {
 
     /// Absolute paths under the root work too, as the loader resolves image paths to absolute.
     func relative(_ path: String) -> String {
-        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        if path == root { return "" }
+        return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
 
     func kind(of path: String) -> ConfigFileKind {
         let path = relative(path)
+        if path.isEmpty { return .directory }  // the root always exists, even when empty
         if files[path] != nil { return .file }
         let prefix = path.hasSuffix("/") ? path : path + "/"
         return files.keys.contains { $0.hasPrefix(prefix) } ? .directory : .missing

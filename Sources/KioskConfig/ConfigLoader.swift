@@ -179,14 +179,36 @@ public enum ConfigLoader {
             }
             return .failed(context)
         }
+        let locator = SourceLocator(text: text)
+        if let bad = locator.badHeader {
+            // toml++ would assert on this header. Whatever error comes first in the file wins:
+            // parse everything before the header's line; if that fails, report that instead.
+            let prefix = String(String.UnicodeScalarView(text.unicodeScalars.prefix(bad.lineStart)))
+            if (try? TOMLTable(string: prefix)) != nil {
+                context.append(
+                    Diagnostic(
+                        severity: .error, file: file, line: bad.position.line, column: bad.position.column,
+                        message: "TOML syntax: a table header must start with a key, saw '\(String(bad.character).oneLine)'"))
+                return .failed(context)
+            }
+            return parseFailure(prefix, context: context)
+        }
+        if let table = try? TOMLTable(string: text) {
+            return .parsed(table, FileContext(file: file, locator: locator))
+        }
+        return parseFailure(text, context: context)
+    }
+
+    /// The error TOMLKit reports for `text`, which is known to fail.
+    static func parseFailure(_ text: String, context: FileContext) -> ParsedFile {
         do {
-            let table = try TOMLTable(string: text)
-            return .parsed(table, FileContext(file: file, locator: SourceLocator(text: text)))
+            _ = try TOMLTable(string: text)
+            context.error(nil, "TOML syntax: the file could not be parsed")
         } catch let error as TOMLParseError {
             context.append(
                 Diagnostic(
-                    severity: .error, file: file, line: error.source.begin.line, column: error.source.begin.column,
-                    message: "TOML syntax: \(error.description)"))
+                    severity: .error, file: context.file, line: error.source.begin.line,
+                    column: error.source.begin.column, message: "TOML syntax: \(error.description)"))
         } catch {
             context.error(nil, "TOML syntax: \(error)")
         }

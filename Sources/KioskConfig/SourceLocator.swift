@@ -12,11 +12,23 @@ struct SourceLocator {
         var column: Int
     }
 
+    /// A table header that does not start with a key (`[{a]`, `[[ =x]]`): toml++ (inside
+    /// TOMLKit) asserts on it instead of reporting an error, so the loader must find it first.
+    struct BadHeader: Equatable {
+        /// Where the offending character is.
+        var position: Position
+        var character: Unicode.Scalar
+        /// Offset (in Unicode scalars) of the start of the header's line.
+        var lineStart: Int
+    }
+
     private(set) var positions: [String: Position] = [:]
+    private(set) var badHeader: BadHeader?
 
     init(text: String) {
         var scanner = Scanner(scalars: Array(text.unicodeScalars))
         positions = scanner.run()
+        badHeader = scanner.badHeader
     }
 
     /// The position of `keyPath`, or of its nearest enclosing key or table that was recorded.
@@ -43,6 +55,8 @@ struct SourceLocator {
         var table = ""
         var arrayCounts: [String: Int] = [:]
         var positions: [String: Position] = [:]
+        var badHeader: BadHeader?
+        var lineStart = 0
 
         init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -57,6 +71,7 @@ struct SourceLocator {
             if c == "\n" {
                 line += 1
                 column = 1
+                lineStart = index
             } else {
                 column += 1
             }
@@ -101,9 +116,18 @@ struct SourceLocator {
 
         mutating func header(at start: Position) {
             advance()
-            let isArray = current == "["
+            // Mirror toml++'s parse_table_header: '[', spaces, a second '[' only when no space came
+            // before it, spaces, then the key must start with a bare-key character or a quote.
+            let spaced = current == " " || current == "\t"
+            skipSpaces()
+            let isArray = current == "[" && !spaced
             if isArray { advance() }
             skipSpaces()
+            if badHeader == nil, let c = current, c != "]", !isKeyStart(c),
+                !(c == "[" && spaced && !isArray)
+            {
+                badHeader = BadHeader(position: Position(line: line, column: column), character: c, lineStart: lineStart)
+            }
             guard let segments = dottedKey(), current == "]" else { return skipLine() }
             var resolved = ""
             for (i, segment) in segments.enumerated() {
@@ -119,6 +143,11 @@ struct SourceLocator {
             table = resolved
             if positions[resolved] == nil { positions[resolved] = start }
             skipLine()
+        }
+
+        func isKeyStart(_ c: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_" || c == "-"
+                || c == "\"" || c == "'"
         }
 
         /// `a.b."c d"` followed by optional spaces; nil when the text is not a key.
