@@ -1,0 +1,66 @@
+import KioskCore
+
+/// Turns the table of `kiosk.toml` into settings, reporting every problem to the file's context.
+struct SettingsParser {
+    let context: FileContext
+
+    static let rootKeys = ["home", "app_id", "preview", "theme", "idle", "input"]
+    static let previewKeys = ["width", "height", "scale"]
+    static let themeColorKeys = ["background", "surface", "text", "muted_text", "accent", "on_accent", "divider"]
+    static let themeSizeKeys = ["title_size", "body_size", "small_size"]
+    static let themeSpaceKeys = ["padding", "spacing", "corner_radius"]
+    static var themeKeys: [String] { themeColorKeys + ["font"] + themeSizeKeys + themeSpaceKeys }
+    static let idleKeys = ["home_after", "blank_after"]
+    static let inputKeys = ["source"]
+
+    /// The settings, or nil when something is wrong (already reported). `home` is checked against
+    /// the pages by the loader.
+    func settings(_ root: TableReader) -> KioskSettings? {
+        root.checkKeys(Self.rootKeys, what: "kiosk.toml")
+        let before = context.diagnostics.count
+        var settings = KioskSettings(home: PageID(root.string("home", required: "kiosk.toml") ?? ""))
+        if let appID = root.string("app_id") { settings.appID = appID }
+        if let preview = root.table("preview") {
+            preview.checkKeys(Self.previewKeys, what: "[preview]")
+            if let width = preview.number("width") { settings.previewSize.width = width }
+            if let height = preview.number("height") { settings.previewSize.height = height }
+            if let scale = preview.number("scale") { settings.previewScale = scale }
+        }
+        if let table = root.table("theme") { settings.theme = theme(table) }
+        if let idle = root.table("idle") {
+            idle.checkKeys(Self.idleKeys, what: "[idle]")
+            settings.idle = IdleSettings(homeAfter: idle.number("home_after"), blankAfter: idle.number("blank_after"))
+        }
+        if let input = root.table("input") {
+            input.checkKeys(Self.inputKeys, what: "[input]")
+            if let source = input.choice("source", InputSource.self, what: "input source") {
+                settings.input.source = source
+            }
+        }
+        return context.diagnostics.count == before ? settings : nil
+    }
+
+    /// `[theme]` over the standard theme.
+    func theme(_ table: TableReader) -> Theme {
+        table.checkKeys(Self.themeKeys, what: "[theme]")
+        var theme = Theme.standard
+        let colors: [(String, WritableKeyPath<Theme, RGBA>)] = [
+            ("background", \.background), ("surface", \.surface), ("text", \.text),
+            ("muted_text", \.mutedText), ("accent", \.accent), ("on_accent", \.onAccent),
+            ("divider", \.divider),
+        ]
+        for (key, path) in colors {
+            if let color = table.color(key) { theme[keyPath: path] = color }
+        }
+        if let font = table.string("font") { theme.fontFamily = font }
+        let sizes: [(String, WritableKeyPath<Theme, Double>, Bool)] = [
+            ("title_size", \.titleSize, false), ("body_size", \.bodySize, false),
+            ("small_size", \.smallSize, false), ("padding", \.padding, true),
+            ("spacing", \.spacing, true), ("corner_radius", \.cornerRadius, true),
+        ]
+        for (key, path, zeroAllowed) in sizes {
+            if let value = table.number(key, above: 0, allowMinimum: zeroAllowed) { theme[keyPath: path] = value }
+        }
+        return theme
+    }
+}
