@@ -56,6 +56,9 @@ struct PageGraph {
             seen.insert(id)
             queue += page.references.map(\.target)
         }
+        // A reachable page with errors may have lost references that lead on (a misspelt key, a
+        // typo in an id): warning about every page behind it would bury the real error.
+        guard !seen.contains(where: { byID[$0]?.context.hasErrors == true }) else { return }
         for page in pages where !seen.contains(page.id) && byID[page.id]?.file == page.file {
             page.context.warning(
                 nil, "page \"\(page.id)\" cannot be reached from home \"\(home)\" (no container shows it and nothing opens it)")

@@ -1,2 +1,0 @@
-import KioskApp
-print("kiosk-shell")
