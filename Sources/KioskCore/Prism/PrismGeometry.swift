@@ -75,7 +75,8 @@ public struct PrismGeometry: Hashable, Sendable {
             guard abs(phi) <= visibilityLimit else { continue }
             depth = max(depth, nearestDepth(phi))
         }
-        return depth
+        // At rest the depth is 0 up to rounding; keep it exact so a face at rest is the identity.
+        return depth > 1e-9 * extent ? depth : 0
     }
 
     /// The visible faces at `position` (in faces: 0 = face 0 flat in front, 0.5 = halfway to
