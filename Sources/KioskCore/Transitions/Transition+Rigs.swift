@@ -2,28 +2,6 @@
 // Cube, Cross: a rig of both pages turned as one), Flip and Swap. `t` is linear push time 0...1.
 
 extension Transition {
-    /// The pages of a push at time `t`.
-    func placements(at t: Double, in space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
-        switch kind {
-        case .carrousel: carrousel(t, space)
-        case .cube: cube(t, space)
-        case .cross: cross(t, space)
-        case .flip: flip(t, space)
-        case .swap: swap(t, space)
-        case .fade: fade(t)
-        case .backFade: backFade(t, space)
-        case .ghost: ghost(t, space)
-        case .zoom: zoom(t, space)
-        case .swipe: swipe(t, space, outgoingFades: false)
-        case .swipeFade: swipe(t, space, outgoingFades: true)
-        case .scale: scale(t, space)
-        case .glue: glue(t, space)
-        case .pushRotate: pushRotate(t, space)
-        case .fold: fold(t, space)
-        case .slide: slide(t, space)
-        }
-    }
-
     /// A rig turning both pages a quarter turn about an axis at depth `axisZ` behind (negative)
     /// or in front of the screen, its container dipping back by `zDip` with the circle timing.
     /// `inStart` is the incoming page's angle at t = 0; the outgoing page ends at the opposite.
@@ -42,21 +20,21 @@ extension Transition {
     /// The inside of a box whose centre is half the container in front of the screen: the
     /// incoming page starts as a wall at the entry edge jutting toward the viewer. The container
     /// dips back by the container's extent (seed: zPosition keyframes [0, -W, 0]).
-    private func carrousel(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func carrousel(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
         let e = space.extent(orientation)
         return rig(t, space, inStart: -orientation.hingeSign * pi / 2, axisZ: e / 2, zDip: e)
     }
 
     /// The outside of a cube whose centre is half the container behind the screen; the
     /// container dips back 36 pt (scaled) on the way.
-    private func cube(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func cube(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
         let e = space.extent(orientation)
         return rig(t, space, inStart: orientation.hingeSign * pi / 2, axisZ: -e / 2, zDip: 36 * space.zScale)
     }
 
     /// Two pages crossing at right angles on the vertical centre line, turning a quarter turn
     /// (no orientation in the seed).
-    private func cross(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func cross(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
         (
             Placement(space.aboutCenter(.rotationY(pi / 2 * (1 - t)))),
             Placement(space.aboutCenter(.rotationY(-pi / 2 * t)))
@@ -64,7 +42,7 @@ extension Transition {
     }
 
     /// Both pages turn half a turn about the centre line while dipping back half the extent.
-    private func flip(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func flip(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
         // The seed's 180° ∓ 0.001 rad only chose CA's direction; the pages turn the short way.
         let half = pi - 0.001
         let dip = Matrix4.translation(z: Keyframes.circle(peak: -space.extent(orientation) / 2).value(at: t))
@@ -78,7 +56,7 @@ extension Transition {
 
     /// A card shuffle: the incoming page comes forward from 2 000 pt (scaled) back while swinging
     /// out to the entry side and back; the outgoing page recedes via the opposite side.
-    private func swap(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func swap(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
         let swing = Keyframes.circle(peak: 1).value(at: t)
         let e = space.extent(orientation)
         let (dx, dy) = orientation.entry

@@ -69,6 +69,30 @@ public struct Transition: Hashable, Sendable {
     }
 }
 
+extension Transition {
+    /// The pages of a push at time `t`.
+    func placements(at t: Double, in space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+        switch kind {
+        case .carrousel: carrousel(t, space)
+        case .cube: cube(t, space)
+        case .cross: cross(t, space)
+        case .flip: flip(t, space)
+        case .swap: swap(t, space)
+        case .fade: fade(t)
+        case .backFade: backFade(t, space)
+        case .ghost: ghost(t, space)
+        case .zoom: zoom(t, space)
+        case .swipe: swipe(t, space, outgoingFades: false)
+        case .swipeFade: swipe(t, space, outgoingFades: true)
+        case .scale: scale(t, space)
+        case .glue: glue(t, space)
+        case .pushRotate: pushRotate(t, space)
+        case .fold: fold(t, space)
+        case .slide: slide(t, space)
+        }
+    }
+}
+
 /// A page's placement in the container's 3-D space before perspective.
 struct Placement {
     var model: Matrix4
