@@ -65,3 +65,11 @@ struct TransitionDrawOrderTests {
         #expect(!isFrontFacing(.identity, size: .zero))
     }
 }
+
+extension TransitionDrawOrderTests {
+    @Test("a Cross with one page edge-on draws the other once, unclipped")
+    func crossAtTheEnds() {
+        #expect(frame(.cross, 0, .push).drawOrder == [TransitionDraw(role: .outgoing)])
+        #expect(frame(.cross, 1, .push).drawOrder == [TransitionDraw(role: .incoming)])
+    }
+}

@@ -113,18 +113,17 @@ extension TransitionFrame {
             model: outgoing.model, perspective: space.perspective, size: space.size,
             opacity: outgoing.opacity)
         let depth = DepthOrder(incoming: incoming.model, outgoing: outgoing.model, space: space)
-        if kind == .cross {
+        if kind == .cross && inPose.isVisible && outPose.isVisible {
             // The two pages cross on the vertical centre line: on each half the page whose edge
             // there is nearer to the viewer is in front.
             let left = Rect(x: 0, y: 0, width: space.width / 2, height: space.height)
             let right = Rect(x: space.width / 2, y: 0, width: space.width / 2, height: space.height)
             let leftFront = depth.nearerAtEdge(x: 0)
             let rightFront = depth.nearerAtEdge(x: space.width)
-            let visible: [TransitionRole: Bool] = [.incoming: inPose.isVisible, .outgoing: outPose.isVisible]
             let draws = [
                 TransitionDraw(role: leftFront.other, clip: left), TransitionDraw(role: leftFront, clip: left),
                 TransitionDraw(role: rightFront.other, clip: right), TransitionDraw(role: rightFront, clip: right),
-            ].filter { visible[$0.role] == true }
+            ]
             self.init(
                 incoming: inPose, outgoing: outPose, incomingInFront: leftFront == .incoming,
                 drawOrder: draws)
