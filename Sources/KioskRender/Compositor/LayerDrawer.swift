@@ -1,0 +1,61 @@
+// Ownership: a drawer holds raw pointers into a layer's surface and the compositor's scratch
+// memory; it lives only inside one `LayerCompositor.compose` call.
+
+/// One layer ready to draw, row by row, with the loop its transform class needs.
+enum LayerDrawer {
+    case solid(LayerPlan, RowMapper, SolidSource)
+    case rows(LayerPlan, RowMapper, BilinearSource)
+    case columns(LayerPlan, ColumnMapper, BilinearSource)
+    case projective(LayerPlan, ProjectiveMapper, BilinearSource)
+    /// A whole-pixel translation: output (x, y) shows surface pixel (x + dx, y + dy).
+    case copy(LayerPlan, BilinearSource, dx: Int, dy: Int, rows: PixelBox)
+
+    var box: PixelBox {
+        switch self {
+        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .projective(let p, _, _):
+            p.box
+        case .copy(_, _, _, _, let rows): rows
+        }
+    }
+
+    /// Draws row `y` (inside `box`); `row` is the target row's first pixel.
+    @inline(__always)
+    func draw(y: Int, row: UnsafeMutablePointer<UInt32>) {
+        switch self {
+        case .solid(let plan, var mapper, let source):
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+        case .rows(let plan, var mapper, let source):
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+        case .columns(let plan, var mapper, let source):
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+        case .projective(let plan, var mapper, let source):
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+        case .copy(let plan, let source, let dx, let dy, let box):
+            LayerDrawer.copyRow(plan, source: source, dx: dx, dy: dy, box: box, y: y, row: row)
+        }
+    }
+
+    /// A whole-pixel translation at 1:1 scale: quad edges fall on pixel boundaries, so every pixel
+    /// is fully covered and a row of an opaque source is a plain copy.
+    @inline(__always)
+    static func copyRow(
+        _ plan: LayerPlan, source: BilinearSource, dx: Int, dy: Int, box: PixelBox, y: Int,
+        row: UnsafeMutablePointer<UInt32>
+    ) {
+        let count = box.x1 - box.x0
+        let s = source.base + ((y + dy) &* source.stridePixels + box.x0 + dx)
+        let d = row + box.x0
+        let colour = plan.colour, alpha = plan.alpha
+        if colour != 256 || alpha != 256 {
+            for i in 0..<count { put(modulate(s[i], colour: colour, alpha: alpha), d + i) }
+            return
+        }
+        var all: UInt32 = 0xFF00_0000
+        for i in 0..<count { all &= s[i] }
+        if all >= 0xFF00_0000 {
+            d.update(from: s, count: count)
+        } else {
+            for i in 0..<count { put(s[i], d + i) }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import KioskCore
+
+/// A 2D projective map `(x, y) → ((a x + b y + c) / (g x + h y + i), (d x + e y + f) / (…))`.
+struct Homography {
+    var a, b, c, d, e, f, g, h, i: Double
+
+    /// The inverse, or nil when singular or not finite.
+    var inverse: Homography? {
+        let A = e * i - f * h, B = f * g - d * i, C = d * h - e * g
+        let det = a * A + b * B + c * C
+        let scale = max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f), abs(g), abs(h), abs(i))
+        guard det.isFinite, scale > 0, abs(det) > 1e-14 * scale * scale * scale else { return nil }
+        let r = 1 / det
+        let inv = Homography(
+            a: A * r, b: (c * h - b * i) * r, c: (b * f - c * e) * r,
+            d: B * r, e: (a * i - c * g) * r, f: (c * d - a * f) * r,
+            g: C * r, h: (b * g - a * h) * r, i: (a * e - b * d) * r)
+        return inv.isFinite ? inv : nil
+    }
+
+    var isFinite: Bool {
+        a.isFinite && b.isFinite && c.isFinite && d.isFinite && e.isFinite && f.isFinite
+            && g.isFinite && h.isFinite && i.isFinite
+    }
+
+    /// `self` after `other` (matrix product self · other).
+    func after(_ o: Homography) -> Homography {
+        Homography(
+            a: a * o.a + b * o.d + c * o.g, b: a * o.b + b * o.e + c * o.h, c: a * o.c + b * o.f + c * o.i,
+            d: d * o.a + e * o.d + f * o.g, e: d * o.b + e * o.e + f * o.h, f: d * o.c + e * o.f + f * o.i,
+            g: g * o.a + h * o.d + i * o.g, h: g * o.b + h * o.e + i * o.h, i: g * o.c + h * o.f + i * o.i)
+    }
+
+    func scaled(by s: Double) -> Homography {
+        Homography(a: a * s, b: b * s, c: c * s, d: d * s, e: e * s, f: f * s, g: g * s, h: h * s, i: i * s)
+    }
+
+    /// Maps a point; nil when it lands at or beyond infinity.
+    func map(_ x: Double, _ y: Double) -> (x: Double, y: Double)? {
+        let w = g * x + h * y + i
+        guard w > 1e-12 else { return nil }
+        return ((a * x + b * y + c) / w, (d * x + e * y + f) / w)
+    }
+}
+
+/// Everything the compositor needs to draw one layer, derived once per frame in Double.
+struct LayerPlan {
+    /// Output point (continuous pixels) → surface point in pixel-centre coordinates (the centre of
+    /// surface pixel (i, j) is (i, j)), already biased by 1/32 px so truncating to sixteenths rounds.
+    var inverse: Homography
+    var kind: TransformClass
+    /// Projected corners (0,0), (W,0), (W,H), (0,H), clockwise on screen.
+    var cornerX: SIMD4<Double>
+    var cornerY: SIMD4<Double>
+    /// Edge i runs corners[i] → corners[i+1]; signed distance of a point inside is positive:
+    /// `nx · x + ny · y + c` with a unit normal (nx, ny).
+    var nx: SIMD4<Double>
+    var ny: SIMD4<Double>
+    var c: SIMD4<Double>
+    /// The pixels this layer may touch (its quad, clip, damage and the output intersected).
+    var box: PixelBox
+    /// Premultiplied colour multiplier (opacity · (1 − dim)) and alpha multiplier (opacity).
+    var colourFactor: Double
+    var alphaFactor: Double
+    /// The same as 8-bit multipliers (0...256) for the fully covered pixels.
+    var colour: UInt64
+    var alpha: UInt64
+
+    /// Bias so that truncating the 24-bit fixed-point coordinate to 4 bits rounds to nearest.
+    static let roundingBias = 1.0 / 32
+
+    /// Plans a layer whose surface is `surfaceWidth` x `surfaceHeight` pixels; nil when it
+    /// cannot be drawn (singular, behind the eye, back-facing, empty, invisible, not finite).
+    init?(layer: SceneLayer, surfaceWidth: Int, surfaceHeight: Int, limit: PixelBox) {
+        let opacity = layer.opacity
+        let dim = layer.dim.isFinite ? min(max(layer.dim, 0), 1) : 0
+        guard opacity.isFinite, opacity > 0, !limit.isEmpty else { return nil }
+        let w = layer.size.width, h = layer.size.height
+        guard w.isFinite, h.isFinite, w > 0, h > 0, surfaceWidth > 0, surfaceHeight > 0 else { return nil }
+        let m = layer.transform
+        guard m.m.count == 16, m.m.allSatisfy({ $0.isFinite }) else { return nil }
+        // The layer's plane is z = 0, so the third column of the 4x4 never contributes.
+        let forward = Homography(
+            a: m[0, 0], b: m[0, 1], c: m[0, 3], d: m[1, 0], e: m[1, 1], f: m[1, 3],
+            g: m[3, 0], h: m[3, 1], i: m[3, 3])
+        var cornerX = SIMD4<Double>(), cornerY = SIMD4<Double>()
+        let localX = SIMD4<Double>(0, w, w, 0), localY = SIMD4<Double>(0, 0, h, h)
+        for k in 0..<4 {
+            let wc = forward.g * localX[k] + forward.h * localY[k] + forward.i
+            // Behind (or too close to) the eye: the projection folds over; the layer is skipped.
+            guard wc > 1e-6, let p = forward.map(localX[k], localY[k]), abs(p.x) < 1e7, abs(p.y) < 1e7
+            else { return nil }
+            cornerX[k] = p.x
+            cornerY[k] = p.y
+        }
+        var area = 0.0
+        for k in 0..<4 {
+            area += cornerX[k] * cornerY[(k + 1) % 4] - cornerX[(k + 1) % 4] * cornerY[k]
+        }
+        // Positive (clockwise with y down) is front-facing; layers are single-sided.
+        guard area > 1e-6 else { return nil }
+
+        // Surface pixel-centre coordinates s → layer-local logical point ((s + 0.5) / scale).
+        let sx = Double(surfaceWidth) / w, sy = Double(surfaceHeight) / h
+        let fromSurface = Homography(a: 1 / sx, b: 0, c: 0.5 / sx, d: 0, e: 1 / sy, f: 0.5 / sy, g: 0, h: 0, i: 1)
+        guard var inv = forward.after(fromSurface).inverse else { return nil }
+
+        let minX = cornerX.min(), maxX = cornerX.max(), minY = cornerY.min(), maxY = cornerY.max()
+        // One extra pixel all round: antialiased edges and seam extensions reach past the quad.
+        guard var box = PixelBox(covering: Rect(x: minX - 1, y: minY - 1, width: maxX - minX + 2, height: maxY - minY + 2))
+        else { return nil }
+        box = box.intersection(limit)
+        if let clip = layer.clip {
+            guard let cb = PixelBox(centresIn: clip) else { return nil }
+            box = box.intersection(cb)
+        }
+        guard !box.isEmpty else { return nil }
+
+        // Normalise so the divisor is about 1 (and positive) in the middle of the quad.
+        let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
+        let den = inv.g * cx + inv.h * cy + inv.i
+        guard den.isFinite, abs(den) > 1e-300 else { return nil }
+        inv = inv.scaled(by: 1 / den)
+        let bias = LayerPlan.roundingBias
+        inv.c += bias * inv.i; inv.a += bias * inv.g; inv.b += bias * inv.h
+        inv.f += bias * inv.i; inv.d += bias * inv.g; inv.e += bias * inv.h
+
+        var nx = SIMD4<Double>(), ny = SIMD4<Double>(), c = SIMD4<Double>()
+        for k in 0..<4 {
+            let px = cornerX[k], py = cornerY[k], qx = cornerX[(k + 1) % 4], qy = cornerY[(k + 1) % 4]
+            let ex = -(qy - py), ey = qx - px
+            let len = (ex * ex + ey * ey).squareRoot()
+            guard len > 1e-9 else { return nil }
+            nx[k] = ex / len
+            ny[k] = ey / len
+            c[k] = -(nx[k] * px + ny[k] * py)
+        }
+
+        self.inverse = inv
+        self.kind = LayerPlan.classify(inv, width: Double(max(box.x1 - box.x0, box.y1 - box.y0)), bias: bias)
+        self.cornerX = cornerX
+        self.cornerY = cornerY
+        self.nx = nx
+        self.ny = ny
+        self.c = c
+        self.box = box
+        let o = min(opacity, 1)
+        colourFactor = o * (1 - dim)
+        alphaFactor = o
+        colour = UInt64((colourFactor * 256).rounded())
+        alpha = UInt64((alphaFactor * 256).rounded())
+    }
+
+    /// Picks the cheapest exact loop for a normalised inverse.
+    static func classify(_ n: Homography, width: Double, bias: Double) -> TransformClass {
+        // A divisor term whose total effect over the box is below 1e-9 changes no coordinate
+        // by more than 2e-5 px: treating it as zero is exact for our purposes.
+        let tiny = 1e-9 / max(width, 1)
+        let gZero = abs(n.g) <= tiny, hZero = abs(n.h) <= tiny
+        if gZero && hZero {
+            let one = 1e-9
+            if abs(n.b) <= one && abs(n.d) <= one {
+                let tx = n.c / n.i - bias + 0.5, ty = n.f / n.i - bias + 0.5
+                if abs(n.a / n.i - 1) <= one, abs(n.e / n.i - 1) <= one,
+                    abs(tx - tx.rounded()) <= 1e-6, abs(ty - ty.rounded()) <= 1e-6
+                {
+                    return .translation
+                }
+                return .scaleTranslate
+            }
+            return .affine
+        }
+        if gZero { return .rowProjective }
+        if hZero { return .columnProjective }
+        return .projective
+    }
+
+    /// Pushes edge `k` one pixel outward: used on the lower of two layers sharing an edge, so the
+    /// upper layer's antialiased edge blends with the lower layer, not with the background
+    /// (which would leave a faint seam of background colour between adjacent cube faces).
+    mutating func extendEdge(_ k: Int) {
+        c[k] += 1
+    }
+}

@@ -1,0 +1,52 @@
+import KioskCore
+@testable import KioskRender
+
+/// Helpers shared by the compositor tests.
+enum CompositorFixtures {
+    /// An opaque surface whose pixel (x, y) is `colour(x, y)`.
+    static func surface(width: Int, height: Int, _ colour: (Int, Int) -> UInt32) throws -> ImageBuffer {
+        let image = try ImageBuffer(width: width, height: height)
+        let p = image.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<height {
+            for x in 0..<width { p[y * image.stride / 4 + x] = colour(x, y) }
+        }
+        image.markDirty()
+        return image
+    }
+
+    /// Black and white squares of `cell` pixels, white at (0, 0).
+    static func checkerboard(width: Int, height: Int, cell: Int) throws -> ImageBuffer {
+        try surface(width: width, height: height) { x, y in
+            ((x / cell) + (y / cell)) % 2 == 0 ? 0xFFFF_FFFF : 0xFF00_0000
+        }
+    }
+
+    /// A face of a cube of edge `w` (rotation about the vertical axis through the centre, w/2
+    /// behind the screen) or, with `horizontal`, of edge `h` turned about a horizontal axis.
+    static func face(angle: Double, width w: Double, height h: Double, horizontal: Bool = false) -> Matrix4 {
+        let c = Point(x: w / 2, y: h / 2)
+        let a = horizontal ? h / 2 : w / 2
+        let rotation = horizontal ? Matrix4.rotationX(angle) : Matrix4.rotationY(angle)
+        return Matrix4.translation(x: -c.x, y: -c.y, z: a).then(rotation)
+            .then(.translation(x: c.x, y: c.y, z: -a))
+            .then(.perspective(eyeDistance: 2 * (horizontal ? h : w), center: c))
+    }
+
+    static func pixels(_ image: ImageBuffer) -> [UInt32] {
+        var out: [UInt32] = []
+        out.reserveCapacity(image.width * image.height)
+        for y in 0..<image.height {
+            for x in 0..<image.width { out.append(image.pixel(x: x, y: y)) }
+        }
+        return out
+    }
+
+    /// Largest difference between two pixels' channels.
+    static func channelDistance(_ a: UInt32, _ b: UInt32) -> Int {
+        var d = 0
+        for shift in stride(from: 0, to: 32, by: 8) {
+            d = max(d, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
+        }
+        return d
+    }
+}
