@@ -13,7 +13,10 @@
 /// - Faces load by index, not by position, so crossing the seam does not reload them (§1.4):
 ///   loaded = the visible faces plus the current face's neighbours.
 /// - Visibility follows GKL (§2.2, 2.5): a face shows while |offset| < min(sides/4, 1), and gets
-///   willAppear/didAppear when it starts to show and willDisappear/didDisappear when it stops.
+///   willAppear/didAppear when it starts to show and willDisappear/didDisappear when it stops,
+///   back-to-back. When one face starts and another stops showing in the same step the four
+///   events interleave as a switch does (CLF §3.2: will-appear, will-disappear, did-appear,
+///   did-disappear).
 /// - Settling after a drag is linear at `durationPerFace` (0.3 s) per face of remaining travel
 ///   (GKL); CubeController's scroll-view paging deceleration is not modelled. Animated scrolls
 ///   ease in and out at the same rate per face.
