@@ -45,7 +45,7 @@ extension DrillDownContainer {
             let placeholder = rightRest(nil)
             tracks = [
                 (placeholder, placeholder.moved(by: -parallax * rw, dim: maxDim)), still(leftRest(left.last)),
-                (rightRest(node).moved(by: rw + gap), rightRest(node)),
+                (rightRest(node).moved(by: rw), rightRest(node)),
             ]
         } else {
             let oldLeft = left.last
@@ -56,7 +56,7 @@ extension DrillDownContainer {
             let incoming =
                 node == nil
                 ? (rightRest(nil).moved(by: parallax * rw, dim: maxDim), rightRest(nil))
-                : (rightRest(node).moved(by: rw + gap, dim: maxDim), rightRest(node))
+                : (rightRest(node).moved(by: rw, dim: maxDim), rightRest(node))
             tracks = [
                 (l, l.moved(by: -parallax * lw, dim: maxDim)), incoming,
                 (rightRest(oldRight), leftRest(oldRight)),
@@ -87,7 +87,7 @@ extension DrillDownContainer {
             result = (
                 [
                     (placeholder.moved(by: -parallax * rw, dim: maxDim), placeholder), still(leftRest(oldLeft)),
-                    (rightRest(oldRight), rightRest(oldRight).moved(by: rw + gap)),
+                    (rightRest(oldRight), rightRest(oldRight).moved(by: rw)),
                 ], [oldRight], oldRight
             )
         } else {
@@ -185,7 +185,7 @@ extension DrillDownContainer {
         } else {
             let a = rightRest(oldRight)
             let b = rightRest(node)
-            tracks = [(a, a.moved(by: -parallax * rw, dim: maxDim)), still(leftRest(leftTop)), (b.moved(by: rw + gap), b)]
+            tracks = [(a, a.moved(by: -parallax * rw, dim: maxDim)), still(leftRest(leftTop)), (b.moved(by: rw), b)]
         }
         start(tracks, before: before, removed: oldRight.map { [$0] } ?? [])
     }
