@@ -161,7 +161,7 @@ struct DrillDownTests {
         #expect(drill.right?.id == "c")
         #expect(recorder.lines == [
             "a willAppear", "c willDisappear",
-            "a didAppear", "c didDisappear", "c willAppear", "a willDisappear", "c didAppear", "a didDisappear",
+            "c didDisappear", "a didAppear", "c willAppear", "a willDisappear", "c didAppear", "a didDisappear",
         ])
         recorder.clear()
         #expect(drill.beginBackSwipe(at: 10))

@@ -134,7 +134,7 @@ struct StackTests {
         #expect(stack.top.id == "a")
         #expect(recorder.lines == [
             "root willAppear", "a willDisappear",
-            "root didAppear", "a didDisappear", "a willAppear", "root willDisappear", "a didAppear", "root didDisappear",
+            "a didDisappear", "root didAppear", "a willAppear", "root willDisappear", "a didAppear", "root didDisappear",
         ])
         recorder.clear()
         #expect(stack.beginInteractivePop())

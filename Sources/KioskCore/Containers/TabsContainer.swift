@@ -10,7 +10,7 @@ public enum TabsEvent: Hashable, Sendable {
 /// false. The switch runs `transition` (the Scene draws it; CLF's default is a 0.5 s cross-fade,
 /// this shell's default comes from the config, 0.25 s fade). The direction is `.push` towards a
 /// higher index and `.pop` towards a lower one, so orientation-based transitions move the way the
-/// tab bar reads. A page loads when first shown and stays loaded.
+/// tab bar reads. A page loads when first selected and stays loaded.
 ///
 /// Deliberate differences: a request during a switch completes the running switch at once first
 /// (CLF reverses a running cross-fade from its current level instead); a hidden tabs container
@@ -33,6 +33,7 @@ public final class TabsContainer: ContainerNode {
         self.defaultTransition = defaultTransition
         super.init(id: id)
         for page in pages { adopt(page) }
+        if let page = selectedPage { shown.insert(ObjectIdentifier(page)) }
     }
 
     /// The selected page, nil when there are none.
@@ -57,11 +58,6 @@ public final class TabsContainer: ContainerNode {
         return result
     }
 
-    override func reconcileChildren(animated: Bool) {
-        if let page = selectedPage, appearance != .disappeared { shown.insert(ObjectIdentifier(page)) }
-        super.reconcileChildren(animated: animated)
-    }
-
     /// Selects with `defaultTransition`.
     @discardableResult
     public func select(_ index: Int) throws -> Bool {
@@ -81,9 +77,9 @@ public final class TabsContainer: ContainerNode {
         let to = pages[index]
         let direction: TransitionDirection = index > selectedIndex ? .push : .pop
         selectedIndex = index
+        shown.insert(ObjectIdentifier(to))
         if let spec = transition, spec.duration > 0, appearance != .disappeared {
             running = RunningTransition(from: from, to: to, spec: spec, direction: direction, start: now)
-            shown.insert(ObjectIdentifier(to))
             reconcileChildren(animated: true)
         } else {
             reconcileChildren(animated: false)

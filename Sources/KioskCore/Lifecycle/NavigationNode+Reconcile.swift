@@ -1,13 +1,12 @@
 /// Brings `top` to `target` (and `loaded`) and every node below it to what its container wants,
 /// emitting the events in this order:
 /// 1. `load` for nodes that become loaded, parents before children;
-/// 2. the appearance steps in rounds: round k holds the k-th step of every node's path; within a
-///    round the appear-kind events (willAppear, didAppear) come first, then the disappear-kind
-///    ones, each group parents before children and in the container's child order (incoming
-///    before outgoing). For a plain switch this is CLF's order (§3.2): to-willAppear,
-///    from-willDisappear, … to-didAppear, from-didDisappear; for a container hidden
-///    mid-transition it is CLF's deferred order (§3.3): to-didAppear, from-didDisappear,
-///    to-willDisappear, to-didDisappear;
+/// 2. the appearance steps in rounds: round k holds the k-th step of every node's path, in tree
+///    order (parents before children, each container's children in its placement order, which
+///    lists arriving pages before leaving ones). For a plain switch this is CLF's order (§3.2):
+///    to-willAppear, from-willDisappear, … to-didAppear, from-didDisappear; for a container
+///    hidden mid-transition it is CLF's deferred order (§3.3): container-didDisappear,
+///    to-didAppear, from-didDisappear, to-willDisappear, to-didDisappear;
 /// 3. `unload` for nodes that stop being loaded, children before parents.
 func reconcileTree(from top: NavigationNode, target: AppearanceState, loaded: Bool, animated: Bool) {
     var plan: [(node: NavigationNode, target: AppearanceState, loaded: Bool)] = []
@@ -35,21 +34,17 @@ func reconcileTree(from top: NavigationNode, target: AppearanceState, loaded: Bo
     let paths = plan.map { $0.node.appearance.path(to: $0.target) }
     let rounds = paths.map(\.count).max() ?? 0
     for round in 0..<rounds {
-        for appearing in [true, false] {
-            for (index, path) in paths.enumerated() where round < path.count {
-                let kind = path[round]
-                let isAppearKind = kind == .willAppear || kind == .didAppear
-                guard isAppearKind == appearing else { continue }
-                let node = plan[index].node
-                switch kind {
-                case .willAppear, .willDisappear:
-                    node.willAnimated = animated
-                    node.emit(kind, animated: animated)
-                default:
-                    node.emit(kind, animated: node.willAnimated)
-                }
-                node.appearance = node.appearance.next
+        for (index, path) in paths.enumerated() where round < path.count {
+            let kind = path[round]
+            let node = plan[index].node
+            switch kind {
+            case .willAppear, .willDisappear:
+                node.willAnimated = animated
+                node.emit(kind, animated: animated)
+            default:
+                node.emit(kind, animated: node.willAnimated)
             }
+            node.appearance = node.appearance.next
         }
     }
 
