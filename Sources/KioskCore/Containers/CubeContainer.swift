@@ -34,6 +34,8 @@ public final class CubeContainer: ContainerNode {
     public var wraps: Bool {
         didSet { resettle() }
     }
+    /// Which way the cube turns; the Scene builder reads it, drags are along this axis.
+    public var orientation: CubeOrientation = .horizontal
     /// Container extent along the turning axis in pixels: one extent of drag = one face.
     public var width: Double = 1000
     /// Seconds per face when settling or scrolling (GKL: 0.3 s per side).

@@ -11,6 +11,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case indexOutOfRange(Int, count: Int, container: PageID)
     /// The page belongs to another container already.
     case pageInOtherContainer(PageID)
+    /// No page definition has this id.
+    case unknownPage(PageID)
     /// A stack cannot be set to no pages.
     case emptyStack(container: PageID)
 
@@ -26,6 +28,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
             "index \(index) is outside 0..<\(count) in '\(container)'"
         case .pageInOtherContainer(let page):
             "page '\(page)' is already shown by another container"
+        case .unknownPage(let page):
+            "no page has the id '\(page)'"
         case .emptyStack(let container):
             "stack '\(container)' needs at least one page"
         }
