@@ -42,11 +42,3 @@ public struct DrillDownColumn: Hashable, Sendable {
         DrillDownColumn(content: content, x: other.x, width: other.width, dim: other.dim, opacity: other.opacity)
     }
 }
-
-/// How `replaceRight` animates (SGBDrillDownControllerReplaceAnimationType).
-public enum DrillDownReplaceAnimation: Hashable, Sendable {
-    /// The new page fades in over the old one (the seed's default).
-    case fade
-    /// The new page slides in from the right; the old one recedes left, dimmed.
-    case push
-}

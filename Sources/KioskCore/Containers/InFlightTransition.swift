@@ -1,8 +1,3 @@
-/// Whether a transition goes deeper (push, next tab) or back (pop, previous tab).
-public enum TransitionDirection: String, Hashable, Sendable {
-    case push, pop
-}
-
 /// The transition a stack or tabs container is running, as state for the Scene builder.
 /// For `.pop` the Scene plays `spec`'s push geometry backwards (ADTransitionController §5.4):
 /// progress p of a pop shows the push's frame at 1 − p with `from`/`to` swapped.
@@ -34,36 +29,5 @@ public struct InFlightTransition: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         "\(direction.rawValue) \(from) -> \(to) \(spec.kind.rawValue) at \(progress)"
-    }
-}
-
-/// The live part of an in-flight transition: the nodes and the progress tween.
-struct RunningTransition {
-    var from: NavigationNode
-    var to: NavigationNode
-    var spec: TransitionSpec
-    var direction: TransitionDirection
-    /// Progress over time once released; nil while a finger drives it.
-    var tween: Tween?
-    /// Progress set by the finger.
-    var manualProgress = 0.0
-    var cancelling = false
-
-    init(from: NavigationNode, to: NavigationNode, spec: TransitionSpec, direction: TransitionDirection, start: Double) {
-        self.from = from
-        self.to = to
-        self.spec = spec
-        self.direction = direction
-        tween = Tween(from: 0, to: 1, start: start, duration: spec.duration)
-    }
-
-    func progress(at time: Double) -> Double { tween?.value(at: time) ?? manualProgress }
-
-    func isFinished(at time: Double) -> Bool { tween?.isFinished(at: time) ?? false }
-
-    func state(at time: Double) -> InFlightTransition {
-        InFlightTransition(
-            from: from.id, to: to.id, spec: spec, direction: direction, progress: progress(at: time),
-            isInteractive: tween == nil, isCancelling: cancelling)
     }
 }

@@ -1,9 +1,3 @@
-/// What a tabs container reports.
-public enum TabsEvent: Hashable, Sendable {
-    /// A selection completed (after its appearance events), CLF's `didSelectViewController:`.
-    case didSelect(Int, PageID)
-}
-
 /// Pages switched by a tab bar (CLFTabbedContainerViewController §3.6).
 ///
 /// `select` asks `shouldSelect` first; a refused or repeated selection does nothing and returns

@@ -1,21 +1,3 @@
-/// What a stack reports around a change of its top page (UINavigationControllerDelegate's pair).
-public enum StackEvent: Hashable, Sendable {
-    /// Sent when a change starts, before the appearance events.
-    case willShow(PageID, animated: Bool)
-    /// Sent when it completes, after the appearance events. A cancelled interactive pop sends none.
-    case didShow(PageID, animated: Bool)
-}
-
-/// Which transition a pop uses.
-public enum PopTransition: Hashable, Sendable {
-    /// The transition the top page was pushed with, played backwards (ADTransitionController §5.4).
-    case reverseOfPush
-    /// No animation.
-    case none
-    /// This transition, played backwards.
-    case custom(TransitionSpec)
-}
-
 /// A navigation stack whose changes animate with one of the 16 transitions
 /// (ADTransitionController §5.4–5.5, CLFStackContainerViewController §3.5).
 ///
