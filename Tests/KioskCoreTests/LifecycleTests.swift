@@ -124,3 +124,18 @@ struct LifecycleTests {
         #expect(recorder.events.filter { $0.kind != .unload }.allSatisfy { $0.animated })
     }
 }
+
+@Suite("Container tree")
+struct ContainerTreeTests {
+    @Test("visible children list the arriving page before the leaving one and omit hidden pages")
+    func visibleChildren() throws {
+        let (stack, _) = makeStack()
+        try stack.push(PanelNode("a"), transition: nil)
+        #expect(stack.visibleChildren.map(\.id) == ["a"])
+        #expect(stack.canGoBack)
+        try stack.push(PanelNode("b"))
+        #expect(stack.visibleChildren.map(\.id) == ["b", "a"])
+        #expect(stack.children.map(\.id) == ["b", "a", "root"])
+        #expect(stack.entries[1].ancestors.map(\.id) == ["stack"])
+    }
+}

@@ -76,6 +76,8 @@ public final class DrillDownContainer: ContainerNode {
         if isFolded { return [right ?? left.last].compactMap { $0 } }
         return [left.last, right].compactMap { $0 }
     }
+    /// True when `pop` would leave a page showing (the `back` action): two or more pages.
+    public var canGoBack: Bool { pages.count >= 2 }
     /// True while a change animates or a swipe runs.
     override public var hasOwnAnimation: Bool { running != nil }
     /// True while a finger drives a swipe back.

@@ -38,6 +38,9 @@ public final class TransitionStack: ContainerNode {
     // entries is never empty: init takes a root and pops stop at it.
     public var top: NavigationNode { entries[entries.count - 1] }
 
+    /// True when a pop would change something (the `back` action).
+    public var canGoBack: Bool { entries.count >= 2 }
+
     /// The running transition at the current time, nil at rest.
     public var transition: InFlightTransition? { running?.state(at: now) }
 

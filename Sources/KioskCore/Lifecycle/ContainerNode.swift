@@ -56,6 +56,11 @@ public class ContainerNode: NavigationNode {
         reconcileTree(from: self, target: appearance, loaded: isLoaded, animated: animated)
     }
 
+    /// Children on screen or moving on or off it now, in placement order (arriving first).
+    public var visibleChildren: [NavigationNode] {
+        placements().filter { [.visible, .incoming, .outgoing].contains($0.role) }.map(\.node)
+    }
+
     /// Finds the node for `id` in this subtree (this node included).
     public func node(for id: PageID) -> NavigationNode? {
         if self.id == id { return self }
