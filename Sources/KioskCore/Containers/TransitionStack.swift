@@ -1,0 +1,264 @@
+/// A navigation stack whose changes animate with one of the 16 transitions
+/// (ADTransitionController §5.4–5.5, CLFStackContainerViewController §3.5).
+///
+/// The model changes when a request is made (`top` is already the destination while the
+/// transition runs); the popped page keeps its appearance until the transition ends.
+///
+/// Deliberate differences from the seeds:
+/// - A request while a transition runs completes the running one at once and then starts
+///   (AD silently ignores pushes and returns nil from pops meanwhile).
+/// - `popTo` the current top is a no-op returning `[]` (AD crashes, §5.5).
+/// - Pop-to and pop-to-root run one transition from the old top straight to the target; the pages
+///   in between unload without appearance events (as AD).
+/// - A stack that is not on screen changes without animation.
+/// - Interactive drag-back (AD issue #29): `beginInteractivePop`/`updateInteractivePop`/
+///   `endInteractivePop`; the model changes only when the drag commits.
+public final class TransitionStack: ContainerNode {
+    /// Bottom (root) first.
+    public private(set) var entries: [NavigationNode]
+    /// The transition each entry was pushed with (nil = not animated); index 0 is the root's.
+    private var pushTransitions: [TransitionSpec?]
+    /// Used by `push(_:)` without a transition argument.
+    public var defaultTransition: TransitionSpec?
+    /// willShow/didShow.
+    public var eventHandler: ((StackEvent) -> Void)?
+    private var running: RunningTransition?
+    /// Popped pages that unload when the running transition ends.
+    private var removedAtEnd: [NavigationNode] = []
+
+    public init(id: PageID, root: NavigationNode, defaultTransition: TransitionSpec? = TransitionSpec()) {
+        entries = [root]
+        pushTransitions = [nil]
+        self.defaultTransition = defaultTransition
+        super.init(id: id)
+        adopt(root)
+    }
+
+    public var root: NavigationNode { entries[0] }
+    // entries is never empty: init takes a root and pops stop at it.
+    public var top: NavigationNode { entries[entries.count - 1] }
+
+    /// True when a pop would change something (the `back` action).
+    public var canGoBack: Bool { entries.count >= 2 }
+
+    /// The running transition at the current time, nil at rest.
+    public var transition: InFlightTransition? { running?.state(at: now) }
+
+    override public var hasOwnAnimation: Bool { running != nil }
+
+    override func placements() -> [(node: NavigationNode, role: ChildRole)] {
+        var result: [(node: NavigationNode, role: ChildRole)] = []
+        if let r = running {
+            result.append((r.to, .incoming))
+            result.append((r.from, .outgoing))
+        } else {
+            result.append((top, .visible))
+        }
+        for node in entries.reversed() where !result.contains(where: { $0.node === node }) {
+            result.append((node, .hidden))
+        }
+        return result
+    }
+
+    // MARK: Requests
+
+    /// Pushes with `defaultTransition`.
+    public func push(_ node: NavigationNode) throws {
+        try push(node, transition: defaultTransition)
+    }
+
+    /// Pushes `node`; nil `transition` = not animated. A page already on the stack is refused.
+    public func push(_ node: NavigationNode, transition: TransitionSpec?) throws {
+        try checkNew(node)
+        finishRunning()
+        let from = top
+        adopt(node)
+        entries.append(node)
+        pushTransitions.append(transition)
+        run(from: from, to: node, spec: transition, direction: .push)
+    }
+
+    /// Pops the top page; returns it, or nil when only the root is left.
+    @discardableResult
+    public func pop(transition: PopTransition = .reverseOfPush) -> NavigationNode? {
+        finishRunning()
+        guard entries.count >= 2, let from = entries.popLast(), let pushSpec = pushTransitions.popLast()
+        else { return nil }
+        removedAtEnd.append(from)
+        run(from: from, to: top, spec: spec(for: transition, pushedWith: pushSpec), direction: .pop)
+        return from
+    }
+
+    /// Pops every page above `page`; returns them bottom first ([] when `page` is the top).
+    @discardableResult
+    public func popTo(_ page: PageID, transition: PopTransition = .reverseOfPush) throws -> [NavigationNode] {
+        guard let index = entries.firstIndex(where: { $0.id == page }) else {
+            throw NavigationError.notOnStack(page, container: id)
+        }
+        finishRunning()
+        if index == entries.count - 1 { return [] }
+        let popped = Array(entries[(index + 1)...])
+        let pushSpec = pushTransitions[pushTransitions.count - 1]
+        let from = top
+        entries.removeSubrange((index + 1)...)
+        pushTransitions.removeSubrange((index + 1)...)
+        for node in popped where node !== from { release(node) }
+        removedAtEnd.append(from)
+        run(from: from, to: top, spec: spec(for: transition, pushedWith: pushSpec), direction: .pop)
+        return popped
+    }
+
+    /// Pops to the root.
+    @discardableResult
+    public func popToRoot(transition: PopTransition = .reverseOfPush) -> [NavigationNode] {
+        (try? popTo(root.id, transition: transition)) ?? []
+    }
+
+    /// Replaces the whole stack (CLF PR #3). Pages kept keep their push transitions; new ones get
+    /// `defaultTransition`. The change animates with `transition` as a push when the new top is
+    /// new, as a pop when it was already on the stack.
+    public func setStack(_ nodes: [NavigationNode], transition: TransitionSpec?) throws {
+        guard let newTop = nodes.last else { throw NavigationError.emptyStack(container: id) }
+        var seen: Set<PageID> = []
+        for node in nodes {
+            if !seen.insert(node.id).inserted { throw NavigationError.alreadyShown(node.id, container: id) }
+            if let p = node.parent, p !== self { throw NavigationError.pageInOtherContainer(node.id) }
+        }
+        finishRunning()
+        let oldTop = top
+        let old = entries
+        let oldTransitions = pushTransitions
+        entries = nodes
+        pushTransitions = nodes.enumerated().map { index, node in
+            if index == 0 { return nil }
+            if let i = old.firstIndex(where: { $0 === node }) { return oldTransitions[i] }
+            return defaultTransition
+        }
+        for node in nodes { adopt(node) }
+        for node in old where !nodes.contains(where: { $0 === node }) {
+            if node === oldTop { removedAtEnd.append(node) } else { release(node) }
+        }
+        if newTop === oldTop {
+            reconcileChildren(animated: false)
+            return
+        }
+        let direction: TransitionDirection = old.contains { $0 === newTop } ? .pop : .push
+        run(from: oldTop, to: newTop, spec: transition, direction: direction)
+    }
+
+    // MARK: Interactive pop
+
+    /// Starts a finger-driven pop (AD issue #29). False when there is nothing to pop or the stack
+    /// is hidden. The transition is the top's push transition (or the default when it was pushed
+    /// without animation).
+    @discardableResult
+    public func beginInteractivePop() -> Bool {
+        finishRunning()
+        guard entries.count >= 2, appearance != .disappeared else { return false }
+        let spec = pushTransitions[pushTransitions.count - 1] ?? defaultTransition ?? TransitionSpec()
+        var r = RunningTransition(from: top, to: entries[entries.count - 2], spec: spec, direction: .pop, start: now)
+        r.tween = nil
+        running = r
+        eventHandler?(.willShow(r.to.id, animated: true))
+        reconcileChildren(animated: true)
+        return true
+    }
+
+    /// The finger moved: `fraction` 0 (start) … 1 (fully popped), clamped.
+    public func updateInteractivePop(fraction: Double) {
+        guard var r = running, r.tween == nil, fraction.isFinite else { return }
+        r.manualProgress = min(1, max(0, fraction))
+        running = r
+    }
+
+    /// The finger lifted with `velocity` in fractions per second (positive = towards popping).
+    /// Commits when fraction + 0.25 · velocity > 0.5 (the cube's flick rule), then animates the
+    /// rest over the remaining share of the duration; otherwise animates back and cancels.
+    public func endInteractivePop(velocity: Double) {
+        guard let r = running, r.tween == nil else { return }
+        let v = velocity.isFinite ? velocity : 0
+        finishInteractive(commit: r.manualProgress + 0.25 * v > 0.5)
+    }
+
+    /// The gesture was taken away: animate back and keep the top.
+    public func cancelInteractivePop() {
+        guard let r = running, r.tween == nil else { return }
+        finishInteractive(commit: false)
+    }
+
+    private func finishInteractive(commit: Bool) {
+        guard var r = running else { return }
+        let f = r.manualProgress
+        if commit {
+            if let popped = entries.popLast() { removedAtEnd.append(popped) }
+            pushTransitions.removeLast()
+            r.tween = Tween(from: f, to: 1, start: now, duration: r.spec.duration * (1 - f))
+        } else {
+            r.cancelling = true
+            r.tween = Tween(from: f, to: 0, start: now, duration: r.spec.duration * f)
+        }
+        running = r
+        if r.isFinished(at: now) { completeRunning(reconcile: true) }
+    }
+
+    // MARK: Running transitions
+
+    private func spec(for pop: PopTransition, pushedWith: TransitionSpec?) -> TransitionSpec? {
+        switch pop {
+        case .reverseOfPush: pushedWith
+        case .none: nil
+        case .custom(let s): s
+        }
+    }
+
+    private func checkNew(_ node: NavigationNode) throws {
+        if entries.contains(where: { $0 === node || $0.id == node.id }) {
+            throw NavigationError.alreadyShown(node.id, container: id)
+        }
+        if let p = node.parent, p !== self { throw NavigationError.pageInOtherContainer(node.id) }
+    }
+
+    private func run(from: NavigationNode, to: NavigationNode, spec: TransitionSpec?, direction: TransitionDirection) {
+        let animated = (spec?.duration ?? 0) > 0 && appearance != .disappeared
+        eventHandler?(.willShow(to.id, animated: animated))
+        if animated, let spec {
+            running = RunningTransition(from: from, to: to, spec: spec, direction: direction, start: now)
+            reconcileChildren(animated: true)
+        } else {
+            for node in removedAtEnd { release(node) }
+            removedAtEnd.removeAll()
+            reconcileChildren(animated: false)
+            eventHandler?(.didShow(to.id, animated: false))
+        }
+    }
+
+    private func finishRunning() {
+        guard let r = running else { return }
+        if r.tween == nil {
+            // A request during a drag-back: the drag is cancelled at once.
+            running?.cancelling = true
+        }
+        completeRunning(reconcile: true)
+    }
+
+    private func completeRunning(reconcile: Bool) {
+        guard let r = running else { return }
+        running = nil
+        let cancelled = r.cancelling || r.tween == nil
+        if !cancelled {
+            for node in removedAtEnd { release(node) }
+        }
+        removedAtEnd.removeAll()
+        if reconcile { reconcileChildren(animated: true) }
+        if !cancelled { eventHandler?(.didShow(r.to.id, animated: true)) }
+    }
+
+    override func advanceOwnAnimations() {
+        if let r = running, r.isFinished(at: now) { completeRunning(reconcile: true) }
+    }
+
+    override func finishAnimationsSilently() {
+        if running?.tween == nil { running?.cancelling = true }
+        completeRunning(reconcile: false)
+    }
+}

@@ -1,0 +1,132 @@
+extension NavigationState {
+    static let header = "kiosk-navigation 1"
+
+    /// Line-based text, one container per line, sorted by id:
+    /// ```
+    /// kiosk-navigation 1
+    /// cube lobby 2
+    /// drilldown browse root shelf | book
+    /// stack main root detail
+    /// tabs home 1
+    /// ```
+    /// Ids are percent-encoded (UTF-8 bytes outside `A–Z a–z 0–9 . _ / : + @`), an empty id is `-`.
+    public var text: String {
+        var lines = [Self.header]
+        for id in entries.keys.sorted() {
+            guard let entry = entries[id] else { continue }
+            let name = Self.encode(id)
+            switch entry {
+            case .cube(let face): lines.append("cube \(name) \(face)")
+            case .tabs(let index): lines.append("tabs \(name) \(index)")
+            case .stack(let ids): lines.append((["stack", name] + ids.map(Self.encode)).joined(separator: " "))
+            case .drillDown(let left, let right):
+                var words = ["drilldown", name] + left.map(Self.encode)
+                if let right { words += ["|", Self.encode(right)] }
+                lines.append(words.joined(separator: " "))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads `text`. Lines of unknown kinds are skipped (written by a newer version); blank lines
+    /// and lines starting with `#` too.
+    public init(text: String) throws(NavigationStateError) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+        guard lines.first?.trimmingSpaces == Self.header else { throw .missingHeader }
+        var entries: [PageID: Entry] = [:]
+        for (offset, line) in lines.enumerated().dropFirst() {
+            let trimmed = line.trimmingSpaces
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let words = trimmed.split(separator: " ").map { String($0) }
+            let number = offset + 1
+            guard words.count >= 2, let id = Self.decode(words[1]) else {
+                throw .malformedLine(number, trimmed)
+            }
+            let rest = Array(words.dropFirst(2))
+            switch words[0] {
+            case "cube", "tabs":
+                guard rest.count == 1, let value = Int(rest[0]), value >= 0 else { throw .malformedLine(number, trimmed) }
+                entries[id] = words[0] == "cube" ? .cube(face: value) : .tabs(index: value)
+            case "stack":
+                let ids = rest.map(Self.decode)
+                guard !ids.isEmpty, !ids.contains(nil) else { throw .malformedLine(number, trimmed) }
+                entries[id] = .stack(ids.compactMap { $0 })
+            case "drilldown":
+                let bars = rest.filter { $0 == "|" }.count
+                let split = rest.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+                let leftIDs = (split.first ?? []).map(Self.decode)
+                let rightIDs = split.count > 1 ? split[1].map(Self.decode) : []
+                guard bars <= 1, !leftIDs.contains(nil), !rightIDs.contains(nil), bars == 0 || rightIDs.count == 1
+                else { throw .malformedLine(number, trimmed) }
+                entries[id] = .drillDown(left: leftIDs.compactMap { $0 }, right: rightIDs.first ?? nil)
+            default:
+                continue
+            }
+        }
+        self.entries = entries
+    }
+
+    private static func isSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "+"),
+            UInt8(ascii: "@"):
+            true
+        default: false
+        }
+    }
+
+    static func encode(_ id: PageID) -> String {
+        if id.rawValue.isEmpty { return "-" }
+        let hex = Array("0123456789ABCDEF")
+        var out = ""
+        for byte in id.rawValue.utf8 {
+            if isSafe(byte) {
+                out.append(Character(Unicode.Scalar(byte)))
+            } else {
+                out.append("%")
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+
+    static func decode(_ word: String) -> PageID? {
+        if word == "-" { return PageID("") }
+        var bytes: [UInt8] = []
+        var iterator = word.utf8.makeIterator()
+        func hexValue(_ b: UInt8?) -> UInt8? {
+            guard let b else { return nil }
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+        }
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = hexValue(iterator.next()), let low = hexValue(iterator.next()) else { return nil }
+                bytes.append(high << 4 | low)
+            } else if isSafe(byte) {
+                bytes.append(byte)
+            } else {
+                return nil
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        return PageID(text)
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" || c == "\r" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+
+@testable import KioskCore
+
+@Suite("NavigationState")
+struct NavigationStateTests {
+    func makeTree() -> (TabsContainer, TransitionStack, CubeContainer, DrillDownContainer) {
+        let stack = TransitionStack(id: "main", root: PanelNode("home"))
+        let cube = CubeContainer(id: "lobby", faces: [PanelNode("f0"), PanelNode("f1"), PanelNode("f2")])
+        let drill = DrillDownContainer(id: "browse", root: PanelNode("shelf"))
+        let tabs = TabsContainer(id: "tabs", pages: [stack, cube, drill])
+        return (tabs, stack, cube, drill)
+    }
+
+    @Test("capture, text and restore bring a rebuilt tree back to the same places")
+    func roundTrip() throws {
+        let (tabs, stack, cube, drill) = makeTree()
+        tabs.appear()
+        try stack.push(PanelNode("detail"), transition: nil)
+        cube.scroll(to: 2, animated: false)
+        try drill.push(PanelNode("book"))
+        try drill.push(PanelNode("page 7"))
+        tabs.advance(to: 1)
+        try tabs.select(2, transition: nil)
+        let state = NavigationState(capturing: tabs)
+        #expect(state.text == """
+            kiosk-navigation 1
+            drilldown browse shelf book | page%207
+            cube lobby 2
+            stack main home detail
+            tabs tabs 2
+
+            """)
+        let decoded = try NavigationState(text: state.text)
+        #expect(decoded == state)
+
+        let (tabs2, stack2, cube2, drill2) = makeTree()
+        tabs2.appear()
+        let restored = decoded.restore(into: tabs2) { id in id == "gone" ? nil : PanelNode(id) }
+        #expect(restored.sorted() == ["browse", "lobby", "main", "tabs"])
+        #expect(tabs2.selectedIndex == 2)
+        #expect(stack2.entries.map(\.id) == ["home", "detail"])
+        #expect(cube2.currentIndex == 2)
+        #expect(drill2.left.map(\.id) == ["shelf", "book"])
+        #expect(drill2.right?.id == "page 7")
+        #expect(drill2.right?.appearance == .appeared)
+    }
+
+    @Test("restore drops unknown pages and ignores entries that do not fit the tree")
+    func restoreValidates() {
+        let (tabs, stack, cube, drill) = makeTree()
+        let state = NavigationState(entries: [
+            "main": .stack(["home", "gone", "kept"]),
+            "lobby": .cube(face: 9),
+            "browse": .drillDown(left: ["other root", "x"], right: nil),
+            "nowhere": .tabs(index: 1),
+            "tabs": .cube(face: 1),
+        ])
+        state.restore(into: tabs) { id in id == "gone" ? nil : PanelNode(id) }
+        #expect(stack.entries.map(\.id) == ["home", "kept"])
+        #expect(cube.currentIndex == 0)
+        #expect(drill.left.map(\.id) == ["shelf"])
+        #expect(tabs.selectedIndex == 0)
+    }
+
+    @Test("malformed text is refused with its line number; unknown kinds and comments are skipped")
+    func parsing() throws {
+        #expect(throws: NavigationStateError.missingHeader) { try NavigationState(text: "cube a 1\n") }
+        #expect(throws: NavigationStateError.malformedLine(3, "cube lobby x")) {
+            try NavigationState(text: "kiosk-navigation 1\n# comment\ncube lobby x\n")
+        }
+        #expect(throws: NavigationStateError.malformedLine(2, "drilldown d a | b c")) {
+            try NavigationState(text: "kiosk-navigation 1\ndrilldown d a | b c\n")
+        }
+        let state = try NavigationState(text: "kiosk-navigation 1\nfuture thing 3\ndrilldown d a%7Cb\n")
+        #expect(state.entries == ["d": .drillDown(left: ["a|b"], right: nil)])
+    }
+}
+
+@Suite("NavigationTreeBuilder")
+struct NavigationTreeBuilderTests {
+    @Test("builds containers from page definitions and refuses a page inside itself")
+    func build() throws {
+        let pages: [PageID: PageDefinition] = [
+            "home": PageDefinition(id: "home", title: "Home", content: .tabs(TabsSpec(pages: ["cube", "info"]))),
+            "cube": PageDefinition(
+                id: "cube", title: "Cube", content: .cube(CubeSpec(faces: ["info2", "loop"], wraps: false))),
+            "info": PageDefinition(id: "info", title: "Info", content: .panel(Panel(widgets: []))),
+            "info2": PageDefinition(id: "info2", title: "Info", content: .panel(Panel(widgets: []))),
+            "loop": PageDefinition(id: "loop", title: "Loop", content: .stack(StackSpec(root: "cube"))),
+        ]
+        let builder = NavigationTreeBuilder(pages: pages, size: Size(width: 1280, height: 800))
+        #expect(throws: NavigationError.pageInOtherContainer("cube")) { try builder.build("home") }
+        #expect(throws: NavigationError.unknownPage("nope")) { try builder.build("nope") }
+        let info = try builder.build("info")
+        #expect(info is PanelNode)
+        var fixed = pages
+        fixed["loop"] = PageDefinition(id: "loop", title: "Loop", content: .stack(StackSpec(root: "info3")))
+        fixed["info3"] = PageDefinition(id: "info3", title: "Info", content: .panel(Panel(widgets: [])))
+        let tree = try NavigationTreeBuilder(pages: fixed, size: Size(width: 1280, height: 800)).build("home")
+        let tabs = try #require(tree as? TabsContainer)
+        let cube = try #require(tabs.pages.first as? CubeContainer)
+        #expect(cube.width == 1280)
+        #expect(!cube.wraps)
+        #expect(cube.faces.map(\.id) == ["info2", "loop"])
+        #expect(tabs.node(for: "info3")?.parent?.id == "loop")
+        #expect(tabs.node(for: "info")?.parent?.id == "home")
+    }
+}
