@@ -1,48 +1,42 @@
-/// How an animation's progress maps time to value: the curves the seed libraries use.
-///
-/// Everything in KioskCore takes time as plain `Double` seconds handed in by the caller
-/// (`advance(to:)`); no type here reads a clock, so tests drive animations with exact times.
+/// How time maps to the eased fraction within one animation or one keyframe segment: the curves
+/// the seeds use. Time is always handed in by the caller; nothing here reads a clock.
 public enum TimingCurve: Hashable, Sendable {
     /// Constant speed (GKLCubeViewController's display-link turn, ADTransition's animations).
     case linear
-    /// Core Animation's ease-in-ease-out, cubic Bézier (0.42, 0) (0.58, 1): the UIView default
-    /// (SGBDrillDownController's 0.33 s moves, CLFStackContainerViewController's slides).
-    case easeInOut
-    /// Core Animation's ease-out, cubic Bézier (0, 0) (0.58, 1).
-    case easeOut
-    /// Any cubic Bézier from (0, 0) to (1, 1) through the two control points.
-    case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+    case bezier(CubicBezier)
 
-    /// The eased value for a linear time fraction `t` (clamped to 0…1); 0 ↦ 0 and 1 ↦ 1 exactly.
-    public func apply(_ t: Double) -> Double {
-        if !(t > 0) { return 0 }
-        if t >= 1 { return 1 }
+    /// Core Animation's ease-in-ease-out (0.42, 0) (0.58, 1), UIView's default
+    /// (SGBDrillDownController's 0.33 s moves, CLFStackContainerViewController's slides).
+    public static let easeInOut = TimingCurve.bezier(CubicBezier(0.42, 0, 0.58, 1))
+    /// Core Animation's ease-out (0, 0) (0.58, 1).
+    public static let easeOut = TimingCurve.bezier(CubicBezier(0, 0, 0.58, 1))
+
+    /// Any cubic Bézier from (0, 0) to (1, 1) through two control points.
+    public static func cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double) -> TimingCurve {
+        .bezier(CubicBezier(x1, y1, x2, y2))
+    }
+
+    /// The eased value for a linear time fraction `t` (clamped; NaN counts as 0).
+    public func apply(_ t: Double) -> Double { value(at: t) }
+
+    /// The eased fraction at `time` (clamped into 0...1).
+    public func value(at time: Double) -> Double {
+        let t = time.isNaN ? 0 : min(max(time, 0), 1)
         switch self {
         case .linear: return t
-        case .easeInOut: return Self.bezier(t, 0.42, 0, 0.58, 1)
-        case .easeOut: return Self.bezier(t, 0, 0, 0.58, 1)
-        case .cubicBezier(let x1, let y1, let x2, let y2): return Self.bezier(t, x1, y1, x2, y2)
+        case .bezier(let curve): return curve.value(at: t)
         }
     }
 
-    /// Solves x(u) = t for the curve parameter u by bisection (x is monotonic for control x in
-    /// 0…1), then returns y(u). Bisection to 1e-12 is deterministic and needs no derivative.
-    private static func bezier(
-        _ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double
-    ) -> Double {
-        func coordinate(_ u: Double, _ p1: Double, _ p2: Double) -> Double {
-            let v = 1 - u
-            return 3 * v * v * u * p1 + 3 * v * u * u * p2 + u * u * u
-        }
-        var low = 0.0
-        var high = 1.0
-        var u = t
-        for _ in 0..<60 {
-            u = (low + high) / 2
-            let x = coordinate(u, x1, x2)
-            if abs(x - t) < 1e-12 { break }
-            if x < t { low = u } else { high = u }
-        }
-        return coordinate(u, y1, y2)
-    }
+    /// κ of the four-bézier circle: a quarter circle is approximated by control points at κ·r.
+    public static let circleKappa = 4.0 / 3.0 * (2.0.squareRoot() - 1) / 2.0.squareRoot()
+
+    /// First segment of ADTransition's "circle approximation": a rising quarter sine, x rescaled
+    /// by π/2 so that the start tangent is the sine's (seed-behaviour.md §5.2).
+    public static let circleRise = TimingCurve.bezier(
+        CubicBezier(circleKappa / (pi / 2), circleKappa, 1 - circleKappa, 1))
+
+    /// Second segment of the circle approximation: the falling quarter, mirrored.
+    public static let circleFall = TimingCurve.bezier(
+        CubicBezier(circleKappa, 0, 1 - circleKappa / (pi / 2), 1 - circleKappa))
 }

@@ -1,5 +1,6 @@
 /// Which way a transition plays: a push shows a new page; a pop is the push played backwards.
-public enum TransitionDirection: Hashable, Sendable {
+/// Whether a transition goes deeper (push, next tab) or back (pop, previous tab).
+public enum TransitionDirection: String, Hashable, Sendable {
     case push, pop
 }
 
