@@ -47,7 +47,7 @@ final class FileValueReader {
             device: UInt(info.st_dev), inode: UInt(info.st_ino), size: Int(info.st_size),
             modified: FileValueReader.seconds(info.st_mtim), changed: FileValueReader.seconds(info.st_ctim))
         if let entry = entries[path], !entry.isPseudoFile, entry.stamp == stamp,
-            max(stamp.modified, stamp.changed) < entry.readAt - FileValueReader.racyWindow
+            stamp.modified < entry.readAt - FileValueReader.racyWindow
         {
             return entry.contents
         }
