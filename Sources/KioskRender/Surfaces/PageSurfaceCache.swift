@@ -25,8 +25,9 @@ public final class PageSurfaceCache {
     let chromeRenderer: ChromeRenderer
     /// Surface pixels per logical pixel. Changing it re-rasterises each surface when next prepared.
     public var scale: Double
-    /// Most bytes kept for surfaces not in the current scene; nil = six surfaces the size of the
-    /// output (decided at each prepare from the scene's output size).
+    /// Most bytes for all surfaces together; nil = six surfaces the size of the output (taken from
+    /// each prepared scene). Surfaces of the current scene are never evicted, so the total exceeds
+    /// this when the scene alone needs more.
     public var byteBudget: Int?
     /// How many prepares a surface that left the scene stays cached even within the budget.
     public var retainedPrepares: Int
