@@ -30,6 +30,9 @@ struct SurfaceCacheTests {
         let clock = try #require(layout.dynamicRegions.first)
         #expect(nextMinute.damage == [.panel("board"): [S.scaled(clock.rect, 2)]])
         #expect(nextMinute.rasterised.isEmpty)
+        #expect(nextMinute.dirtyParts(scale: 2) == [.panel("board"): clock.rect])
+        let whole: [LayerContent: Rect?] = [.panel("board"): Rect?.none]
+        #expect(first.dirtyParts(scale: 2) == whole)
     }
 
     @Test("after a partial redraw the surface equals a fresh render of the panel at that time")
@@ -227,5 +230,27 @@ struct SurfaceCacheTests {
             .tabBar(titles: ["Trains", "Buses"], selected: 1), size: size, scale: 1, theme: .standard)
         #expect(S.differingPixels(surface, fresh) == 0)
         #expect(cache.prepare(for: S.scene([S.layer(tabs, size: size)]), now: S.at(12, 5, 0)).isEmpty)
+    }
+
+    @Test("kernel files (procfs) are read at every prepare since their stamps never change")
+    func pseudoFiles() {
+        let counter = ReadCounter()
+        let panel = Panel(widgets: [.fileValue(FileValueWidget(label: "Load", path: "/proc/loadavg"))])
+        let cache = S.cache(["p": panel], readFile: counter.read)
+        let scene = S.scene([S.layer(.panel("p"), size: Self.size)])
+        for second in 0..<3 { _ = cache.prepare(for: scene, now: S.at(12, 0, Double(second))) }
+        #expect(counter.reads == ["/proc/loadavg", "/proc/loadavg", "/proc/loadavg"])
+    }
+
+    @Test("a content shown by two layers of different sizes gets one surface at the larger width and height")
+    func sharedContent() throws {
+        let cache = S.cache(["a": Panel(widgets: [])])
+        let scene = S.scene([
+            S.layer(.panel("a"), size: Size(width: 300, height: 100)), S.layer(.panel("a"), size: Size(width: 200, height: 150)),
+        ])
+        let update = cache.prepare(for: scene, now: S.at(12, 0, 0))
+        #expect(update.damage == [.panel("a"): [Rect(x: 0, y: 0, width: 300, height: 150)]])
+        let surface = try #require(cache.surface(for: .panel("a")))
+        #expect(surface.width == 300 && surface.height == 150)
     }
 }

@@ -6,7 +6,7 @@ import KioskCore
 /// changed).
 ///
 /// Per frame: `prepare(for:now:)`, then hand `surface(for:)` to the compositor and the returned
-/// damage to `FrameDamage`. Arm one timer for `nextClockDeadline(now:)` instead of polling.
+/// damage to `OutputDamage`. Arm one timer for `nextClockDeadline(now:)` instead of polling.
 ///
 /// Memory stays bounded: surfaces of the current scene are always kept; others are kept while
 /// used within the last `retainedPrepares` prepares and while everything fits `byteBudget`,

@@ -1,7 +1,7 @@
 import KioskCore
 
 /// What `PageSurfaceCache.prepare(for:now:)` changed: per layer content, the rectangles of its
-/// surface that hold new pixels. Feed `damage` to `FrameDamage` to learn what to recompose.
+/// surface that hold new pixels. Feed `damage` to `OutputDamage` to learn what to recompose.
 public struct SurfaceUpdate: Equatable, Sendable {
     /// Changed rectangles in each surface's own pixels (whole pixels, inside the surface).
     /// A content that is absent did not change; a newly rasterised one lists its whole surface.
@@ -20,4 +20,21 @@ public struct SurfaceUpdate: Equatable, Sendable {
 
     /// True when no surface changed.
     public var isEmpty: Bool { damage.isEmpty }
+
+    /// The damage as layer-local logical rectangles, one bounding rect per content (nil = the
+    /// whole layer, for surfaces drawn from scratch): the `dirty:` argument of the compositor's
+    /// `FrameDamage.between`. `scale` is the surfaces' scale (`PageSurfaceCache.scale`).
+    public func dirtyParts(scale: Double) -> [LayerContent: Rect?] {
+        let s = scale.isFinite && scale > 0 ? scale : 1
+        var parts: [LayerContent: Rect?] = [:]
+        for (content, rects) in damage {
+            guard !rasterised.contains(content), var box = rects.first else {
+                parts[content] = .some(nil)
+                continue
+            }
+            for r in rects.dropFirst() { box = box.union(r) }
+            parts[content] = Rect(x: box.minX / s, y: box.minY / s, width: box.width / s, height: box.height / s)
+        }
+        return parts
+    }
 }

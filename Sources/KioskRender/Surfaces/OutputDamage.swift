@@ -16,12 +16,16 @@ import KioskCore
 ///
 /// Rectangles overlapping each other are merged into their bounds, so `rects` never overlap.
 /// Invisible layers (opacity 0) damage nothing.
-public struct FrameDamage: Hashable, Sendable {
+///
+/// Differs from the compositor's `FrameDamage.between` (one rect, layers paired by index, every
+/// footprint grown by 2 px): layers are matched by value, so one appearing or vanishing damages
+/// only itself; whole-pixel quads and 1:1 surface damage stay exact; several rects are kept.
+public struct OutputDamage: Hashable, Sendable {
     /// Output-pixel rectangles with whole-pixel edges, inside the output, not overlapping.
     public var rects: [Rect]
 
     /// Nothing to draw.
-    public static let none = FrameDamage(rects: [])
+    public static let none = OutputDamage(rects: [])
 
     public init(rects: [Rect]) { self.rects = rects }
 
@@ -47,12 +51,12 @@ public struct FrameDamage: Hashable, Sendable {
             return
         }
         guard let previous, previous.outputSize == current.outputSize, previous.background == current.background,
-            let collected = FrameDamage.collect(previous: previous, current: current, surfaceDamage: surfaceDamage, scale: surfaceScale)
+            let collected = OutputDamage.collect(previous: previous, current: current, surfaceDamage: surfaceDamage, scale: surfaceScale)
         else {
             rects = [output]
             return
         }
-        let merged = FrameDamage.merge(collected.compactMap { $0.intersection(output) })
+        let merged = OutputDamage.merge(collected.compactMap { $0.intersection(output) })
         let area = merged.reduce(0) { $0 + $1.width * $1.height }
         rects = area > output.width * output.height / 2 ? [output] : merged
     }
