@@ -1,0 +1,76 @@
+import KioskConfig
+import KioskCore
+import KioskRender
+
+/// `kiosk-shell render`: pages (optionally after a scripted interaction) drawn headless into PNG
+/// files with the same code that draws them on screen.
+public struct PageRendering {
+    public var configDirectory: String
+    /// Logical size; nil = the config's preview size.
+    public var size: Size?
+    /// Output scale; nil = the config's preview scale.
+    public var scale: Double?
+    /// An action script (`tap 400,300; drag …; wait 300ms; key Right; open settings; back`).
+    public var actions: String?
+    /// Seconds after the script's start to draw; nil = once everything has settled.
+    public var at: Double?
+
+    public init(configDirectory: String, size: Size? = nil, scale: Double? = nil, actions: String? = nil, at: Double? = nil) {
+        self.configDirectory = configDirectory
+        self.size = size
+        self.scale = scale
+        self.actions = actions
+        self.at = at
+    }
+
+    /// A failure that stops `render`, with its exit code.
+    public struct Failure: Error, CustomStringConvertible {
+        public var lines: [String]
+        public var exitCode: KioskExitCode
+        public var description: String { lines.joined(separator: "\n") }
+    }
+
+    /// Loads the config, or fails with every diagnostic and exit code 78.
+    public func loadConfiguration() throws(Failure) -> (KioskConfiguration, warnings: [String]) {
+        let result = ConfigLoader.load(directory: configDirectory)
+        guard let configuration = result.configuration, !result.hasErrors else {
+            throw Failure(lines: result.diagnostics.map(\.description), exitCode: .configError)
+        }
+        return (configuration, result.warnings.map(\.description))
+    }
+
+    /// Renders `pages` and writes `<out>` (one page) or `<out>/<id>.png` (`intoFolder`).
+    /// Returns the files written.
+    public func render(
+        configuration: KioskConfiguration, pages: [PageID], out: String, intoFolder: Bool, now: WallClockTime = .now()
+    ) throws(Failure) -> [String] {
+        let logicalSize = size ?? configuration.settings.previewSize
+        let outputScale = scale ?? configuration.settings.previewScale
+        var script: ActionScript?
+        if let actions {
+            do { script = try ActionScript.parse(actions) } catch { throw Failure(lines: [error.description], exitCode: .failure) }
+        }
+        let renderer = FrameRenderer(configuration: configuration, scale: outputScale)
+        var written: [String] = []
+        for page in pages {
+            let navigator: Navigator
+            do {
+                navigator = try Navigator(
+                    configuration: configuration, viewport: logicalSize, scale: outputScale, rootPage: page,
+                    panelTargets: { renderer.targets(page: $0, size: $1) })
+            } catch {
+                throw Failure(lines: ["\(page): \(error)"], exitCode: .failure)
+            }
+            if let script { script.play(on: navigator, until: at) }
+            let path = intoFolder ? out + "/" + page.rawValue + ".png" : out
+            do {
+                let image = try renderer.render(navigator.scene(), now: now)
+                try image.writePNG(to: path)
+            } catch {
+                throw Failure(lines: [error.description], exitCode: .failure)
+            }
+            written.append(path)
+        }
+        return written
+    }
+}

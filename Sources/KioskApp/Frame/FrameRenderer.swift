@@ -1,0 +1,65 @@
+import KioskCore
+import KioskRender
+
+/// Draws Scenes: page surfaces from the cache (rasterised once, redrawn when their content
+/// changes), composited by the CPU compositor. The same code draws `render`'s PNGs and the
+/// frames on screen.
+public final class FrameRenderer {
+    public private(set) var configuration: KioskConfiguration
+    public let surfaces: PageSurfaceCache
+    let compositor = LayerCompositor()
+    /// Hit regions per page and size: laying a page out measures text, so keep it.
+    private var targetCache: [TargetKey: [PanelTarget]] = [:]
+
+    private struct TargetKey: Hashable {
+        var page: PageID
+        var width: Double
+        var height: Double
+    }
+
+    public init(configuration: KioskConfiguration, scale: Double) {
+        self.configuration = configuration
+        surfaces = PageSurfaceCache(configuration: configuration, scale: scale)
+    }
+
+    /// Replaces the configuration (live reload): pages that changed are drawn again.
+    public func update(configuration newConfiguration: KioskConfiguration) {
+        configuration = newConfiguration
+        surfaces.update(configuration: newConfiguration)
+        targetCache = [:]
+    }
+
+    /// The tappable items of a panel at `size`, in page-local logical pixels (Navigator's
+    /// `panelTargets`).
+    public func targets(page: PageID, size: Size) -> [PanelTarget] {
+        let key = TargetKey(page: page, width: size.width, height: size.height)
+        if let cached = targetCache[key] { return cached }
+        guard case .panel(let panel)? = configuration.pages[page]?.content else { return [] }
+        let layout = surfaces.renderer.layout(panel: panel, size: size, theme: configuration.settings.theme)
+        let targets = layout.hitRegions.map { PanelTarget(rect: $0.rect, action: $0.action) }
+        if targetCache.count > 256 { targetCache = [:] }
+        targetCache[key] = targets
+        return targets
+    }
+
+    /// Draws `scene` into a new buffer of the scene's output size.
+    public func render(_ scene: Scene, now: WallClockTime) throws(RenderError) -> ImageBuffer {
+        let target = try ImageBuffer(width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
+        _ = surfaces.prepare(for: scene, now: now)
+        compositor.compose(scene: scene, surfaces: { [surfaces] in surfaces.surface(for: $0) }, into: target)
+        return target
+    }
+
+    /// Draws `scene` into `target`, which holds `previous` already: only what changed is drawn.
+    /// Returns the damaged output rectangles (empty when nothing changed).
+    public func draw(_ scene: Scene, into target: ImageBuffer, previous: Scene?, now: WallClockTime) -> OutputDamage {
+        let update = surfaces.prepare(for: scene, now: now)
+        let damage = OutputDamage(
+            previous: previous, current: scene, surfaceDamage: update.damage, surfaceScale: surfaces.scale)
+        guard let bounds = damage.bounds else { return damage }
+        compositor.compose(
+            scene: scene, surfaces: { [surfaces] in surfaces.surface(for: $0) }, into: target,
+            damage: previous == nil ? nil : bounds)
+        return damage
+    }
+}

@@ -1,0 +1,22 @@
+/// Sizes of the navigation chrome the Navigator lays out and the renderer draws (logical px).
+public enum ChromeMetrics {
+    /// A drill-down column's header: the page title and, on the left column, a back chevron
+    /// (SGBDrillDownController's per-side navigation bars).
+    public static let headerHeight = 64.0
+    /// The tappable back area at the left of a header.
+    public static let backButtonWidth = 72.0
+    /// The tab bar along the bottom of a tabs container.
+    public static let tabBarHeight = 72.0
+    /// The line between a drill-down's columns (SGB's 1-pt gap).
+    public static let columnGap = 1.0
+}
+
+/// A tappable item of a panel, in panel-local logical pixels, as the renderer laid it out.
+public struct PanelTarget: Hashable, Sendable {
+    public var rect: Rect
+    public var action: Action
+    public init(rect: Rect, action: Action) {
+        self.rect = rect
+        self.action = action
+    }
+}

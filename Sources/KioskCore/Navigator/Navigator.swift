@@ -1,0 +1,101 @@
+/// The live navigation of one configuration: the tree of containers and panels built from the
+/// page definitions, fed with touches, keys and actions, and asked for the Scene at any time.
+///
+/// Everything is deterministic given the events and the times handed in: `advance(to:)` moves
+/// the animations, nothing reads a clock. Coordinates are logical pixels of the output, origin
+/// top-left; the Scene's transforms include the output scale.
+public final class Navigator {
+    public let configuration: KioskConfiguration
+    /// The node for the page the navigator shows (home unless another root was asked for).
+    public private(set) var root: NavigationNode
+    /// The output's logical size.
+    public private(set) var viewport: Size
+    /// Output pixels per logical pixel.
+    public private(set) var scale: Double
+    /// The latest time handed in (seconds).
+    public private(set) var now: Double = 0
+    /// Where the tappable items of a panel are; the app answers from the renderer's layout.
+    public var panelTargets: (PageID, Size) -> [PanelTarget]
+    /// Receives lifecycle events of every page (logging, STATUS=, tests).
+    public var observer: (any LifecycleObserver)? {
+        get { root.observer }
+        set { root.observer = newValue }
+    }
+    /// Why the last action or gesture could not be carried out (one line), for logging.
+    public internal(set) var lastRefusal: String?
+
+    var arbiter: GestureArbiter
+    /// What each claimant id of the current gesture stands for.
+    var claimTargets: [ClaimTarget] = []
+    /// Keyboard focus: an index into the active panel's targets.
+    public internal(set) var focus: KeyNavigationFocus = KeyNavigationFocus(count: 0)
+
+    /// Builds the tree for `rootPage` (default: the configured home) and shows it at once.
+    public init(
+        configuration: KioskConfiguration, viewport: Size, scale: Double = 1, rootPage: PageID? = nil,
+        panelTargets: @escaping (PageID, Size) -> [PanelTarget] = { _, _ in [] }
+    ) throws(NavigationError) {
+        self.configuration = configuration
+        self.viewport = Navigator.sane(viewport)
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.panelTargets = panelTargets
+        let builder = NavigationTreeBuilder(pages: configuration.pages, size: self.viewport)
+        root = try builder.build(rootPage ?? configuration.settings.home)
+        arbiter = GestureArbiter(recognizer: GestureRecognizer(screenSize: self.viewport))
+        layoutTree()
+        root.appear(animated: false)
+    }
+
+    /// The page a fresh subtree is built for when an `open` action pushes it.
+    func makeNode(_ id: PageID) throws(NavigationError) -> NavigationNode {
+        let node = try NavigationTreeBuilder(pages: configuration.pages, size: viewport).build(id)
+        return node
+    }
+
+    static func sane(_ size: Size) -> Size {
+        Size(
+            width: size.width.isFinite && size.width >= 1 ? size.width : 1,
+            height: size.height.isFinite && size.height >= 1 ? size.height : 1)
+    }
+
+    // MARK: Time and size
+
+    /// Moves every animation to `time` (seconds); earlier times are ignored.
+    public func advance(to time: Double) {
+        guard time.isFinite, time > now else { return }
+        now = time
+        root.advance(to: time)
+        for routed in arbiter.update(now: time) { handle(routed) }
+    }
+
+    /// True while something moves: keep requesting frames.
+    public var isAnimating: Bool { root.isAnimating }
+
+    /// When `advance(to:)` must be called next even without frames (a pending long press).
+    public var nextDeadline: Double? { arbiter.nextDeadline }
+
+    /// The output changed size or scale: lay everything out again, keeping the navigation.
+    public func resize(viewport newSize: Size, scale newScale: Double) {
+        viewport = Navigator.sane(newSize)
+        if newScale.isFinite && newScale > 0 { scale = newScale }
+        arbiter = GestureArbiter(recognizer: GestureRecognizer(screenSize: viewport))
+        claimTargets = []
+        layoutTree()
+    }
+
+    // MARK: State
+
+    /// The navigation state (pages per stack and drill-down, face per cube, tab per tabs).
+    public var state: NavigationState { NavigationState(capturing: root) }
+
+    /// Puts the tree into a saved state as far as it still fits the config (unknown pages and
+    /// containers are skipped); returns the ids of the containers it restored.
+    @discardableResult
+    public func restore(_ saved: NavigationState) -> [PageID] {
+        let restored = saved.restore(into: root) { [configuration, viewport] id in
+            try? NavigationTreeBuilder(pages: configuration.pages, size: viewport).build(id)
+        }
+        layoutTree()
+        return restored
+    }
+}

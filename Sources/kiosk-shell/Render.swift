@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import KioskApp
+import KioskCore
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw pages headless into PNG files, with the code that draws them on screen.",
+        discussion: """
+            Examples:
+              kiosk-shell render --config Config --page home --out home.png
+              kiosk-shell render --config Config --all --out out/pages
+              kiosk-shell render --page home --actions "drag 900,400 300,400 250ms" --at 0.2 --out mid-turn.png
+            Action steps: tap X,Y; drag X1,Y1 X2,Y2 [DURATION]; wait DURATION; key NAME; open PAGE; back; home; next; previous.
+            """)
+
+    @OptionGroup var options: ConfigOption
+
+    @Option(help: "The page to draw.")
+    var page: String?
+
+    @Flag(help: "Draw every page, one PNG each, into the --out folder.")
+    var all = false
+
+    @Option(help: "Logical size WIDTHxHEIGHT (default: [preview] in kiosk.toml).")
+    var size: String?
+
+    @Option(help: "Output pixels per logical pixel (default: [preview] scale).")
+    var scale: Double?
+
+    @Option(help: "A scripted interaction to run first, steps separated by ';'.")
+    var actions: String?
+
+    @Option(help: "Seconds after the script starts to draw (mid-transition frames); default: once settled.")
+    var at: Double?
+
+    @Option(help: "The PNG file (--page) or folder (--all) to write.")
+    var out: String
+
+    func validate() throws {
+        guard (page != nil) != all else { throw ValidationError("give either --page ID or --all") }
+        if let size, Render.parseSize(size) == nil { throw ValidationError("--size: expected WIDTHxHEIGHT, e.g. 1920x1080") }
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale: expected a number from 0 to 8") }
+        if let at, !(at >= 0 && at.isFinite) { throw ValidationError("--at: expected seconds ≥ 0") }
+    }
+
+    static func parseSize(_ text: String) -> Size? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192
+        else { return nil }
+        return Size(width: w, height: h)
+    }
+
+    func run() throws {
+        let rendering = PageRendering(
+            configDirectory: options.config, size: size.flatMap(Render.parseSize), scale: scale, actions: actions, at: at)
+        do {
+            let (configuration, warnings) = try rendering.loadConfiguration()
+            for warning in warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            let pages: [PageID]
+            if all {
+                pages = configuration.pages.keys.sorted()
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } else {
+                let id = PageID(page ?? "")
+                guard configuration.pages[id] != nil else {
+                    throw ValidationError("--page: no page \"\(id)\" in \(options.config)")
+                }
+                pages = [id]
+            }
+            let written = try rendering.render(configuration: configuration, pages: pages, out: out, intoFolder: all)
+            for path in written { print(path) }
+        } catch let failure as PageRendering.Failure {
+            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            throw failure.exitCode.exit
+        }
+    }
+}
