@@ -127,6 +127,10 @@ final class LibinputContext {
         return events
     }
 
+    func suspend() { libinput_suspend(handle) }
+
+    func resume() -> Bool { libinput_resume(handle) == 0 }
+
     /// Adds one device node (path contexts only).
     func addDevice(path: String) throws(InputError) {
         var info = stat()

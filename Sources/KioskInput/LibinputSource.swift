@@ -84,6 +84,14 @@ public final class LibinputSource {
         try context.addDevice(path: path)
     }
 
+    /// Closes every device (for example while another VT is active) until `resume()`; the
+    /// DEVICE_REMOVED events, and a cancel for any touch held, come with the next `dispatch()`.
+    public func suspend() { context.suspend() }
+
+    /// Reopens the devices after `suspend()`; false when libinput could not.
+    @discardableResult
+    public func resume() -> Bool { context.resume() }
+
     /// Touch geometry; set it when the panel size or orientation changes.
     public var mapper: TouchMapper {
         get { translator.mapper }

@@ -22,6 +22,9 @@ struct LibinputSourceTests {
         #expect(source.dispatch() == [])
         #expect(source.devices.isEmpty && source.missingDevicePaths.isEmpty)
         #expect(source.cursor == Point(x: 400, y: 240))
+        source.suspend()
+        #expect(source.resume())
+        #expect(source.dispatch() == [])
     }
 
     @Test("a path context with no paths starts with zero devices")
