@@ -40,6 +40,9 @@ let package = Package(
         .target(name: "CPangoCairo", cSettings: [.unsafeFlags(pangoIncludes)]),
         .systemLibrary(
             name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // libinput, libudev and xkbcommon (headers in /usr/include; the module map links them),
+        // with a small C shim for libinput's va_list log handler.
+        .target(name: "CLibinput"),
 
         // Swift modules, innermost first.
         .target(name: "KioskCore"),
@@ -50,6 +53,7 @@ let package = Package(
             name: "KioskRender",
             dependencies: ["KioskCore", "CPangoCairo", "CPixman"],
             swiftSettings: pangoSwiftSettings),
+        .target(name: "KioskInput", dependencies: ["KioskCore", "CLibinput"]),
         .target(
             name: "KioskApp",
             dependencies: [
@@ -69,6 +73,9 @@ let package = Package(
         .testTarget(
             name: "KioskConfigTests", dependencies: ["KioskConfig"],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "KioskInputTests", dependencies: ["KioskInput", "KioskCore"],
+            resources: [.copy("Recordings")]),
         .testTarget(
             name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
             resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),

@@ -1,0 +1,21 @@
+import KioskCore
+
+extension Key {
+    /// The key for an xkbcommon keysym name: the navigation keys by name (both Enter keys are
+    /// `.enter`), anything else `.other(name)`. Same table as KioskWayland's `KeyMapping`.
+    public init(keysymName name: String) {
+        switch name {
+        case "Left": self = .left
+        case "Right": self = .right
+        case "Up": self = .up
+        case "Down": self = .down
+        case "Return", "KP_Enter": self = .enter
+        case "Escape": self = .escape
+        case "BackSpace": self = .backspace
+        case "Home": self = .home
+        case "Tab": self = .tab
+        case "space": self = .space
+        default: self = .other(name)
+        }
+    }
+}
