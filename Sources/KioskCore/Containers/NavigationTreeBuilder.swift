@@ -1,7 +1,8 @@
 /// Builds live navigation nodes from the config's page definitions.
 ///
-/// Every page becomes a fresh node; a page that would appear twice in one subtree (a container
-/// listing itself, directly or not) is refused, so the tree stays a tree. Widths are initial
+/// Every page becomes a fresh node, so a page listed by two containers gets a node in each; a
+/// container that contains itself, directly or not, is refused (config validation reports it
+/// first), so the tree stays finite. Widths are initial
 /// guesses from `size`; the Navigator sets real ones on layout (`CubeContainer.width`,
 /// `DrillDownContainer.layout(width:)`).
 public struct NavigationTreeBuilder: Sendable {
@@ -22,7 +23,9 @@ public struct NavigationTreeBuilder: Sendable {
 
     private func build(_ id: PageID, used: inout Set<PageID>) throws(NavigationError) -> NavigationNode {
         guard let page = pages[id] else { throw .unknownPage(id) }
+        // `used` holds the pages on the path from the subtree's root: a repeat is a cycle.
         guard used.insert(id).inserted else { throw .pageInOtherContainer(id) }
+        defer { used.remove(id) }
         switch page.content {
         case .panel:
             return PanelNode(id)
