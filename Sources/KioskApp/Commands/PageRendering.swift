@@ -70,6 +70,8 @@ public struct PageRendering {
                 throw Failure(lines: [error.description], exitCode: .failure)
             }
             written.append(path)
+            // Each page is drawn once: keeping its surfaces would only grow memory (--all).
+            renderer.surfaces.removeAll()
         }
         return written
     }

@@ -110,6 +110,12 @@ public final class PageSurfaceCache {
     }
 
     /// Redraws every surface from scratch when next prepared and forgets every file stamp.
+    /// Frees every surface (e.g. between the pages of `render --all`, which never come back).
+    public func removeAll() {
+        entries.removeAll()
+        files.removeAll()
+    }
+
     public func invalidateAll() {
         for entry in entries.values { entry.isValid = false }
         files.removeAll()
