@@ -40,6 +40,10 @@ let package = Package(
         .target(name: "CPangoCairo", cSettings: [.unsafeFlags(pangoIncludes)]),
         .systemLibrary(
             name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // libwayland-client + committed wayland-scanner output + xkbcommon (headers in /usr/include).
+        .target(
+            name: "CWayland",
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
 
         // Swift modules, innermost first.
         .target(name: "KioskCore"),
@@ -57,6 +61,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: pangoSwiftSettings),
+        .systemLibrary(name: "CPlatform"),  // epoll, timerfd, signalfd headers only
+        .target(name: "KioskPlatform", dependencies: ["CPlatform"]),
+        .target(name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskPlatform"]),
+        .executableTarget(
+            name: "kiosk-wayland-probe", dependencies: ["KioskWayland", "KioskPlatform", "KioskCore"]),
         .executableTarget(
             name: "kiosk-shell",
             dependencies: [
@@ -72,5 +81,7 @@ let package = Package(
         .testTarget(
             name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
             resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"]),
+        .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
     ]
 )
