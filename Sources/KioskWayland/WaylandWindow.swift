@@ -136,6 +136,10 @@ public final class WaylandWindow {
     }
 
     func scaleMayHaveChanged() {
+        // A fullscreen surface's logical size is the output's mode divided by its scale, so a new
+        // scale brings a new configure (sway sends output scale, then configure). Applying the
+        // scale before it would attach a buffer larger than the output (old size × new scale).
+        guard !configuration.fullscreen else { return }
         guard var next = sizing else { return }
         next.scale = max(1, min(currentScale(), 8))
         guard next != sizing else { return }

@@ -89,9 +89,9 @@ window.onConfigure = { size, scale in
     say("configure \(Int(size.width))x\(Int(size.height)) scale \(scale)")
 }
 window.onDraw = { buffer, _ in
-    let size = "\(buffer.width)x\(buffer.height)"
+    let size = "\(buffer.width)x\(buffer.height) scale \(buffer.scale)"
     if size != loggedBufferSize {
-        say("frame \(size) scale \(buffer.scale)")
+        say("frame \(size)")
         loggedBufferSize = size
     }
     var damage: [Rect] = []
