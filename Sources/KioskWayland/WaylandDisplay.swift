@@ -194,9 +194,14 @@ public final class WaylandDisplay {
 
     private func fail(reason: String? = nil) {
         let code = errno
+        fail(WaylandError.connectionLost(reason ?? failureReason(code)))
+    }
+
+    /// Stops all traffic and reports `error` once through `onClosed`.
+    func fail(_ error: WaylandError) {
         guard !isClosed else { return }
         isClosed = true
-        let message = WaylandError.connectionLost(reason ?? failureReason(code)).description
+        let message = error.description
         detach()
         onClosed?(message)
     }

@@ -46,12 +46,14 @@ final class WaylandSeat {
     }
 
     deinit {
-        updateCapabilities(0)
+        // No events from here: the display that routes them is itself being torn down.
+        updateCapabilities(0, notify: false)
         if version >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
     }
 
-    /// Creates the devices the seat now has and releases the ones it lost.
-    func updateCapabilities(_ caps: UInt32) {
+    /// Creates the devices the seat now has and releases the ones it lost; contacts of a lost
+    /// device are cancelled (when `notify`).
+    func updateCapabilities(_ caps: UInt32, notify: Bool = true) {
         let hasPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
         let hasKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
@@ -61,7 +63,8 @@ final class WaylandSeat {
             wl_pointer_add_listener(pointer, pointerListener, callbackData(self))
         } else if !hasPointer, let old = pointer {
             // A press in progress must not stay down forever.
-            finger.leave(time: MonotonicClock.now).forEach(onTouch)
+            let events = finger.leave(time: MonotonicClock.now)
+            if notify { events.forEach(onTouch) }
             if version >= 3 { wl_pointer_release(old) } else { wl_pointer_destroy(old) }
             pointer = nil
         }
@@ -78,7 +81,7 @@ final class WaylandSeat {
             wl_touch_add_listener(touch, touchListener, callbackData(self))
         } else if !hasTouch, let old = touch {
             // Contacts of a vanished device end without effect.
-            onTouch(.cancel(time: MonotonicClock.now))
+            if notify { onTouch(.cancel(time: MonotonicClock.now)) }
             if version >= 3 { wl_touch_release(old) } else { wl_touch_destroy(old) }
             touch = nil
         }

@@ -52,6 +52,7 @@ public final class WaylandWindow {
     private var committedScale = 1
     private var needsFrame = false
     private var mustDraw = false
+    private var configureNeedsCommit = false
 
     /// The size and scale of the last acknowledged configure; nil before the first.
     public private(set) var sizing: SurfaceSizing?
@@ -125,6 +126,7 @@ public final class WaylandWindow {
         }
         // A configure wants a commit even when nothing changed.
         mustDraw = true
+        configureNeedsCommit = true
     }
 
     /// The scale of the outputs the surface is on (the highest), or of all outputs before the
@@ -182,8 +184,7 @@ public final class WaylandWindow {
         do {
             acquired = try swapChain.acquire(shm: shm, width: sizing.bufferWidth, height: sizing.bufferHeight)
         } catch {
-            display.window = nil
-            display.onClosed?(error.description)
+            display.fail(error)
             return
         }
         guard let (index, buffer) = acquired else {
@@ -201,7 +202,9 @@ public final class WaylandWindow {
         let drawn = onDraw?(pixels, MonotonicClock.now) ?? fullFrame
         let damage = Self.clip(holdsPrevious ? drawn : fullFrame, width: buffer.width, height: buffer.height)
         let resized = committedScale != sizing.scale
-        if damage.isEmpty && !resized && frameCallback != nil { return }
+        // Nothing changed: no commit, unless an acknowledged configure waits for one.
+        if damage.isEmpty && !resized && !configureNeedsCommit { return }
+        configureNeedsCommit = false
 
         if resized {
             wl_surface_set_buffer_scale(surface, Int32(sizing.scale))

@@ -49,7 +49,6 @@ func format(_ value: Double) -> String {
 // Signals first, before anything could start a thread (see EventLoop.onSignal).
 let loop: EventLoop
 do { loop = try EventLoop() } catch { fail(error.description) }
-var exitStatus: Int32 = 0
 do {
     for signal in [ProcessSignal.terminate, .interrupt] {
         try loop.onSignal(signal) { received in
@@ -59,97 +58,103 @@ do {
     }
 } catch { fail(error.description) }
 
-let display: WaylandDisplay
-let window: WaylandWindow
-do {
-    display = try WaylandDisplay()
-    window = try WaylandWindow(display: display, configuration: configuration)
-    try display.attach(to: loop)
-} catch let error as WaylandError {
-    fail(error.description)
-} catch {
-    fail("\(error)")
-}
-say("connected outputs \(display.outputSummary.joined(separator: " "))")
+/// Runs until a signal or close request; the window and display are released on return, so
+/// every clean stop also exercises the teardown order (window proxies before the connection).
+@MainActor func runProbe() {
+    let display: WaylandDisplay
+    let window: WaylandWindow
+    do {
+        display = try WaylandDisplay()
+        window = try WaylandWindow(display: display, configuration: configuration)
+        try display.attach(to: loop)
+    } catch let error as WaylandError {
+        fail(error.description)
+    } catch {
+        fail("\(error)")
+    }
+    say("connected outputs \(display.outputSummary.joined(separator: " "))")
+    display.onClosed = { message in
+        say("closed: \(message)")
+        exit(1)
+    }
+    var touchPoint: Point?
+    var shownSquare: Rect?
+    var loggedBufferSize = ""
 
-display.onClosed = { message in
-    say("closed: \(message)")
-    exit(1)
-}
-
-var touchPoint: Point?
-var shownSquare: Rect?
-var loggedBufferSize = ""
-
-window.onCloseRequested = {
-    say("close requested")
-    loop.stop()
-}
-window.onConfigure = { size, scale in
-    say("configure \(Int(size.width))x\(Int(size.height)) scale \(scale)")
-}
-window.onDraw = { buffer, _ in
-    let size = "\(buffer.width)x\(buffer.height) scale \(buffer.scale)"
-    if size != loggedBufferSize {
-        say("frame \(size)")
-        loggedBufferSize = size
+    window.onCloseRequested = {
+        say("close requested")
+        loop.stop()
     }
-    var damage: [Rect] = []
-    if !buffer.holdsPreviousFrame {
-        buffer.fill(x: 0, y: 0, width: buffer.width, height: buffer.height, argb: background)
-        damage.append(Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height)))
-    } else if let old = shownSquare {
-        buffer.fill(x: Int(old.minX), y: Int(old.minY), width: Int(old.width), height: Int(old.height), argb: background)
-        damage.append(old)
+    window.onConfigure = { size, scale in
+        say("configure \(Int(size.width))x\(Int(size.height)) scale \(scale)")
     }
-    shownSquare = nil
-    if let point = touchPoint {
-        let side = squareSide * Double(buffer.scale)
-        let square = Rect(
-            x: (point.x * Double(buffer.scale) - side / 2).rounded(.down),
-            y: (point.y * Double(buffer.scale) - side / 2).rounded(.down), width: side.rounded(),
-            height: side.rounded())
-        buffer.fill(
-            x: Int(square.minX), y: Int(square.minY), width: Int(square.width), height: Int(square.height),
-            argb: 0xFFFF_FFFF)
-        damage.append(square)
-        shownSquare = square
-    }
-    return damage
-}
-window.onTouch = { event in
-    switch event {
-    case .down(let id, let p, _):
-        say("touch down \(id) \(format(p.x)) \(format(p.y))")
-        touchPoint = p
-        window.setNeedsFrame()
-    case .motion(let id, let p, _):
-        say("touch motion \(id) \(format(p.x)) \(format(p.y))")
-        touchPoint = p
-        window.setNeedsFrame()
-    case .up(let id, _): say("touch up \(id)")
-    case .cancel: say("touch cancel")
-    case .frame: say("touch frame")
-    }
-}
-window.onKey = { event in
-    let name: String =
-        switch event.key {
-        case .left: "left"
-        case .right: "right"
-        case .up: "up"
-        case .down: "down"
-        case .enter: "enter"
-        case .escape: "escape"
-        case .backspace: "backspace"
-        case .home: "home"
-        case .tab: "tab"
-        case .space: "space"
-        case .other(let keysym): "other:\(keysym)"
+    window.onDraw = { buffer, _ in
+        let size = "\(buffer.width)x\(buffer.height) scale \(buffer.scale)"
+        if size != loggedBufferSize {
+            say("frame \(size)")
+            loggedBufferSize = size
         }
-    say("key \(event.isPressed ? "down" : "up") \(name)")
+        var damage: [Rect] = []
+        if !buffer.holdsPreviousFrame {
+            buffer.fill(x: 0, y: 0, width: buffer.width, height: buffer.height, argb: background)
+            damage.append(Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height)))
+        } else if let old = shownSquare {
+            buffer.fill(
+                x: Int(old.minX), y: Int(old.minY), width: Int(old.width), height: Int(old.height), argb: background)
+            damage.append(old)
+        }
+        shownSquare = nil
+        if let point = touchPoint {
+            let side = (squareSide * Double(buffer.scale)).rounded()
+            let square = Rect(
+                x: (point.x * Double(buffer.scale) - side / 2).rounded(.down),
+                y: (point.y * Double(buffer.scale) - side / 2).rounded(.down), width: side, height: side)
+            buffer.fill(
+                x: Int(square.minX), y: Int(square.minY), width: Int(square.width), height: Int(square.height),
+                argb: 0xFFFF_FFFF)
+            damage.append(square)
+            shownSquare = square
+        }
+        return damage
+    }
+    window.onTouch = { [unowned window] event in
+        switch event {
+        case .down(let id, let p, _):
+            say("touch down \(id) \(format(p.x)) \(format(p.y))")
+            touchPoint = p
+            window.setNeedsFrame()
+        case .motion(let id, let p, _):
+            say("touch motion \(id) \(format(p.x)) \(format(p.y))")
+            touchPoint = p
+            window.setNeedsFrame()
+        case .up(let id, _): say("touch up \(id)")
+        case .cancel: say("touch cancel")
+        case .frame: say("touch frame")
+        }
+    }
+    window.onKey = { event in say("key \(event.isPressed ? "down" : "up") \(name(of: event.key))") }
+
+    do { try loop.run() } catch { fail(error.description) }
+    // Keeps the window (and through it the display) alive until here.
+    withExtendedLifetime(window) {}
 }
 
-do { try loop.run() } catch { fail(error.description) }
-say("exit \(exitStatus)")
-exit(exitStatus)
+func name(of key: Key) -> String {
+    switch key {
+    case .left: "left"
+    case .right: "right"
+    case .up: "up"
+    case .down: "down"
+    case .enter: "enter"
+    case .escape: "escape"
+    case .backspace: "backspace"
+    case .home: "home"
+    case .tab: "tab"
+    case .space: "space"
+    case .other(let keysym): "other:\(keysym)"
+    }
+}
+
+runProbe()
+say("exit 0")
+exit(0)

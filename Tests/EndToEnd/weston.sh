@@ -21,8 +21,9 @@ weston_start() {
 # weston_send COMMAND...: one line to the test module.
 weston_send() { printf '%s\n' "$*" >"$WESTON_FIFO"; }
 
+# weston_client [LOG]: the client on weston's socket.
 weston_client() {
-    start_client "$WORK/weston-client.log" "$WESTON_RUN" kiosk-e2e
+    start_client "${1:-$WORK/weston-client.log}" "$WESTON_RUN" kiosk-e2e
 }
 
 weston_capture() {
@@ -129,13 +130,14 @@ w_sigterm() {
     kill -TERM "$CLIENT_PID"
     wait_for_exit "$CLIENT_PID" 3; status=$EXIT_STATUS
     [ "$status" = 0 ] || fail_because "SIGTERM: exit status $status, expected 0" || return 1
+    kill -0 "$WESTON_PID" 2>/dev/null || fail_because "weston died when the client left: $(tail -3 "$WORK/weston.log")" || return 1
     log "  client exited 0 after SIGTERM in $(elapsed "$stop_at" "$(now)") s"
 }
 
 w_compositor_killed() {
-    weston_client
-    L="$WORK/weston-client.log"
-    wait_for_line "$L" "^frame " 5 || fail_because "second client showed no frame" || return 1
+    L="$WORK/weston-client2.log"
+    weston_client "$L"
+    wait_for_line "$L" "^frame " 5 || fail_because "second client showed no frame: $(tail -2 "$L")" || return 1
     killed_at=$(now)
     kill -KILL "$WESTON_PID"
     wait_for_exit "$CLIENT_PID" 1; status=$EXIT_STATUS
