@@ -147,6 +147,17 @@ public final class WaylandDisplay {
         loop = nil
     }
 
+    /// Runs `action` once after `delay` seconds on the loop (no-op when detached).
+    func after(_ delay: Double, _ action: @escaping () -> Void) {
+        guard let loop else { return }
+        do {
+            try loop.addTimer(after: delay) { _ in action() }
+        } catch {
+            // Without a timer the action runs at the next wake-up instead; nothing is lost.
+            action()
+        }
+    }
+
     private func handle(_ events: EventLoop.Events) {
         guard !isClosed else { return }
         if events.contains(.readable) {

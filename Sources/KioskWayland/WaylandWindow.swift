@@ -53,6 +53,7 @@ public final class WaylandWindow {
     private var needsFrame = false
     private var mustDraw = false
     private var configureNeedsCommit = false
+    private var idleThrottled = false
 
     /// The size and scale of the last acknowledged configure; nil before the first.
     public private(set) var sizing: SurfaceSizing?
@@ -175,7 +176,7 @@ public final class WaylandWindow {
 
     /// Called by the display before the loop waits.
     func drawIfNeeded() {
-        if mustDraw || (needsFrame && frameCallback == nil) { draw() }
+        if mustDraw || (needsFrame && frameCallback == nil && !idleThrottled) { draw() }
     }
 
     private func draw() {
@@ -202,8 +203,14 @@ public final class WaylandWindow {
         let drawn = onDraw?(pixels, MonotonicClock.now) ?? fullFrame
         let damage = Self.clip(holdsPrevious ? drawn : fullFrame, width: buffer.width, height: buffer.height)
         let resized = committedScale != sizing.scale
-        // Nothing changed: no commit, unless an acknowledged configure waits for one.
-        if damage.isEmpty && !resized && !configureNeedsCommit { return }
+        // Nothing changed: no commit, unless an acknowledged configure waits for one. Without a
+        // commit no frame callback comes, so a new request waits one nominal frame (1/60 s)
+        // instead of spinning.
+        if damage.isEmpty && !resized && !configureNeedsCommit {
+            idleThrottled = true
+            display.after(1.0 / 60) { [weak self] in self?.idleThrottled = false }
+            return
+        }
         configureNeedsCommit = false
 
         if resized {

@@ -3,7 +3,8 @@
 // configure logged to stdout as one line. Exit 0 on SIGTERM/SIGINT or a close request, 1 when the
 // compositor goes away (with one line saying so).
 //
-// Options: --app-id ID, --color RRGGBB, --default-size WxH, --square N (logical pixels).
+// Options: --app-id ID, --color RRGGBB, --default-size WxH, --square N (logical pixels),
+// --animate (draw every frame the compositor allows; the frame count is logged at exit).
 import Glibc
 import KioskCore
 import KioskPlatform
@@ -23,8 +24,13 @@ func fail(_ message: String) -> Never {
 var configuration = WindowConfiguration(appID: "kiosk-wayland-probe", title: "kiosk-wayland-probe")
 var background: UInt32 = 0xFF20_60A0
 var squareSide = 40.0
+var animate = false
 var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
+    if option == "--animate" {
+        animate = true
+        continue
+    }
     guard let value = arguments.popFirst() else { fail("\(option) needs a value") }
     switch option {
     case "--app-id": configuration.appID = value
@@ -80,6 +86,9 @@ do {
     var touchPoint: Point?
     var shownSquare: Rect?
     var loggedBufferSize = ""
+    var framesDrawn = 0
+    var firstFrameTime: Double?
+    var lastFrameTime = 0.0
 
     window.onCloseRequested = {
         say("close requested")
@@ -88,7 +97,10 @@ do {
     window.onConfigure = { size, scale in
         say("configure \(Int(size.width))x\(Int(size.height)) scale \(scale)")
     }
-    window.onDraw = { buffer, _ in
+    window.onDraw = { [unowned window] buffer, time in
+        framesDrawn += 1
+        if firstFrameTime == nil { firstFrameTime = time }
+        lastFrameTime = time
         let size = "\(buffer.width)x\(buffer.height) scale \(buffer.scale)"
         if size != loggedBufferSize {
             say("frame \(size)")
@@ -115,6 +127,14 @@ do {
             damage.append(square)
             shownSquare = square
         }
+        if animate {
+            // A 2-pixel bar sweeping along the bottom edge: every frame changes something.
+            let x = framesDrawn % max(1, buffer.width - 2)
+            buffer.fill(x: 0, y: buffer.height - 2, width: buffer.width, height: 2, argb: background)
+            buffer.fill(x: x, y: buffer.height - 2, width: 2, height: 2, argb: 0xFFFF_FFFF)
+            damage.append(Rect(x: 0, y: Double(buffer.height - 2), width: Double(buffer.width), height: 2))
+            window.setNeedsFrame()
+        }
         return damage
     }
     window.onTouch = { [unowned window] event in
@@ -135,6 +155,8 @@ do {
     window.onKey = { event in say("key \(event.isPressed ? "down" : "up") \(name(of: event.key))") }
 
     do { try loop.run() } catch { fail(error.description) }
+    let span = lastFrameTime - (firstFrameTime ?? lastFrameTime)
+    say("frames \(framesDrawn) in \(format(span)) s")
     // Keeps the window (and through it the display) alive until here.
     withExtendedLifetime(window) {}
 }

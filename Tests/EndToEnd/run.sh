@@ -39,7 +39,9 @@ for tool in gcc pkg-config wayland-scanner weston sway cage grim wtype swaymsg s
     command -v "$tool" >/dev/null || { log "missing tool: $tool"; echo "0 passed, 1 failed"; exit 1; }
 done
 "$HERE/build-weston-module.sh" "$BUILD_DIR" >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
+CLIENT_IS_PROBE=0
 if [ -z "$CLIENT" ]; then
+    CLIENT_IS_PROBE=1
     (cd "$ROOT" && swift build --product kiosk-wayland-probe >/dev/null 2>&1) ||
         { log "swift build --product kiosk-wayland-probe failed"; echo "0 passed, 1 failed"; exit 1; }
     CLIENT="$(cd "$ROOT" && swift build --show-bin-path)/kiosk-wayland-probe"

@@ -52,6 +52,17 @@ s_first_frame() {
     expect_pixel "$WORK/sway-first.ppm" 1279 719 "$BACKGROUND"
 }
 
+# CPU ticks (1/100 s) a process used so far.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null; }
+
+s_idle() {
+    before=$(cpu_ticks "$CLIENT_PID")
+    sleep 1
+    after=$(cpu_ticks "$CLIENT_PID")
+    [ -n "$before" ] && [ -n "$after" ] || fail_because "client not running" || return 1
+    [ $((after - before)) -le 2 ] || fail_because "idle client used $((after - before))/100 s of CPU in 1 s"
+}
+
 s_pointer() {
     L="$WORK/sway-client.log"
     pointer_start || fail_because "virtual pointer did not start: $(cat "$WORK/pointer.log")" || return 1
@@ -115,6 +126,23 @@ s_scale() {
     expect_pixel "$WORK/sway-scaled.ppm" 900 540 "$BACKGROUND"
 }
 
+# Probe only (--animate): a client that always wants frames is paced by frame callbacks at the
+# output's refresh (60 Hz), not spinning.
+s_animate() {
+    L="$WORK/sway-animate.log"
+    start_client "$L" "$SWAY_RUN" "$SWAY_DISPLAY"
+    ANIMATE_PID=$CLIENT_PID
+    CLIENT_PID=$FIRST_CLIENT_PID
+    wait_for_line "$L" "^frame " 5 || fail_because "animating client showed no frame" || return 1
+    sleep 1
+    kill -TERM "$ANIMATE_PID"
+    wait_for_exit "$ANIMATE_PID" 3
+    line=$(grep '^frames ' "$L")
+    rate=$(echo "$line" | awk '{ if ($4 > 0) printf "%d", $2 / $4; else print 0 }')
+    log "  $line (${rate}/s)"
+    [ "$rate" -ge 30 ] && [ "$rate" -le 90 ] || fail_because "frame rate $rate/s, expected about 60"
+}
+
 s_sigterm() {
     kill -TERM "$CLIENT_PID"
     wait_for_exit "$CLIENT_PID" 3; status=$EXIT_STATUS
@@ -137,11 +165,19 @@ s_compositor_killed() {
 
 sway_cases() {
     run_case "sway: first frame at the output size after the 0x0 configure, fullscreen" s_first_frame
+    FIRST_CLIENT_PID=$CLIENT_PID
+    run_case "sway: an idle client uses no CPU (no frames requested)" s_idle
     run_case "sway: virtual pointer press/drag/release logged as touch id 0" s_pointer
     run_case "sway: wtype keys map through xkb" s_keys
     run_case "sway: keyboards added and removed by five wtype runs, all keys arrive" s_keyboard_churn
     run_case "sway: output mode 1920x1080 -> new configure and buffer size" s_resize
     run_case "sway: output scale 2 -> logical 960x540, buffer 1920x1080, touch in logical px" s_scale
+    if [ "$CLIENT_IS_PROBE" = 1 ]; then
+        saved=$CLIENT
+        CLIENT="$CLIENT --animate"
+        run_case "sway: an animating client runs at the output refresh (frame callbacks)" s_animate
+        CLIENT=$saved
+    fi
     run_case "sway: SIGTERM exits 0" s_sigterm
     run_case "sway: compositor killed -> client exits 1 within 1 s" s_compositor_killed
     exec 7>&-
