@@ -43,6 +43,11 @@ let package = Package(
         // libinput, libudev and xkbcommon (headers in /usr/include; the module map links them),
         // with a small C shim for libinput's va_list log handler.
         .target(name: "CLibinput"),
+        // libwayland-client + committed wayland-scanner output + xkbcommon (headers in /usr/include).
+        .target(
+            name: "CWayland",
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
+        .systemLibrary(name: "CPlatform"),  // epoll, timerfd, signalfd, malloc headers only
 
         // Swift modules, innermost first.
         .target(name: "KioskCore"),
@@ -61,6 +66,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: pangoSwiftSettings),
+        .target(name: "KioskPlatform", dependencies: ["CPlatform"]),
+        .target(name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskPlatform"]),
+        .executableTarget(
+            name: "kiosk-wayland-probe", dependencies: ["KioskWayland", "KioskPlatform", "KioskCore"]),
         .executableTarget(
             name: "kiosk-shell",
             dependencies: [
@@ -79,5 +88,7 @@ let package = Package(
         .testTarget(
             name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
             resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"]),
+        .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
     ]
 )

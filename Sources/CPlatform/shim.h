@@ -1,0 +1,5 @@
+// Linux headers Glibc's Swift module does not cover: epoll, timerfd, signalfd.
+#include <sys/epoll.h>
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+#include <signal.h>

@@ -1,0 +1,45 @@
+/// The memory the app draws one frame into: premultiplied ARGB8888 in native byte order
+/// (WL_SHM_FORMAT_ARGB8888, cairo's CAIRO_FORMAT_ARGB32), in output pixels.
+///
+/// Valid only during the `onDraw` call that received it. The compositor never reads it while the
+/// app draws: the backend hands out only buffers the compositor has released.
+public struct PixelBuffer {
+    /// First byte of the top row.
+    public let pixels: UnsafeMutableRawPointer
+    /// Width and height in output (buffer) pixels = logical size × scale.
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next.
+    public let stride: Int
+    /// Output pixels per logical pixel.
+    public let scale: Int
+    /// True when the buffer already holds the previous frame (the backend copied the regions
+    /// drawn since this buffer was last shown), so drawing only what changed is enough. False for
+    /// a new buffer (first frame, new size or scale): it is all zero and everything must be drawn.
+    public let holdsPreviousFrame: Bool
+
+    public init(
+        pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int,
+        holdsPreviousFrame: Bool
+    ) {
+        self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.scale = scale
+        self.holdsPreviousFrame = holdsPreviousFrame
+    }
+
+    /// Fills a rectangle (output pixels, clipped to the buffer) with one premultiplied colour.
+    public func fill(x: Int, y: Int, width w: Int, height h: Int, argb: UInt32) {
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(width, x + w)
+        let y1 = min(height, y + h)
+        guard x1 > x0, y1 > y0 else { return }
+        for row in y0..<y1 {
+            let line = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+            (line + x0).update(repeating: argb, count: x1 - x0)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Builds the weston 10 test-input module (and the sway virtual-pointer helper) into BUILD_DIR
+# (default: .build-e2e at the package root, outside git).
+# Needs: gcc, libweston-10-dev, libwayland-dev, libwayland-bin (wayland-scanner).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:-"$here/../../.build-e2e"}
+mkdir -p "$out"
+gcc -std=gnu11 -Wall -Wextra -Werror -O2 -shared -fPIC -o "$out/kiosk-test-input.so" \
+    "$here/weston-test-input.c" $(pkg-config --cflags --libs libweston-10 wayland-server pixman-1)
+wayland-scanner client-header "$here/protocols/wlr-virtual-pointer-unstable-v1.xml" "$out/virtual-pointer-client.h"
+wayland-scanner private-code "$here/protocols/wlr-virtual-pointer-unstable-v1.xml" "$out/virtual-pointer-protocol.c"
+gcc -std=gnu11 -Wall -Wextra -Werror -O2 -I"$out" -o "$out/kiosk-virtual-pointer" \
+    "$here/virtual-pointer.c" "$out/virtual-pointer-protocol.c" $(pkg-config --cflags --libs wayland-client)
+gcc -std=gnu11 -Wall -Wextra -Werror -O2 -o "$out/ppm-pixel" "$here/ppm-pixel.c"
+echo "$out"
