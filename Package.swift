@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskRender",
+                "KioskCore", "KioskConfig", "KioskRender", "KioskPlatform", "KioskWayland", "KioskInput",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: pangoSwiftSettings),

@@ -7,6 +7,11 @@ struct KioskShell: ParsableCommand {
         commandName: "kiosk-shell",
         abstract: "A fullscreen Wayland shell for touch panels: pages from TOML files, turned and slid with a finger.",
         subcommands: [Check.self, Render.self])
+
+    static func main() {
+        KioskProcess.prepare()
+        main(nil)
+    }
 }
 
 /// Options every command that reads a config shares.
