@@ -52,7 +52,7 @@ extension Navigator {
     }
 
     /// The page the user is looking at: down the chain of current children.
-    var activeNode: NavigationNode {
+    public var activeNode: NavigationNode {
         var node = root
         while let next = currentChild(of: node) { node = next }
         return node
