@@ -80,21 +80,8 @@ public final class KioskRunner {
     private func connect(_ window: WaylandWindow) {
         window.onConfigure = { [unowned self] size, scale in configured(size: size, scale: Double(scale)) }
         window.onDraw = { [unowned self] buffer, time in draw(into: buffer, time: time) }
-        window.onTouch = { [unowned self] event in
-            guard let navigator else { return }
-            navigator.advance(to: event.time)
-            navigator.handle(event)
-            reportRefusal()
-            window.setNeedsFrame()
-            armDeadline()
-        }
-        window.onKey = { [unowned self] event in
-            guard let navigator else { return }
-            navigator.advance(to: event.time)
-            navigator.handle(event)
-            reportRefusal()
-            window.setNeedsFrame()
-        }
+        window.onTouch = { [unowned self] event in deliver(event) }
+        window.onKey = { [unowned self] event in deliver(event) }
         window.onCloseRequested = { [unowned self] in
             log.info("the compositor asked the window to close")
             loop.stop()
@@ -153,9 +140,5 @@ public final class KioskRunner {
         guard page != shownPage else { return }
         shownPage = page
         log.info("showing page \"\(page)\"")
-    }
-
-    private func reportRefusal() {
-        if let refusal = navigator?.lastRefusal { log.notice("\(refusal)") }
     }
 }
