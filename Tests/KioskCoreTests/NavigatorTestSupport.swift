@@ -69,6 +69,28 @@ enum NavFixture {
             configuration: configuration, viewport: viewport, scale: scale, panelTargets: targets(configuration))
     }
 
+    /// Feeds the events of `script` later than `after` (a script played before up to `after`),
+    /// then settles; returns the time reached.
+    @discardableResult
+    static func resume(_ script: String, on navigator: Navigator, after: Double) throws -> Double {
+        let (events, end) = try ActionScript.parse(script).events()
+        for event in events where event.time > after {
+            navigator.advance(to: event.time)
+            switch event {
+            case .touch(let touch): navigator.handle(touch)
+            case .key(let key): navigator.handle(key)
+            case .action(let action, _): navigator.perform(action)
+            }
+        }
+        var t = max(end, navigator.now)
+        navigator.advance(to: t)
+        while navigator.isAnimating && t < end + 30 {
+            t += 1.0 / 60
+            navigator.advance(to: t)
+        }
+        return t
+    }
+
     /// Runs an action script to `until` (nil = until settled); returns the time reached.
     @discardableResult
     static func play(_ script: String, on navigator: Navigator, until: Double? = nil) throws -> Double {
