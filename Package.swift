@@ -79,5 +79,9 @@ let package = Package(
         .testTarget(
             name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
             resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),
+        // Reads Golden/ and Fixtures/ through #filePath and runs the built kiosk-shell binary.
+        .testTarget(
+            name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskRender"],
+            exclude: ["Golden", "Fixtures"], swiftSettings: pangoSwiftSettings),
     ]
 )
