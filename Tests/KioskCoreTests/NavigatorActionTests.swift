@@ -155,6 +155,36 @@ struct NavigatorActionTests {
         #expect(zip(nav.scene().layers, faces).allSatisfy { $0.transform.isClose(to: $1.pose.transform) })
     }
 
+    @Test("a resize in the middle of a drag cancels the gesture: the cube settles instead of staying mid-turn")
+    func resizeMidDrag() throws {
+        let nav = try NavFixture.navigator(home: "cube", Self.leaves + [NavFixture.cube("cube", ["a", "b", "c", "d"])])
+        try NavFixture.play("drag 900,400 300,400 1s", on: nav, until: 0.5)
+        let cube = try #require(nav.root as? CubeContainer)
+        #expect(cube.isDragging)
+        nav.resize(viewport: Size(width: 800, height: 1280), scale: 1)
+        #expect(!cube.isDragging)
+        nav.advance(to: 2)
+        #expect(!nav.isAnimating)
+        #expect(cube.position == 0)
+        // The rest of the old finger's events change nothing; a new drag works.
+        try NavFixture.resume("drag 900,400 300,400 1s", on: nav, after: 0.5)
+        #expect(cube.position == 0)
+        try NavFixture.play("wait \(nav.now)s; drag 700,600 100,600 250ms", on: nav)
+        #expect(cube.currentIndex == 1)
+    }
+
+    @Test("a touch cancel from the compositor mid-swipe sends the drill-down back to where it was")
+    func cancelMidSwipe() throws {
+        let nav = try NavFixture.navigator(home: "dd", Self.leaves + [NavFixture.drill("dd", root: "a")])
+        try NavFixture.play("open b; wait 1s; open c; wait 1s", on: nav)
+        #expect(nav.state.entries["dd"] == .drillDown(left: ["a", "b"], right: "c"))
+        try NavFixture.play("wait \(nav.now)s; drag 5,400 305,400 300ms", on: nav, until: nav.now + 0.2)
+        nav.handle(.cancel(time: nav.now))
+        nav.advance(to: nav.now + 1)
+        #expect(!nav.isAnimating)
+        #expect(nav.state.entries["dd"] == .drillDown(left: ["a", "b"], right: "c"))
+    }
+
     @Test("state captured from one navigator and restored into a new one gives the same scene")
     func stateRestore() throws {
         let nav = try NavFixture.navigator(home: "tabs", Self.nested)
