@@ -138,6 +138,39 @@ struct NavigatorDrillDownTests {
         #expect(nav.state.entries["dd"] == .drillDown(left: ["a", "b"], right: "c"))
     }
 
+    @Test("a stack in the right column pushes inside the column and is swiped back from the column's left edge")
+    func stackInRightColumn() throws {
+        let spec = TransitionSpec(kind: .swipe, duration: 0.4)
+        let pages = [
+            NavFixture.panel("a", opens: ["s"]), NavFixture.panel("b", opens: ["c"]), NavFixture.panel("c"),
+            NavFixture.stack("s", root: "b", spec), NavFixture.drill("dd", root: "a"),
+        ]
+        let nav = try NavFixture.navigator(home: "dd", pages)
+        try NavFixture.play("tap 100,100", on: nav)
+        #expect(nav.state.entries["dd"] == .drillDown(left: ["a"], right: "s"))
+        let t0 = nav.now
+        // b's first row, in the right column (page origin 421, 64); the push runs 0.05 … 0.45 s later.
+        try NavFixture.play("wait \(t0)s; tap 700,94", on: nav, until: t0 + 0.25)
+        #expect(nav.state.entries["s"] == .stack(["b", "c"]))
+        let page = Size(width: 859, height: 736)
+        let stack = try #require(NavigatorStackTests.childStack(nav))
+        let progress = try #require(stack.transition?.progress)
+        #expect(abs(progress - 0.5) < 1e-9)
+        let frame = Transition(spec).frame(progress: progress, size: page, direction: .push)
+        let scene = nav.scene()
+        let column = Matrix4.translation(x: 421, y: 64)
+        for (id, role) in [("b", TransitionRole.outgoing), ("c", .incoming)] as [(PageID, TransitionRole)] {
+            let layer = try #require(SceneText.layer(scene, id))
+            #expect(layer.transform.isClose(to: frame.pose(role).transform.then(column), tolerance: 1e-9))
+            #expect(layer.clip == Rect(x: 421, y: 0, width: 859, height: 800))
+        }
+        // Settled, a drag from the column's left edge pops the stack, not the drill-down.
+        try NavFixture.resume("wait \(t0)s; tap 700,94", on: nav, after: t0 + 0.25)
+        try NavFixture.play("wait \(nav.now)s; drag 425,400 1000,400 300ms", on: nav)
+        #expect(nav.state.entries["s"] == .stack(["b"]))
+        #expect(nav.state.entries["dd"] == .drillDown(left: ["a"], right: "s"))
+    }
+
     @Test("a folded drill-down (narrow panel) shows one page full width and swipes back the whole width")
     func folded() throws {
         let nav = try NavFixture.navigator(home: "dd", Self.pages, viewport: Size(width: 800, height: 1280))

@@ -15,6 +15,11 @@ struct NavigatorStackTests {
         try #require(nav.root as? TransitionStack)
     }
 
+    /// The first stack below the root.
+    static func childStack(_ nav: Navigator) -> TransitionStack? {
+        (nav.root as? ContainerNode)?.children.lazy.compactMap { $0 as? TransitionStack }.first
+    }
+
     /// Expects the scene's panels to be drawn with `frame`'s poses in its draw order (times `scale`).
     static func expectDrawn(
         _ scene: Scene, _ frame: TransitionFrame, incoming: PageID, outgoing: PageID, scale: Double = 1,
