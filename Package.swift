@@ -90,5 +90,9 @@ let package = Package(
             resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),
         .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"]),
         .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
+        // Reads Golden/ and Fixtures/ through #filePath and runs the built kiosk-shell binary.
+        .testTarget(
+            name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskRender"],
+            exclude: ["Golden", "Fixtures"], swiftSettings: pangoSwiftSettings),
     ]
 )

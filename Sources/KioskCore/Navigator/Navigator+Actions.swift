@@ -37,48 +37,73 @@ extension Navigator {
         return result
     }
 
+    /// Two passes over the containers around `origin`, innermost first: a container that already
+    /// shows `id` goes to it (turns the cube to that face, selects that tab, pops back to it);
+    /// only when none does, the innermost stack or drill-down pushes a new subtree for it. So a
+    /// page on a stack that opens a face of the cube around the stack turns the cube instead of
+    /// pushing a second copy of the face. A page whose subtree holds a container around `origin`
+    /// is refused: pushing it would nest a container inside itself.
     private func open(_ id: PageID, from origin: NavigationNode) -> Bool {
         guard configuration.pages[id] != nil else {
             lastRefusal = "open \(id): no such page"
             return false
         }
-        for (container, child) in chain(from: origin) {
-            do {
-                switch container {
-                case let cube as CubeContainer:
-                    if let index = cube.faces.firstIndex(where: { $0.id == id }) {
-                        cube.scroll(to: index, animated: true)
-                        return true
-                    }
-                case let tabs as TabsContainer:
-                    if tabs.pages.contains(where: { $0.id == id }) {
-                        _ = tabs.select(page: id, transition: tabs.defaultTransition)
-                        return true
-                    }
-                case let stack as TransitionStack:
-                    if stack.entries.contains(where: { $0.id == id }) {
-                        _ = try stack.popTo(id)
-                    } else {
-                        try stack.push(try makeNode(id))
-                    }
-                    return true
-                case let drill as DrillDownContainer:
-                    if drill.pages.contains(where: { $0.id == id }) {
-                        if drill.left.contains(where: { $0.id == id }) { _ = try drill.popTo(id) }
-                    } else {
-                        try drill.open(try makeNode(id), from: child.id)
-                    }
-                    return true
-                default:
-                    break
+        let around = chain(from: origin)
+        do {
+            for (container, _) in around where try show(id, in: container) { return true }
+            for (container, child) in around {
+                guard container is TransitionStack || container is DrillDownContainer else { continue }
+                let enclosing = Set(around.map(\.container.id) + [origin.id])
+                if let nested = subtree(of: id).first(where: { enclosing.contains($0) }) {
+                    lastRefusal = "open \(id): it holds page \"\(nested)\", which is already shown around page \"\(origin.id)\""
+                    return false
                 }
-            } catch {
-                lastRefusal = "open \(id): \(error)"
-                return false
+                if let stack = container as? TransitionStack {
+                    try stack.push(try makeNode(id))
+                } else if let drill = container as? DrillDownContainer {
+                    try drill.open(try makeNode(id), from: child.id)
+                }
+                return true
             }
+        } catch {
+            lastRefusal = "open \(id): \(error)"
+            return false
         }
         lastRefusal = "open \(id): no drill-down, stack, cube or tabs around page \"\(origin.id)\" can show it"
         return false
+    }
+
+    /// Goes to `id` when `container` already holds it; false when it does not.
+    private func show(_ id: PageID, in container: ContainerNode) throws -> Bool {
+        switch container {
+        case let cube as CubeContainer:
+            guard let index = cube.faces.firstIndex(where: { $0.id == id }) else { return false }
+            cube.scroll(to: index, animated: true)
+        case let tabs as TabsContainer:
+            guard tabs.pages.contains(where: { $0.id == id }) else { return false }
+            _ = tabs.select(page: id, transition: tabs.defaultTransition)
+        case let stack as TransitionStack:
+            guard stack.entries.contains(where: { $0.id == id }) else { return false }
+            _ = try stack.popTo(id)
+        case let drill as DrillDownContainer:
+            guard drill.pages.contains(where: { $0.id == id }) else { return false }
+            if drill.left.contains(where: { $0.id == id }) { _ = try drill.popTo(id) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `id` and every page its containers show, as configured.
+    private func subtree(of id: PageID) -> [PageID] {
+        var seen: [PageID] = []
+        var queue = [id]
+        while let next = queue.popLast() {
+            guard !seen.contains(next), let page = configuration.pages[next] else { continue }
+            seen.append(next)
+            queue.append(contentsOf: page.children)
+        }
+        return seen
     }
 
     private func back(from origin: NavigationNode) -> Bool {

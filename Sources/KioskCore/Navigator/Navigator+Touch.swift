@@ -4,9 +4,16 @@
 extension Navigator {
     /// Feeds one touch event (logical pixels of the output).
     public func handle(_ event: TouchEvent) {
-        var routedGestures: [RoutedGesture] = []
-        routedGestures = arbiter.handle(event) { [unowned self] point in claimants(at: point) }
+        let previous = claimTargets
+        let routedGestures = arbiter.handle(event) { [unowned self] point in claimants(at: point) }
+        // A down that starts a new gesture can also end the previous one (a second down for the
+        // owner's id: its up was lost). Those steps carry the previous gesture's claimant ids, so
+        // they are delivered through the previous targets, or the old container would never hear
+        // its pan end and stay mid-swipe.
+        let current = claimTargets
+        claimTargets = previous
         for routed in routedGestures { handle(routed) }
+        claimTargets = current
     }
 
     /// The claimants under `point`, innermost first, each with an id into `claimTargets`.

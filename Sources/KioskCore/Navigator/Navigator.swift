@@ -76,6 +76,9 @@ public final class Navigator {
 
     /// The output changed size or scale: lay everything out again, keeping the navigation.
     public func resize(viewport newSize: Size, scale newScale: Double) {
+        // A gesture in progress is cancelled first: its container hears its pan end and settles
+        // (a fresh arbiter would forget it, leaving a cube dragging or a swipe half-way forever).
+        for routed in arbiter.handle(.cancel(time: now), claimantsAt: { _ in [] }) { handle(routed) }
         viewport = Navigator.sane(newSize)
         if newScale.isFinite && newScale > 0 { scale = newScale }
         arbiter = GestureArbiter(recognizer: GestureRecognizer(screenSize: viewport))
