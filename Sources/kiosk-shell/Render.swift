@@ -64,7 +64,9 @@ struct Render: ParsableCommand {
             } else {
                 let id = PageID(page ?? "")
                 guard configuration.pages[id] != nil else {
-                    throw ValidationError("--page: no page \"\(id)\" in \(options.config)")
+                    throw PageRendering.Failure(
+                        lines: ["render: no page \"\(id)\" in \(options.config); its pages are \(configuration.pages.keys.sorted().map(\.rawValue).joined(separator: ", "))"],
+                        exitCode: .failure)
                 }
                 pages = [id]
             }

@@ -28,6 +28,10 @@ public struct PageRendering {
         public var lines: [String]
         public var exitCode: KioskExitCode
         public var description: String { lines.joined(separator: "\n") }
+        public init(lines: [String], exitCode: KioskExitCode) {
+            self.lines = lines
+            self.exitCode = exitCode
+        }
     }
 
     /// Loads the config, or fails with every diagnostic and exit code 78.

@@ -26,9 +26,13 @@ extension CubeContainer {
     /// Sets the index without animation (CubeController's `currentViewControllerIndex` setter).
     public func setCurrentIndex(_ index: Int) { scroll(to: index, animated: false) }
 
+    /// Turns from where a running turn is heading, so two quick presses of Right turn two faces
+    /// (a turn measured from the current position would round back to the face it is leaving).
     func turn(by steps: Int, animated: Bool) {
         guard !faces.isEmpty else { return }
-        var target = raw.rounded() + Double(steps)
+        var base = raw.rounded()
+        if case .settling(let tween, _) = motion { base = tween.to.rounded() }
+        var target = base + Double(steps)
         if !isWrapping { target = min(max(target, 0), Double(faces.count - 1)) }
         move(to: target, animated: animated)
     }
