@@ -5,10 +5,11 @@ extension Transition {
     /// A rig turning both pages a quarter turn about an axis at depth `axisZ` behind (negative)
     /// or in front of the screen, its container dipping back by `zDip` with the circle timing.
     /// `inStart` is the incoming page's angle at t = 0; the outgoing page ends at the opposite.
+    /// `pushBack` moves the rig back at least that far (never forward).
     private func rig(
-        _ t: Double, _ space: TransitionSpace, inStart: Double, axisZ: Double, zDip: Double
+        _ t: Double, _ space: TransitionSpace, inStart: Double, axisZ: Double, zDip: Double, pushBack: Double = 0
     ) -> (incoming: Placement, outgoing: Placement) {
-        let dip = Matrix4.translation(z: Keyframes.circle(peak: -zDip).value(at: t))
+        let dip = Matrix4.translation(z: min(Keyframes.circle(peak: -zDip).value(at: t), -pushBack))
         let inAngle = inStart * (1 - t)
         let outAngle = -inStart * t
         return (
@@ -27,9 +28,17 @@ extension Transition {
 
     /// The outside of a cube whose centre is half the container behind the screen; the
     /// container dips back 36 pt (scaled) on the way.
+    ///
+    /// Deliberate difference: the rig is also pushed back by the depth its shared edge comes
+    /// forward, (e/2)(|sin φ| + cos φ − 1), as the cube container does (CubeController issue #1:
+    /// faces grew past the screen edges). The seed's 36-pt dip alone let the near edge leave a
+    /// large panel at the top and bottom.
     func cube(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
         let e = space.extent(orientation)
-        return rig(t, space, inStart: orientation.hingeSign * pi / 2, axisZ: -e / 2, zDip: 36 * space.zScale)
+        let inStart = orientation.hingeSign * pi / 2
+        let out = inStart * t
+        let nearEdge = e / 2 * (abs(sine(out)) + cosine(out) - 1)
+        return rig(t, space, inStart: inStart, axisZ: -e / 2, zDip: 36 * space.zScale, pushBack: nearEdge)
     }
 
     /// Two pages crossing at right angles on the vertical centre line, turning a quarter turn
