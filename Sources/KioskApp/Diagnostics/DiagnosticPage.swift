@@ -11,7 +11,7 @@ public enum DiagnosticPage {
     /// At most this many errors are listed; the rest are counted.
     public static let maximumRows = 14
     /// A dark red that says "not the kiosk" from across a room.
-    public static let background = RGBA(red: 0.32, green: 0.06, blue: 0.06)
+    public static let background = RGBA(red: 80.0 / 255, green: 16.0 / 255, blue: 16.0 / 255)  // #501010
 
     /// A configuration whose only page lists `errors` of the folder `directory`.
     public static func configuration(errors: [Diagnostic], directory: String) -> KioskConfiguration {

@@ -64,7 +64,6 @@ extension KioskRunner {
                 log.debug("kept the navigation of \(restored.count) containers")
             }
         }
-        shownPage = nil
         redrawAll()
     }
 
