@@ -243,6 +243,11 @@ s_bad_start_diagnostics() {
     stop_pid "$KIOSK_PID"
 }
 
+s_units_verify() {
+    out=$("$ROOT/systemd/verify.sh" "$KIOSK_BIN" 2>&1) || fail_because "$(echo "$out" | grep -v '^ok' | head -5)" || return 1
+    log "$(echo "$out" | grep exposure | sed 's/^/  /')"
+}
+
 systemd_cases() {
     log "systemd: building kiosk-shell"
     (cd "$ROOT" && swift build --product kiosk-shell >"$WORK/sd-build.log" 2>&1) ||
@@ -258,6 +263,7 @@ systemd_cases() {
     sd_write_config
     mkdir -p "$WORK/sd-state"
     weston_start || { run_case "systemd: weston starts" false; return; }
+    run_case "systemd: units pass systemd-analyze verify, kiosk-shell.service exposure <= 3.0" s_units_verify
     run_case "systemd: READY=1 after the first frame, STATUS=, WATCHDOG=1 at half WATCHDOG_USEC" s_ready_and_watchdog
     run_case "systemd: SIGHUP sends RELOADING=1 then READY=1" s_sighup_reload
     run_case "systemd: editing a page file changes the screen, the open page is kept" s_edit_applies
