@@ -90,5 +90,8 @@ let package = Package(
             resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),
         .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"]),
         .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
+        .testTarget(
+            name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskRender"],
+            swiftSettings: pangoSwiftSettings),
     ]
 )
