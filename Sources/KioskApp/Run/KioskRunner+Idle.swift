@@ -81,8 +81,10 @@ extension KioskRunner {
             backlight = settings.backlight.map { Backlight(name: $0) }
             if let backlight, !backlight.exists {
                 log.warning("[idle] backlight: no \(backlight.directory); blanking shows a black frame only")
+                self.backlight = nil
             }
-            if idle.isBlanked { setBacklight(on: false) }
+            // A run that died while blank (kill -9, a crash) left the light off: set it either way.
+            setBacklight(on: !idle.isBlanked)
         }
         store = goodConfiguration.flatMap {
             NavigationStore.resolve(setting: $0.settings.stateFile, environment: SystemdNotifier.processEnvironment)
