@@ -4,13 +4,13 @@ import KioskCore
 struct SettingsParser {
     let context: FileContext
 
-    static let rootKeys = ["home", "app_id", "preview", "theme", "idle", "input"]
+    static let rootKeys = ["home", "app_id", "state_file", "preview", "theme", "idle", "input"]
     static let previewKeys = ["width", "height", "scale"]
     static let themeColorKeys = ["background", "surface", "text", "muted_text", "accent", "on_accent", "divider"]
     static let themeSizeKeys = ["title_size", "body_size", "small_size"]
     static let themeSpaceKeys = ["padding", "spacing", "corner_radius"]
     static var themeKeys: [String] { themeColorKeys + ["font"] + themeSizeKeys + themeSpaceKeys }
-    static let idleKeys = ["home_after", "blank_after"]
+    static let idleKeys = ["home_after", "blank_after", "backlight"]
     static let inputKeys = ["source"]
 
     /// The settings, or nil when something is wrong (already reported). `home` is checked against
@@ -20,6 +20,15 @@ struct SettingsParser {
         let before = context.diagnostics.count
         var settings = KioskSettings(home: PageID(root.string("home", required: "kiosk.toml") ?? ""))
         if let appID = root.string("app_id") { settings.appID = appID }
+        if let stateFile = root.string("state_file", allowEmpty: true) {
+            if stateFile.isEmpty || stateFile.hasPrefix("/") {
+                settings.stateFile = stateFile
+            } else {
+                context.error(
+                    "state_file",
+                    "expected an absolute path such as \"/var/lib/kiosk-shell/navigation\", or \"\" to never save the navigation; found \"\(stateFile)\"")
+            }
+        }
         if let preview = root.table("preview") {
             preview.checkKeys(Self.previewKeys, what: "[preview]")
             if let width = preview.number("width") { settings.previewSize.width = width }
@@ -29,7 +38,9 @@ struct SettingsParser {
         if let table = root.table("theme") { settings.theme = theme(table) }
         if let idle = root.table("idle") {
             idle.checkKeys(Self.idleKeys, what: "[idle]")
-            settings.idle = IdleSettings(homeAfter: idle.number("home_after"), blankAfter: idle.number("blank_after"))
+            settings.idle = IdleSettings(
+                homeAfter: idle.number("home_after"), blankAfter: idle.number("blank_after"),
+                backlight: backlight(idle))
         }
         if let input = root.table("input") {
             input.checkKeys(Self.inputKeys, what: "[input]")
@@ -38,6 +49,18 @@ struct SettingsParser {
             }
         }
         return context.diagnostics.count == before ? settings : nil
+    }
+
+    /// `[idle] backlight`: a device name in /sys/class/backlight (not a path).
+    func backlight(_ idle: TableReader) -> String? {
+        guard let name = idle.string("backlight") else { return nil }
+        guard !name.contains("/"), name != ".", name != "..", !name.contains(where: \.isWhitespace) else {
+            context.error(
+                idle.keyPath("backlight"),
+                "expected a device name from /sys/class/backlight such as \"rpi_backlight\", not a path; found \"\(name)\"")
+            return nil
+        }
+        return name
     }
 
     /// `[theme]` over the standard theme.

@@ -61,6 +61,7 @@ log "client: $CLIENT"
 case ",$ONLY," in *,weston,*) weston_cases ;; esac
 case ",$ONLY," in *,sway,*) sway_cases ;; esac
 case ",$ONLY," in *,cage,*) cage_cases ;; esac
+case ",$ONLY," in *,systemd,*|,weston,sway,cage,) . "$HERE/systemd.sh"; systemd_cases ;; esac
 
 [ $FAILED -gt 0 ] && log "failed:$FAILED_NAMES"
 echo "$PASSED passed, $FAILED failed"

@@ -4,17 +4,24 @@ import Logging
 
 /// Entry point of `kiosk-shell run`: loads the config and runs the kiosk.
 public enum KioskRun {
-    public static func start(configDirectory: String) -> KioskExitCode {
+    /// Runs until stopped. A config with errors shows them on screen and waits for a fix, unless
+    /// `strict`: then it exits 78 (EX_CONFIG) at once, and systemd's `RestartPreventExitStatus=78`
+    /// keeps it from restarting in a loop.
+    public static func start(configDirectory: String, strict: Bool = false) -> KioskExitCode {
         let log = Logger(label: "kiosk")
         let result = ConfigLoader.load(directory: configDirectory)
         for warning in result.warnings { log.warning("\(warning.description)") }
-        guard let configuration = result.configuration, !result.hasErrors else {
+        if result.configuration == nil || result.hasErrors {
             for error in result.errors { log.error("\(error.description)") }
-            log.critical("\(configDirectory): unusable config (\(result.errors.count) errors); not starting")
-            return .configError
+            if strict {
+                log.critical("\(configDirectory): unusable config (\(result.errors.count) errors); not starting (--strict)")
+                return .configError
+            }
+            log.error(
+                "\(configDirectory): unusable config (\(result.errors.count) errors); showing them on screen until the files are fixed")
         }
         do {
-            let runner = try KioskRunner(configuration: configuration)
+            let runner = try KioskRunner(configDirectory: configDirectory, loaded: result)
             return runner.run()
         } catch {
             log.critical("\(error.description)")

@@ -7,9 +7,12 @@ public enum InputSource: String, Hashable, Sendable, CaseIterable {
 public struct IdleSettings: Hashable, Sendable {
     public var homeAfter: Double?
     public var blankAfter: Double?
-    public init(homeAfter: Double? = nil, blankAfter: Double? = nil) {
+    /// A device in /sys/class/backlight switched off while blanked; nil = only a black frame.
+    public var backlight: String?
+    public init(homeAfter: Double? = nil, blankAfter: Double? = nil, backlight: String? = nil) {
         self.homeAfter = homeAfter
         self.blankAfter = blankAfter
+        self.backlight = backlight
     }
 }
 
@@ -32,11 +35,14 @@ public struct KioskSettings: Hashable, Sendable {
     public var theme: Theme
     public var idle: IdleSettings
     public var input: InputSettings
+    /// Where `run` saves the navigation (absolute path): nil = `$STATE_DIRECTORY/navigation`
+    /// under systemd, else nowhere; "" = never save or restore.
+    public var stateFile: String?
 
     public init(
         home: PageID, previewSize: Size = Size(width: 1280, height: 800), previewScale: Double = 1,
         appID: String = "kiosk-shell", theme: Theme = .standard, idle: IdleSettings = IdleSettings(),
-        input: InputSettings = InputSettings()
+        input: InputSettings = InputSettings(), stateFile: String? = nil
     ) {
         self.home = home
         self.previewSize = previewSize
@@ -45,6 +51,7 @@ public struct KioskSettings: Hashable, Sendable {
         self.theme = theme
         self.idle = idle
         self.input = input
+        self.stateFile = stateFile
     }
 }
 

@@ -1,0 +1,58 @@
+import KioskCore
+
+/// When the panel goes home and blanks after nobody touched it (`[idle]`): a pure clock of
+/// monotonic seconds, so the rules are tested without waiting.
+///
+/// Each step happens once per idle period: after `home_after` seconds the navigation goes home,
+/// after `blank_after` seconds the screen blanks. Any input starts a new period. Both steps are
+/// independent: a blank before home is allowed (the home animation then plays unseen).
+public struct IdleClock: Hashable, Sendable {
+    public enum Step: Hashable, Sendable {
+        case home, blank
+    }
+
+    public var settings: IdleSettings
+    /// When the last input arrived (or the clock started).
+    public private(set) var lastActivity: Double
+    public private(set) var wentHome = false
+    public private(set) var isBlanked = false
+
+    public init(settings: IdleSettings, now: Double) {
+        self.settings = settings
+        lastActivity = now
+    }
+
+    /// Input arrived: a new idle period starts. Waking a blanked screen is `wake(at:)`.
+    public mutating func activity(at time: Double) {
+        lastActivity = max(lastActivity, time)
+        wentHome = false
+    }
+
+    /// The screen is lit again (the wake tap); also counts as activity.
+    public mutating func wake(at time: Double) {
+        isBlanked = false
+        activity(at: time)
+    }
+
+    /// The next time a step is due, nil when none is pending.
+    public var nextDeadline: Double? {
+        var deadlines: [Double] = []
+        if !wentHome, let home = settings.homeAfter { deadlines.append(lastActivity + home) }
+        if !isBlanked, let blank = settings.blankAfter { deadlines.append(lastActivity + blank) }
+        return deadlines.min()
+    }
+
+    /// The steps due at `now`, home before blank; each is returned once per idle period.
+    public mutating func due(at now: Double) -> [Step] {
+        var steps: [Step] = []
+        if !wentHome, let home = settings.homeAfter, now >= lastActivity + home {
+            wentHome = true
+            steps.append(.home)
+        }
+        if !isBlanked, let blank = settings.blankAfter, now >= lastActivity + blank {
+            isBlanked = true
+            steps.append(.blank)
+        }
+        return steps
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A panel backlight in `/sys/class/backlight/NAME`, switched off while the screen is blanked.
+///
+/// `bl_power` (0 = on, 4 = FB_BLANK_POWERDOWN) is used when the driver has it, because it keeps
+/// the brightness setting; otherwise brightness goes to 0 and back to the value it had. The
+/// process needs write access (a udev rule giving the kiosk's group the files; see README).
+public final class Backlight {
+    /// The device name under the class folder, e.g. "rpi_backlight", "10-0045".
+    public let name: String
+    /// The device's folder.
+    public let directory: String
+    private var savedBrightness: String?
+
+    /// `root` is the class folder; tests point it at a fake one.
+    public init(name: String, root: String = "/sys/class/backlight") {
+        self.name = name
+        directory = root + "/" + name
+    }
+
+    /// True when the device folder exists.
+    public var exists: Bool { access(directory, F_OK) == 0 }
+
+    /// Switches the light on or off.
+    public func setPower(on: Bool) throws(PlatformError) {
+        if access(directory + "/bl_power", F_OK) == 0 {
+            try write(on ? "0" : "4", to: "bl_power")
+            return
+        }
+        if on {
+            let value = savedBrightness ?? maximum() ?? "1"
+            try write(value, to: "brightness")
+            savedBrightness = nil
+        } else {
+            let current = read("brightness")
+            try write("0", to: "brightness")
+            if let current, current != "0" { savedBrightness = current }
+        }
+    }
+
+    private func maximum() -> String? { read("max_brightness") }
+
+    private func read(_ file: String) -> String? {
+        guard let bytes = try? AtomicFile.read(directory + "/" + file, limit: 64) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
+        return text.isEmpty ? nil : text
+    }
+
+    // sysfs attributes are written in place with one write(2); a temporary file and rename
+    // cannot work there.
+    private func write(_ value: String, to file: String) throws(PlatformError) {
+        let path = directory + "/" + file
+        // O_TRUNC as a shell's `echo 0 > brightness`: harmless on sysfs, needed on a plain file.
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { throw .fromErrno("open \(path)") }
+        defer { close(fd) }
+        let bytes = Array((value + "\n").utf8)
+        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        guard n == bytes.count else { throw .fromErrno("write \(path)") }
+    }
+}
