@@ -22,7 +22,7 @@ else
 fi
 
 step "unit, property and golden tests"
-swift test 2>&1 | tee "$log/test.txt"
+FONTCONFIG_FILE="$PWD/Tests/Fonts/fonts.conf" swift test 2>&1 | tee "$log/test.txt"
 n=$(grep -oE 'Test run with [0-9]+ tests?' "$log/test.txt" | tail -n 1 | grep -oE '[0-9]+' || echo 0)
 f=$(grep -oE 'with [0-9]+ (test )?failures?' "$log/test.txt" | tail -n 1 | grep -oE '[0-9]+' || echo 0)
 if grep -qE 'Test run with [0-9]+ tests? .*passed' "$log/test.txt"; then ok "$n"; else
