@@ -13,10 +13,10 @@ public enum ConfigCheck {
         if let configuration = result.configuration, errors == 0 {
             lines.append(
                 "\(directory): OK: \(configuration.pages.count) pages, home \"\(configuration.settings.home)\""
-                    + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
+                    + (warnings > 0 ? ", " + counted(warnings, "warning") : ""))
             return (lines, .success)
         }
-        lines.append("\(directory): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        lines.append("\(directory): \(counted(errors, "error")), \(counted(warnings, "warning"))")
         return (lines, .configError)
     }
 }

@@ -22,7 +22,7 @@ public enum DiagnosticPage {
     }
 
     static func panel(errors: [Diagnostic], directory: String) -> Panel {
-        let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
+        let count = counted(errors.count, "error")
         var widgets: [Widget] = [
             .title(TitleWidget(text: "The kiosk config cannot be used", subtitle: "\(directory): \(count)")),
             .text(TextWidget(markup: "Fix the files below; this page reloads by itself as soon as they are saved.")),

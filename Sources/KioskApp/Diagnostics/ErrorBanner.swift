@@ -23,7 +23,7 @@ public struct ErrorBanner: Hashable, Sendable {
     }
 
     public var page: PageDefinition {
-        let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
+        let count = counted(errors.count, "error")
         var widgets: [Widget] = [
             .title(
                 TitleWidget(

@@ -14,11 +14,11 @@ public enum KioskRun {
         if result.configuration == nil || result.hasErrors {
             for error in result.errors { log.error("\(error.description)") }
             if strict {
-                log.critical("\(configDirectory): unusable config (\(result.errors.count) errors); not starting (--strict)")
+                log.critical("\(configDirectory): unusable config (\(counted(result.errors.count, "error"))); not starting (--strict)")
                 return .configError
             }
             log.error(
-                "\(configDirectory): unusable config (\(result.errors.count) errors); showing them on screen until the files are fixed")
+                "\(configDirectory): unusable config (\(counted(result.errors.count, "error"))); showing them on screen until the files are fixed")
         }
         do {
             let runner = try KioskRunner(configDirectory: configDirectory, loaded: result)

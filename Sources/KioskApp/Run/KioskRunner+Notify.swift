@@ -46,7 +46,7 @@ extension KioskRunner {
         }
         var text = "showing page \"\(navigator?.activeNode.id ?? shownConfiguration.settings.home)\""
         if idle.isBlanked { text = "screen blank (idle); " + text }
-        if let banner { text += "; last config edit not applied (\(banner.errors.count) errors)" }
+        if let banner { text += "; last config edit not applied (\(counted(banner.errors.count, "error")))" }
         return text
     }
 

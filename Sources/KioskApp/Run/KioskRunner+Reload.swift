@@ -39,7 +39,7 @@ extension KioskRunner {
             for error in result.errors { log.error("\(error.description)") }
             showProblems(result.errors)
             let kept = goodConfiguration == nil ? "showing the errors on screen" : "keeping the last good config"
-            log.error("config reload (\(reason)): \(result.errors.count) errors; \(kept)")
+            log.error("config reload (\(reason)): \(counted(result.errors.count, "error")); \(kept)")
         }
         lastStatus = statusText
         notify { $0.ready(status: lastStatus) }
