@@ -6,7 +6,7 @@ struct KioskShell: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk-shell",
         abstract: "A fullscreen Wayland shell for touch panels: pages from TOML files, turned and slid with a finger.",
-        subcommands: [Check.self])
+        subcommands: [Check.self, Bench.self])
 }
 
 /// Options every command that reads a config shares.

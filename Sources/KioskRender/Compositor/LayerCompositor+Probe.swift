@@ -42,9 +42,10 @@ extension LayerCompositor {
                 return point(u, v)
             }
             // The fast loop: the column's precomputed offset and weight, v stepped per row.
-            let fx = Double(m.weights[x][4]) / 16
-            let v = point(0, m.v0[x] &+ m.dv[x] &* y).y
-            return Point(x: Double(m.offset[x] / 4) + fx, y: v)
+            let e = m.entries[x]
+            let fx = Double(e.weights[4]) / 16
+            let v = point(0, e.v0 &+ e.dv &* y).y
+            return Point(x: Double((e.top - UnsafeRawPointer(source.base)) / 4) + fx, y: v)
         }
     }
 }

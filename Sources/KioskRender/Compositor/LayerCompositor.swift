@@ -24,6 +24,8 @@ public final class LayerCompositor {
     private var scratchColumns: Int
     private var plans: [(index: Int, plan: LayerPlan, surface: ImageBuffer?)] = []
     private var drawers: [LayerDrawer] = []
+    /// False sends every layer through the generic loops (tests compare the fast paths with them).
+    var fastPaths = true
 
     public init() {
         scratchColumns = 4096
@@ -118,7 +120,9 @@ public final class LayerCompositor {
     private func prepareDrawers(_ scene: Scene) {
         var columns = 0
         // Even column counts keep every layer's slice 16-byte aligned (56 · 2 = 112 = 7 · 16).
-        for (_, plan, _) in plans where plan.kind == .columnProjective { columns += (plan.box.x1 - plan.box.x0 + 1) & ~1 }
+        for (_, plan, _) in plans where plan.kind == .columnProjective || plan.kind == .scaleTranslate {
+            columns += (plan.box.x1 - plan.box.x0 + 1) & ~1
+        }
         if columns > scratchColumns {
             scratch.deallocate()
             scratchColumns = columns
@@ -136,20 +140,27 @@ public final class LayerCompositor {
                 base: UnsafePointer(surface.pixels.assumingMemoryBound(to: UInt32.self)),
                 width: surface.width, height: surface.height, stridePixels: surface.stride / 4)
             switch plan.kind {
-            case .translation:
+            case .translation where fastPaths:
                 let n = plan.inverse
                 let dx = Int((n.c / n.i - LayerPlan.roundingBias + 0.5).rounded())
                 let dy = Int((n.f / n.i - LayerPlan.roundingBias + 0.5).rounded())
                 let rows = plan.box.intersection(
                     PixelBox(x0: -dx, y0: -dy, x1: surface.width - dx, y1: surface.height - dy))
                 if !rows.isEmpty { drawers.append(.copy(plan, source, dx: dx, dy: dy, rows: rows)) }
-            case .scaleTranslate, .affine, .rowProjective:
+            case .scaleTranslate where fastPaths:
+                let count = plan.box.x1 - plan.box.x0
+                let mapper = ScaleMapper(
+                    plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
+                    scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source)
+                used += (count + 1) & ~1
+                drawers.append(.scaled(plan, mapper, source))
+            case .translation, .scaleTranslate, .affine, .rowProjective:
                 drawers.append(.rows(plan, RowMapper(plan.inverse), source))
             case .columnProjective:
                 let count = plan.box.x1 - plan.box.x0
                 let mapper = ColumnMapper(
-                    plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
-                    scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source)
+                    plan.inverse, x0: plan.box.x0, x1: plan.box.x1, y0: plan.box.y0, y1: plan.box.y1,
+                    scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source, allowFast: fastPaths)
                 used += (count + 1) & ~1
                 drawers.append(.columns(plan, mapper, source))
             case .projective:

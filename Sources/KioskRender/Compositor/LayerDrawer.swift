@@ -6,13 +6,15 @@ enum LayerDrawer {
     case solid(LayerPlan, RowMapper, SolidSource)
     case rows(LayerPlan, RowMapper, BilinearSource)
     case columns(LayerPlan, ColumnMapper, BilinearSource)
+    case scaled(LayerPlan, ScaleMapper, BilinearSource)
     case projective(LayerPlan, ProjectiveMapper, BilinearSource)
     /// A whole-pixel translation: output (x, y) shows surface pixel (x + dx, y + dy).
     case copy(LayerPlan, BilinearSource, dx: Int, dy: Int, rows: PixelBox)
 
     var box: PixelBox {
         switch self {
-        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .projective(let p, _, _):
+        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .scaled(let p, _, _),
+            .projective(let p, _, _):
             p.box
         case .copy(_, _, _, _, let rows): rows
         }
@@ -27,6 +29,8 @@ enum LayerDrawer {
         case .rows(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
         case .columns(let plan, var mapper, let source):
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+        case .scaled(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
         case .projective(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
@@ -47,7 +51,16 @@ enum LayerDrawer {
         let d = row + box.x0
         let colour = plan.colour, alpha = plan.alpha
         if colour != 256 || alpha != 256 {
-            for i in 0..<count { put(modulate(s[i], colour: colour, alpha: alpha), d + i) }
+            // Two pixels per step; OVER with a transparent or opaque pixel is exact, so no branch.
+            let m = modulation(colour: colour, alpha: alpha)
+            let m2 = SIMD8(lowHalf: m, highHalf: m)
+            var i = 0
+            while i &+ 2 <= count {
+                let src = modulatePair(loadPair(UnsafeRawPointer(s + i)), m2)
+                storePair(overPair(src, loadPair(UnsafeRawPointer(d + i))), UnsafeMutableRawPointer(d + i))
+                i &+= 2
+            }
+            if i < count { put(modulate(s[i], colour: colour, alpha: alpha), d + i) }
             return
         }
         var all: UInt32 = 0xFF00_0000

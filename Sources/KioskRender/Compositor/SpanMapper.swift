@@ -45,59 +45,116 @@ struct RowMapper: SpanMapper {
     }
 }
 
+/// One column's entry of the column loop's fast path: v at row 0's centre and its step per row
+/// (fixed point), the byte offset of the left source column, and the (16 − fx, fx) weights.
+/// fy (0...15) broadcast to eight lanes, 16-byte aligned: one load instead of a broadcast.
+nonisolated(unsafe) let verticalWeights: UnsafeMutablePointer<SIMD8<UInt16>> = {
+    let table = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 16)
+    for fy in 0..<16 { (table + fy).initialize(to: SIMD8(repeating: UInt16(fy))) }
+    return table
+}()
+
+/// One column's entry of the column loop's fast path: v at row 0's centre and its step per row
+/// (fixed point), the address of the left source column's top pixel, and the (16 − fx, fx)
+/// weights.
+struct ColumnEntry {
+    var v0: Int
+    var dv: Int
+    var top: UnsafeRawPointer
+    var unused: Int
+    var weights: SIMD8<UInt16>
+}
+
 /// The divisor depends only on the column (rotations about a vertical axis: the cube): down each
 /// column both coordinates step by a per-column constant, precomputed once per layer.
 ///
 /// When the source column is the same all the way down (a pure rotation about a vertical axis)
 /// and the source is at least two pixels wide, the fully covered run of a row takes a fast path:
-/// the column's byte offset and horizontal weights are precomputed, leaving one multiply-add,
-/// one clamp and a two-row vector blend per pixel.
+/// one record per column (v, its step, the column's address, horizontal weights) leaves a
+/// multiply-add and a vertical-then-horizontal vector blend per pixel, four pixels per step.
+/// Rows where every column's v is provably inside the surface skip the clamp.
 struct ColumnMapper: SpanMapper {
-    /// Per column (indexed by absolute x): u, v at row 0's centre and their steps per row.
+    /// Per column (indexed by absolute x): u at row 0's centre and its step per row.
     let u0: UnsafeMutablePointer<Int>
     let du: UnsafeMutablePointer<Int>
-    let v0: UnsafeMutablePointer<Int>
-    let dv: UnsafeMutablePointer<Int>
-    /// Fast path: byte offset of the left source column, and (16 − fx, fx) weights per column.
-    let offset: UnsafeMutablePointer<Int>
-    let weights: UnsafeMutablePointer<SIMD8<UInt16>>
+    /// Per column (indexed by absolute x): the fast path's record, whose v0 and dv the generic
+    /// path also uses.
+    let entries: UnsafeMutablePointer<ColumnEntry>
     let fast: Bool
     let source: BilinearSource
+    /// Rows in which every column's v lies in 0...vMax, so the fast loop needs no clamp.
+    let safeRows: Range<Int>
     var y = 0
 
     /// Bytes of scratch memory per column.
-    static let bytesPerColumn = 5 * MemoryLayout<Int>.stride + MemoryLayout<SIMD8<UInt16>>.stride
+    static let bytesPerColumn = MemoryLayout<ColumnEntry>.stride + 2 * MemoryLayout<Int>.stride
 
-    /// Fills the tables for columns x0..<x1; `scratch` holds `bytesPerColumn · (x1 − x0)` bytes,
-    /// 16-byte aligned.
-    init(_ n: Homography, x0: Int, x1: Int, scratch: UnsafeMutableRawPointer, source: BilinearSource) {
+    /// Fills the tables for columns x0..<x1 and rows y0..<y1; `scratch` holds
+    /// `bytesPerColumn · (x1 − x0)` bytes, 16-byte aligned.
+    init(
+        _ n: Homography, x0: Int, x1: Int, y0: Int = 0, y1: Int = 0, scratch: UnsafeMutableRawPointer,
+        source: BilinearSource, allowFast: Bool = true
+    ) {
         let count = x1 - x0
-        // The vectors first: they need 16-byte alignment, the Ints after them only 8.
-        weights = scratch.bindMemory(to: SIMD8<UInt16>.self, capacity: count) - x0
-        let ints = (scratch + count * MemoryLayout<SIMD8<UInt16>>.stride).bindMemory(to: Int.self, capacity: 5 * count)
+        // The records first: they need 16-byte alignment, the Ints after them only 8.
         // Shift the bases so that index x (absolute) reads column x − x0.
+        entries = scratch.bindMemory(to: ColumnEntry.self, capacity: count) - x0
+        let ints = (scratch + count * MemoryLayout<ColumnEntry>.stride).bindMemory(to: Int.self, capacity: 2 * count)
         u0 = ints - x0
         du = ints + count - x0
-        v0 = ints + 2 * count - x0
-        dv = ints + 3 * count - x0
-        offset = ints + 4 * count - x0
         self.source = source
         var constantU = true
+        let base = UnsafeRawPointer(source.base)
         for x in x0..<x1 {
             let xc = Double(x) + 0.5
             let den = n.g * xc + n.i
             let r = den > 1e-12 ? 1 / den : 0
             u0[x] = toFixed((n.a * xc + n.b * 0.5 + n.c) * r)
             du[x] = toFixed(n.b * r)
-            v0[x] = toFixed((n.d * xc + n.e * 0.5 + n.f) * r)
-            dv[x] = toFixed(n.e * r)
             if du[x] != 0 { constantU = false }
             let u = u0[x] > 0 ? (u0[x] < source.uMax ? u0[x] : source.uMax) : 0
-            offset[x] = (u >> fixedBits) &* 4
             let fx = UInt16(truncatingIfNeeded: (u >> (fixedBits - 4)) & 15)
-            weights[x] = SIMD8(lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))
+            (entries + x).initialize(to: ColumnEntry(
+                v0: toFixed((n.d * xc + n.e * 0.5 + n.f) * r), dv: toFixed(n.e * r),
+                top: base + (u >> fixedBits) &* 4, unused: 0,
+                weights: SIMD8(lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))))
         }
-        fast = constantU && source.columnStep == 1
+        fast = allowFast && constantU && source.columnStep == 1
+        safeRows = fast ? ColumnMapper.safeRows(entries, x0: x0, x1: x1, y0: y0, y1: y1, vMax: source.vMax) : 0..<0
+    }
+
+    /// The rows of y0..<y1 in which v0 + dv · y is in 0...vMax for every column. Estimated in
+    /// Double, then checked exactly at both ends for every column (v is linear in y, so in range
+    /// at both ends means in range between); an estimate that fails the check gives no rows.
+    private static func safeRows(
+        _ entries: UnsafeMutablePointer<ColumnEntry>, x0: Int, x1: Int, y0: Int, y1: Int, vMax: Int
+    ) -> Range<Int> {
+        guard y0 < y1, x0 < x1 else { return 0..<0 }
+        var lo = Double(y0), hi = Double(y1 - 1)
+        for x in x0..<x1 {
+            let v0 = Double(entries[x].v0), dv = Double(entries[x].dv), top = Double(vMax)
+            if dv > 0 {
+                lo = max(lo, (-v0 / dv).rounded(.up) + 1)
+                hi = min(hi, ((top - v0) / dv).rounded(.down) - 1)
+            } else if dv < 0 {
+                lo = max(lo, ((top - v0) / dv).rounded(.up) + 1)
+                hi = min(hi, (-v0 / dv).rounded(.down) - 1)
+            } else if v0 < 0 || v0 > top {
+                return 0..<0
+            }
+        }
+        guard lo <= hi else { return 0..<0 }
+        let a = Int(lo), b = Int(hi)
+        for x in x0..<x1 {
+            let e = entries[x]
+            let (pa, oa) = e.dv.multipliedReportingOverflow(by: a)
+            let (pb, ob) = e.dv.multipliedReportingOverflow(by: b)
+            guard !oa, !ob else { return 0..<0 }
+            let (va, sa) = e.v0.addingReportingOverflow(pa)
+            let (vb, sb) = e.v0.addingReportingOverflow(pb)
+            guard !sa, !sb, va >= 0, va <= vMax, vb >= 0, vb <= vMax else { return 0..<0 }
+        }
+        return a..<(b + 1)
     }
 
     @inline(__always)
@@ -105,38 +162,66 @@ struct ColumnMapper: SpanMapper {
 
     @inline(__always)
     func coordinates(_ x: Int) -> (u: Int, v: Int) {
-        (u0[x] &+ du[x] &* y, v0[x] &+ dv[x] &* y)
+        (u0[x] &+ du[x] &* y, entries[x].v0 &+ entries[x].dv &* y)
     }
 
     @inline(__always)
     func drawInterior(_ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64) -> Bool {
         guard fast else { return false }
-        let base = UnsafeRawPointer(source.base)
+        let modulated = colour != 256 || alpha != 256
+        let m = modulation(colour: colour, alpha: alpha)
+        let m2 = SIMD8(lowHalf: m, highHalf: m)
+        // Four specialisations, so the clamp and the modulation cost nothing where not needed.
+        switch (safeRows.contains(y), modulated) {
+        case (true, false): run(row, x0, x1, m2, clamped: false, modulated: false)
+        case (true, true): run(row, x0, x1, m2, clamped: false, modulated: true)
+        case (false, false): run(row, x0, x1, m2, clamped: true, modulated: false)
+        case (false, true): run(row, x0, x1, m2, clamped: true, modulated: true)
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func run(
+        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, clamped: Bool, modulated: Bool
+    ) {
         let strideBytes = source.stridePixels &* 4
         let rowBytes = source.rowStep &* 4
         let vMax = source.vMax
         let y = self.y
         let ahead = 3 &* rowBytes
-        if colour == 256 && alpha == 256 {
-            for x in x0..<x1 {
-                var v = v0[x] &+ dv[x] &* y
-                v = v > 0 ? (v < vMax ? v : vMax) : 0
-                let fy = UInt16(truncatingIfNeeded: (v >> (fixedBits - 4)) & 15)
-                let p = base + (offset[x] &+ (v >> fixedBits) &* strideBytes)
-                prefetch(p + ahead)
-                put(bilinearPairs(p, rowStep: rowBytes, weights: weights[x], fy: fy), row + x)
-            }
-        } else {
-            for x in x0..<x1 {
-                var v = v0[x] &+ dv[x] &* y
-                v = v > 0 ? (v < vMax ? v : vMax) : 0
-                let fy = UInt16(truncatingIfNeeded: (v >> (fixedBits - 4)) & 15)
-                let p = base + (offset[x] &+ (v >> fixedBits) &* strideBytes)
-                let s = bilinearPairs(p, rowStep: rowBytes, weights: weights[x], fy: fy)
-                put(modulate(s, colour: colour, alpha: alpha), row + x)
-            }
+        let fyTable = UnsafeRawPointer(verticalWeights)
+        // One output pixel's two source pixels, blended vertically and weighted horizontally.
+        @inline(__always) func weighted(_ x: Int, prefetching: Bool) -> SIMD8<UInt16> {
+            let e = entries + x
+            var v = e.pointee.v0 &+ e.pointee.dv &* y
+            if clamped { v = v > 0 ? (v < vMax ? v : vMax) : 0 }
+            // fy · 16 bytes: the offset of fy's broadcast vector in the table.
+            let fy = fyTable.load(fromByteOffset: (v >> (fixedBits - 8)) & 0xF0, as: SIMD8<UInt16>.self)
+            let p = e.pointee.top + (v >> fixedBits) &* strideBytes
+            // The rows of later output rows: rotated layers walk the source in a staircase the
+            // hardware prefetchers do not follow. One request per pair covers both pixels' line.
+            if prefetching { prefetch(p + ahead) }
+            return verticalPair(loadPair(p), loadPair(p + rowBytes), fy: fy) &* e.pointee.weights
         }
-        return true
+        var x = x0
+        while x &+ 4 <= x1 {
+            var a = finishPair(weighted(x, prefetching: true), weighted(x &+ 1, prefetching: false))
+            var b = finishPair(weighted(x &+ 2, prefetching: true), weighted(x &+ 3, prefetching: false))
+            if modulated {
+                a = modulatePair(a, m)
+                b = modulatePair(b, m)
+            }
+            putQuad(a, b, row + x)
+            x &+= 4
+        }
+        while x < x1 {
+            let w = weighted(x, prefetching: true)
+            var s = (w.lowHalf &+ w.highHalf &+ 128) &>> 8
+            if modulated { s = modulateLanes(s, m.lowHalf) }
+            putLanes(s, row + x)
+            x &+= 1
+        }
     }
 }
 
