@@ -22,6 +22,10 @@ public final class LayerCompositor {
     /// Per-column tables of the column loop, 16-byte aligned.
     private var scratch: UnsafeMutableRawPointer
     private var scratchColumns: Int
+    /// One vertically blended source row for the scale loop, shared by all its layers (each uses
+    /// it only within one row of one layer).
+    private var rowBuffer: UnsafeMutableRawPointer
+    private var rowBufferBytes: Int
     private var plans: [(index: Int, plan: LayerPlan, surface: ImageBuffer?)] = []
     private var drawers: [LayerDrawer] = []
     /// False sends every layer through the generic loops (tests compare the fast paths with them).
@@ -30,9 +34,14 @@ public final class LayerCompositor {
     public init() {
         scratchColumns = 4096
         scratch = .allocate(byteCount: scratchColumns * ColumnMapper.bytesPerColumn, alignment: 16)
+        rowBufferBytes = ScaleMapper.rowBufferBytes(width: 4096)
+        rowBuffer = .allocate(byteCount: rowBufferBytes, alignment: 16)
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        scratch.deallocate()
+        rowBuffer.deallocate()
+    }
 
     /// Composes `scene` into `target`: clears to `scene.background`, then draws each layer back to
     /// front. With `damage` (output pixels, rounded outward), only pixels inside it change.
@@ -128,6 +137,13 @@ public final class LayerCompositor {
             scratchColumns = columns
             scratch = .allocate(byteCount: scratchColumns * ColumnMapper.bytesPerColumn, alignment: 16)
         }
+        var widest = 0
+        for (_, plan, surface) in plans where plan.kind == .scaleTranslate { widest = max(widest, surface?.width ?? 0) }
+        if ScaleMapper.rowBufferBytes(width: widest) > rowBufferBytes {
+            rowBuffer.deallocate()
+            rowBufferBytes = ScaleMapper.rowBufferBytes(width: widest)
+            rowBuffer = .allocate(byteCount: rowBufferBytes, alignment: 16)
+        }
         var used = 0
         for (index, plan, surface) in plans {
             guard let surface else {
@@ -151,7 +167,7 @@ public final class LayerCompositor {
                 let count = plan.box.x1 - plan.box.x0
                 let mapper = ScaleMapper(
                     plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
-                    scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source)
+                    scratch: scratch + used * ColumnMapper.bytesPerColumn, rowBuffer: rowBuffer, source: source)
                 used += (count + 1) & ~1
                 drawers.append(.scaled(plan, mapper, source))
             case .translation, .scaleTranslate, .affine, .rowProjective:

@@ -51,24 +51,42 @@ enum LayerDrawer {
         let d = row + box.x0
         let colour = plan.colour, alpha = plan.alpha
         if colour != 256 || alpha != 256 {
-            // Two pixels per step; OVER with a transparent or opaque pixel is exact, so no branch.
-            let m = modulation(colour: colour, alpha: alpha)
-            let m2 = SIMD8(lowHalf: m, highHalf: m)
-            var i = 0
-            while i &+ 2 <= count {
-                let src = modulatePair(loadPair(UnsafeRawPointer(s + i)), m2)
-                storePair(overPair(src, loadPair(UnsafeRawPointer(d + i))), UnsafeMutableRawPointer(d + i))
-                i &+= 2
-            }
-            if i < count { put(modulate(s[i], colour: colour, alpha: alpha), d + i) }
+            blendRow(s, d, count: count, colour: colour, alpha: alpha)
             return
         }
-        var all: UInt32 = 0xFF00_0000
-        for i in 0..<count { all &= s[i] }
-        if all >= 0xFF00_0000 {
+        if allOpaque(s, count: count) {
             d.update(from: s, count: count)
         } else {
             for i in 0..<count { put(s[i], d + i) }
         }
+    }
+
+    /// `count` source pixels under a constant opacity and dim OVER the target, two or four per
+    /// step. Kept out of line: inside a large caller the optimiser stops inlining the vector
+    /// conversions, which then cost a call per pixel.
+    @inline(never)
+    static func blendRow(
+        _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, count: Int, colour: UInt64, alpha: UInt64
+    ) {
+        let m = modulation(colour: colour, alpha: alpha)
+        let m2 = SIMD8(lowHalf: m, highHalf: m)
+        var i = 0
+        if allOpaque(s, count: count) {
+            // Every source pixel's alpha becomes the same: OVER needs no per-pixel alpha.
+            let ia = inverseModulatedAlpha(alpha)
+            while i &+ 4 <= count {
+                let a = modulatePair(loadPair(UnsafeRawPointer(s + i)), m2)
+                let b = modulatePair(loadPair(UnsafeRawPointer(s + i + 2)), m2)
+                blendQuad(a, b, d + i, inverseAlpha: ia)
+                i &+= 4
+            }
+        }
+        // OVER with a transparent or opaque pixel is exact, so no branch per pixel.
+        while i &+ 2 <= count {
+            let src = modulatePair(loadPair(UnsafeRawPointer(s + i)), m2)
+            storePair(overPair(src, loadPair(UnsafeRawPointer(d + i))), UnsafeMutableRawPointer(d + i))
+            i &+= 2
+        }
+        if i < count { put(modulate(s[i], colour: colour, alpha: alpha), d + i) }
     }
 }

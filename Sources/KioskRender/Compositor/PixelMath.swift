@@ -44,11 +44,11 @@ func bilinear(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, fx: UI
 /// in lanes 4...7; `fy` is the vertical fraction in sixteenths.
 @inline(__always)
 func bilinearPairs(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16>, fy: UInt16) -> UInt32 {
-    let top = SIMD8<UInt16>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<UInt8>.self))
-    let bottom = SIMD8<UInt16>(truncatingIfNeeded: (p + rowStep).loadUnaligned(as: SIMD8<UInt8>.self))
+    let top = widened(p.loadUnaligned(as: SIMD8<UInt8>.self))
+    let bottom = widened((p + rowStep).loadUnaligned(as: SIMD8<UInt8>.self))
     let s = top &* (hw &* SIMD8(repeating: 16 &- fy)) &+ bottom &* (hw &* SIMD8(repeating: fy))
     let sum = (s.lowHalf &+ s.highHalf &+ 128) &>> 8
-    let bytes = SIMD4<UInt8>(truncatingIfNeeded: sum)
+    let bytes = SIMD4(UInt8(truncatingIfNeeded: sum[0]), UInt8(truncatingIfNeeded: sum[1]), UInt8(truncatingIfNeeded: sum[2]), UInt8(truncatingIfNeeded: sum[3]))
     return unsafeBitCast(bytes, to: UInt32.self)
 }
 
@@ -56,8 +56,8 @@ func bilinearPairs(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16
 /// modulation can follow without packing and unpacking.
 @inline(__always)
 func bilinearLanes(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16>, fy: UInt16) -> SIMD4<UInt16> {
-    let top = SIMD8<UInt16>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<UInt8>.self))
-    let bottom = SIMD8<UInt16>(truncatingIfNeeded: (p + rowStep).loadUnaligned(as: SIMD8<UInt8>.self))
+    let top = widened(p.loadUnaligned(as: SIMD8<UInt8>.self))
+    let bottom = widened((p + rowStep).loadUnaligned(as: SIMD8<UInt8>.self))
     let s = top &* (hw &* SIMD8(repeating: 16 &- fy)) &+ bottom &* (hw &* SIMD8(repeating: fy))
     return (s.lowHalf &+ s.highHalf &+ 128) &>> 8
 }
@@ -65,13 +65,13 @@ func bilinearLanes(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16
 /// A pixel's channels as 16-bit lanes in memory order (B, G, R, A).
 @inline(__always)
 func lanes(_ p: UInt32) -> SIMD4<UInt16> {
-    SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self))
+    widened(SIMD8(lowHalf: unsafeBitCast(p, to: SIMD4<UInt8>.self), highHalf: .zero)).lowHalf
 }
 
 /// Lanes (each 0...255) packed back into a pixel.
 @inline(__always)
 func packed(_ l: SIMD4<UInt16>) -> UInt32 {
-    unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: l), to: UInt32.self)
+    unsafeBitCast(narrowed(SIMD8(lowHalf: l, highHalf: .zero)).lowHalf, to: UInt32.self)
 }
 
 /// The multipliers `modulate` applies, as lanes: colour for B, G, R and alpha for A.

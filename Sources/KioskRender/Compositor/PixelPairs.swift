@@ -2,16 +2,35 @@
 // second, 16 bits each. Every function gives, bit for bit, what the one-pixel arithmetic of
 // PixelMath.swift gives for each pixel, so the fast loops and the generic ones agree exactly.
 
+// Widening and narrowing are written lane by lane: LLVM turns these into one punpcklbw or
+// packuswb, while the standard library's generic `init(truncatingIfNeeded:)` is sometimes left
+// as a call per use, which costs more than the arithmetic around it.
+
+/// Bytes to 16-bit lanes.
+@inline(__always)
+func widened(_ b: SIMD8<UInt8>) -> SIMD8<UInt16> {
+    SIMD8(UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]), UInt16(b[4]), UInt16(b[5]), UInt16(b[6]), UInt16(b[7]))
+}
+
+/// 16-bit lanes (each 0...255) to bytes.
+@inline(__always)
+func narrowed(_ w: SIMD8<UInt16>) -> SIMD8<UInt8> {
+    SIMD8(
+        UInt8(truncatingIfNeeded: w[0]), UInt8(truncatingIfNeeded: w[1]), UInt8(truncatingIfNeeded: w[2]),
+        UInt8(truncatingIfNeeded: w[3]), UInt8(truncatingIfNeeded: w[4]), UInt8(truncatingIfNeeded: w[5]),
+        UInt8(truncatingIfNeeded: w[6]), UInt8(truncatingIfNeeded: w[7]))
+}
+
 /// Two adjacent pixels as lanes.
 @inline(__always)
 func loadPair(_ p: UnsafeRawPointer) -> SIMD8<UInt16> {
-    SIMD8<UInt16>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<UInt8>.self))
+    widened(p.loadUnaligned(as: SIMD8<UInt8>.self))
 }
 
 /// Stores two pixels' lanes (each 0...255).
 @inline(__always)
 func storePair(_ l: SIMD8<UInt16>, _ p: UnsafeMutableRawPointer) {
-    p.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: l), as: SIMD8<UInt8>.self)
+    p.storeBytes(of: narrowed(l), as: SIMD8<UInt8>.self)
 }
 
 /// `modulate` on two pixels at once.
@@ -38,11 +57,42 @@ func alphas(_ s: SIMD8<UInt16>) -> SIMD8<UInt16> {
     return unsafeBitCast(a, to: SIMD8<UInt16>.self)
 }
 
+/// `overPair` for source pixels whose alpha is known and the same in every pixel (an opaque
+/// source under a constant opacity): `ia` holds 255 − that alpha in every lane. Equal to
+/// `overPair` for such pixels, without spreading each pixel's alpha.
+@inline(__always)
+func overPair(_ s: SIMD8<UInt16>, _ d: SIMD8<UInt16>, inverseAlpha ia: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    var t = d &* ia &+ 128
+    t = (t &+ (t &>> 8)) &>> 8
+    return s &+ t
+}
+
+/// 255 − the alpha `modulate` gives an opaque pixel under `alpha` (0...256), in every lane.
+@inline(__always)
+func inverseModulatedAlpha(_ alpha: UInt64) -> SIMD8<UInt16> {
+    SIMD8(repeating: 255 &- UInt16(truncatingIfNeeded: (255 &* alpha &+ 128) >> 8))
+}
+
+/// Four pixels of a translucent layer with an opaque source OVER the target.
+@inline(__always)
+func blendQuad(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>, _ d: UnsafeMutablePointer<UInt32>, inverseAlpha ia: SIMD8<UInt16>) {
+    storePair(overPair(a, loadPair(UnsafeRawPointer(d)), inverseAlpha: ia), UnsafeMutableRawPointer(d))
+    storePair(overPair(b, loadPair(UnsafeRawPointer(d + 2)), inverseAlpha: ia), UnsafeMutableRawPointer(d + 2))
+}
+
+/// True when every pixel of `count` pixels at `p` is opaque.
+@inline(__always)
+func allOpaque(_ p: UnsafePointer<UInt32>, count: Int) -> Bool {
+    var all: UInt32 = 0xFF00_0000
+    for i in 0..<count { all &= p[i] }
+    return all >= 0xFF00_0000
+}
+
 /// `put` for two pixels: both opaque → stored; otherwise blended (OVER with a transparent pixel
 /// leaves the target as it was, with an opaque one replaces it: the same as `put`).
 @inline(__always)
 func putPair(_ s: SIMD8<UInt16>, _ d: UnsafeMutablePointer<UInt32>) {
-    let bytes = SIMD8<UInt8>(truncatingIfNeeded: s)
+    let bytes = narrowed(s)
     let bits = unsafeBitCast(bytes, to: UInt64.self)
     if bits & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
         UnsafeMutableRawPointer(d).storeBytes(of: bits, as: UInt64.self)
@@ -54,7 +104,7 @@ func putPair(_ s: SIMD8<UInt16>, _ d: UnsafeMutablePointer<UInt32>) {
 /// `put` for four pixels (two pairs): all opaque → one 16-byte store; otherwise pair by pair.
 @inline(__always)
 func putQuad(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>, _ d: UnsafeMutablePointer<UInt32>) {
-    let bytes = SIMD16<UInt8>(truncatingIfNeeded: SIMD16(lowHalf: a, highHalf: b))
+    let bytes = SIMD16(lowHalf: narrowed(a), highHalf: narrowed(b))
     // SIMD == compiles to a loop over the lanes; two 64-bit words do not.
     let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
     if words[0] & words[1] & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {

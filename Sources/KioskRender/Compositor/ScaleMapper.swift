@@ -4,18 +4,23 @@
 /// Axis-aligned scale and translation (slides, swipes, zooms, fractional translations): the
 /// source column depends only on the output column and the source row only on the output row.
 ///
-/// Each column's byte offset and horizontal weights are computed once per layer, each row's
-/// source row pointer and vertical weight once per row, so the fully covered run reads two
-/// source rows front to back with one vector blend per pixel. Coordinates come from the same
-/// fixed-point arithmetic as `RowMapper`, so the pixels are identical to the generic loop's.
+/// Each column's source column and horizontal weights are computed once per layer. The fully
+/// covered run of a row is drawn in two passes: the two source rows it reads are blended
+/// vertically once per source pixel into a row buffer (skipped when the row falls exactly on a
+/// source row), then each output pixel is one multiply of a buffered pair by its column's
+/// weights, four pixels per step. Coordinates come from the same fixed-point arithmetic as
+/// `RowMapper`, and the blend is the same sum of products, so the pixels are identical to the
+/// generic loop's.
 struct ScaleMapper: SpanMapper {
     /// The generic mapper, kept on the current row for the edge pixels.
     var rows: RowMapper
-    /// Fast path: byte offset of the left source column, and (16 − fx, fx) weights per column.
-    let offset: UnsafeMutablePointer<Int>
+    /// Per column (indexed by absolute x): the left source column and the (16 − fx, fx) weights.
+    let column: UnsafeMutablePointer<Int>
     let weights: UnsafeMutablePointer<SIMD8<UInt16>>
     let fast: Bool
     let source: BilinearSource
+    /// Room for one vertically blended source row: 8 bytes per source pixel, 16-byte aligned.
+    let rowBuffer: UnsafeMutableRawPointer
     /// Byte offset of the current row's upper source row, and its vertical weight.
     var rowOffset = 0
     var fy: UInt16 = 0
@@ -23,20 +28,27 @@ struct ScaleMapper: SpanMapper {
     /// Bytes of scratch memory per column.
     static let bytesPerColumn = MemoryLayout<Int>.stride + MemoryLayout<SIMD8<UInt16>>.stride
 
+    /// Bytes of row buffer a source `width` pixels wide needs.
+    static func rowBufferBytes(width: Int) -> Int { (width + 2) * 8 }
+
     /// Fills the tables for columns x0..<x1; `scratch` holds `bytesPerColumn · (x1 − x0)` bytes,
     /// 16-byte aligned. `n` must have no perspective and no rotation (`b = d = g = h = 0`).
-    init(_ n: Homography, x0: Int, x1: Int, scratch: UnsafeMutableRawPointer, source: BilinearSource) {
+    init(
+        _ n: Homography, x0: Int, x1: Int, scratch: UnsafeMutableRawPointer, rowBuffer: UnsafeMutableRawPointer,
+        source: BilinearSource
+    ) {
         let count = x1 - x0
         weights = scratch.bindMemory(to: SIMD8<UInt16>.self, capacity: count) - x0
-        offset = (scratch + count * MemoryLayout<SIMD8<UInt16>>.stride).bindMemory(to: Int.self, capacity: count) - x0
+        column = (scratch + count * MemoryLayout<SIMD8<UInt16>>.stride).bindMemory(to: Int.self, capacity: count) - x0
         self.source = source
+        self.rowBuffer = rowBuffer
         var rows = RowMapper(n)
         rows.startRow(0)
         self.rows = rows
         for x in x0..<x1 {
             let u0 = rows.coordinates(x).u
             let u = u0 > 0 ? (u0 < source.uMax ? u0 : source.uMax) : 0
-            offset[x] = (u >> fixedBits) &* 4
+            column[x] = u >> fixedBits
             let fx = UInt16(truncatingIfNeeded: (u >> (fixedBits - 4)) & 15)
             weights[x] = SIMD8(lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))
         }
@@ -59,21 +71,76 @@ struct ScaleMapper: SpanMapper {
     @inline(__always)
     func drawInterior(_ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64) -> Bool {
         guard fast else { return false }
-        let base = UnsafeRawPointer(source.base) + rowOffset
-        let rowBytes = source.rowStep &* 4
-        let fy = self.fy
-        @inline(__always) func run(_ m: SIMD4<UInt16>, modulated: Bool) {
-            for x in x0..<x1 {
-                var s = bilinearLanes(base + offset[x], rowStep: rowBytes, weights: weights[x], fy: fy)
-                if modulated { s = modulateLanes(s, m) }
-                putLanes(s, row + x)
+        guard x0 < x1 else { return true }
+        let top = UnsafeRawPointer(source.base) + rowOffset
+        let modulated = colour != 256 || alpha != 256
+        let m = modulation(colour: colour, alpha: alpha)
+        let m2 = SIMD8(lowHalf: m, highHalf: m)
+        // The source pixels this run reads: columns c...c + 1 for every c in the run.
+        let c0 = min(column[x0], column[x1 &- 1]), c1 = max(column[x0], column[x1 &- 1]) &+ 1
+        let bottom = top + source.rowStep &* 4
+        var buffered: UnsafeRawPointer?
+        if fy != 0 {
+            let f = SIMD8<UInt16>(repeating: fy)
+            var c = c0
+            while c &+ 2 <= c1 &+ 1 {
+                let v = verticalPair(loadPair(top + c &* 4), loadPair(bottom + c &* 4), fy: f)
+                (rowBuffer + c &* 8).storeBytes(of: v, as: SIMD8<UInt16>.self)
+                c &+= 2
             }
+            if c <= c1 {
+                let t = SIMD8<UInt16>(lowHalf: lanes((top + c &* 4).load(as: UInt32.self)), highHalf: .zero)
+                let b = SIMD8<UInt16>(lowHalf: lanes((bottom + c &* 4).load(as: UInt32.self)), highHalf: .zero)
+                (rowBuffer + c &* 8).storeBytes(of: verticalPair(t, b, fy: f).lowHalf, as: SIMD4<UInt16>.self)
+            }
+            buffered = UnsafeRawPointer(rowBuffer)
         }
-        if colour == 256 && alpha == 256 {
-            run(SIMD4(repeating: 256), modulated: false)
+        // Exactly on a source row (fy = 0) the lower row has weight 0: the upper one is read
+        // directly. A translucent layer over an opaque source row blends with a constant alpha.
+        if modulated {
+            let opaque = allOpaque((top + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: c1 &- c0 &+ 1)
+                && (fy == 0 || allOpaque((bottom + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: c1 &- c0 &+ 1))
+            if opaque {
+                run(row, x0, x1, m2, buffered: buffered, top: top, modulated: true, inverseAlpha: inverseModulatedAlpha(alpha))
+            } else {
+                run(row, x0, x1, m2, buffered: buffered, top: top, modulated: true, inverseAlpha: nil)
+            }
         } else {
-            run(modulation(colour: colour, alpha: alpha), modulated: true)
+            run(row, x0, x1, m2, buffered: buffered, top: top, modulated: false, inverseAlpha: nil)
         }
         return true
+    }
+
+    /// The horizontal pass: each output pixel weights its column's pair, from the row buffer or,
+    /// when `buffered` is nil, from the upper source row scaled to sixteenths.
+    @inline(__always)
+    private func run(
+        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>,
+        buffered: UnsafeRawPointer?, top: UnsafeRawPointer, modulated: Bool, inverseAlpha: SIMD8<UInt16>?
+    ) {
+        @inline(__always) func weighted(_ x: Int) -> SIMD8<UInt16> {
+            let c = column[x]
+            let pair = buffered.map { $0.loadUnaligned(fromByteOffset: c &* 8, as: SIMD8<UInt16>.self) }
+                ?? loadPair(top + c &* 4) &<< 4
+            return pair &* weights[x]
+        }
+        var x = x0
+        while x &+ 4 <= x1 {
+            var a = finishPair(weighted(x), weighted(x &+ 1))
+            var b = finishPair(weighted(x &+ 2), weighted(x &+ 3))
+            if modulated {
+                a = modulatePair(a, m)
+                b = modulatePair(b, m)
+            }
+            if let ia = inverseAlpha { blendQuad(a, b, row + x, inverseAlpha: ia) } else { putQuad(a, b, row + x) }
+            x &+= 4
+        }
+        while x < x1 {
+            let w = weighted(x)
+            var s = (w.lowHalf &+ w.highHalf &+ 128) &>> 8
+            if modulated { s = modulateLanes(s, m.lowHalf) }
+            putLanes(s, row + x)
+            x &+= 1
+        }
     }
 }
