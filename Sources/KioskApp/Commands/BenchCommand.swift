@@ -66,10 +66,16 @@ public enum BenchCommand {
         let reps = max(1, options.repetitions)
         var results: [BenchmarkResult] = []
         var debugScene: Scene?
+        func describe(_ layer: SceneLayer) -> String {
+            let cls = LayerCompositor.transformClass(of: layer, surfaceWidth: width, surfaceHeight: height).map { "\($0)" } ?? "-"
+            let corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
+                .map { p in layer.transform.project(p).map { q in "(\(Int(q.x)),\(Int(q.y)))" } ?? "-" }.joined()
+            return "\(cls) op \(layer.opacity) dim \(layer.dim) clip \(layer.clip.map { "\($0)" } ?? "-") \(corners)"
+        }
         func measure(_ name: String, repetitions: Int = reps, _ body: () -> Void) {
             if let only = options.only, name != memcpyName, !name.hasPrefix(only) { return }
             progress(name)
-            if let s = debugScene { progress("  " + s.layers.map { "\(LayerCompositor.transformClass(of: $0, surfaceWidth: width, surfaceHeight: height).map { "\($0)" } ?? "-") op \($0.opacity) dim \($0.dim) clip \($0.clip.map { "\($0)" } ?? "-")" }.joined(separator: "; ")) }
+            if let s = debugScene { for layer in s.layers { progress("  " + describe(layer)) } }
             debugScene = nil
             results.append(runner.measure(name: name, repetitions: repetitions, body: body))
         }

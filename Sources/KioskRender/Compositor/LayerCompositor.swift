@@ -28,6 +28,10 @@ public final class LayerCompositor {
     private var rowBufferBytes: Int
     private var plans: [(index: Int, plan: LayerPlan, surface: ImageBuffer?)] = []
     private var drawers: [LayerDrawer] = []
+    /// Per drawer: the index of its plan.
+    private var drawerPlans: [Int] = []
+    /// Per drawer, for the current row: the pixels it must not draw (see `drawOccluders`).
+    private var hiddenAbove: [Range<Int>] = []
     /// False sends every layer through the generic loops (tests compare the fast paths with them).
     var fastPaths = true
 
@@ -66,12 +70,31 @@ public final class LayerCompositor {
         plan(scene, surfaces: surfaces, limit: limit)
         prepareDrawers(scene)
         let count = limit.x1 - limit.x0
+        hiddenAbove.removeAll(keepingCapacity: true)
+        hiddenAbove.append(contentsOf: repeatElement(0..<0, count: drawers.count))
         for y in limit.y0..<limit.y1 {
             let row = base + y &* stride
-            (row + limit.x0).update(repeating: background, count: count)
-            for d in drawers {
+            guard fastPaths else {
+                (row + limit.x0).update(repeating: background, count: count)
+                for d in drawers {
+                    let box = d.box
+                    if y >= box.y0 && y < box.y1 { d.draw(y: y, row: row, from: box.x0, to: box.x1) }
+                }
+                continue
+            }
+            let hidden = drawOccluders(y: y, row: row)
+            // Background and layers only where no opaque layer in front covers them.
+            LayerCompositor.fill(row, background, limit.x0..<limit.x1, except: hidden)
+            for (k, d) in drawers.enumerated() {
                 let box = d.box
-                if y >= box.y0 && y < box.y1 { d.draw(y: y, row: row) }
+                guard y >= box.y0 && y < box.y1 else { continue }
+                let h = hiddenAbove[k]
+                if h.isEmpty {
+                    d.draw(y: y, row: row, from: box.x0, to: box.x1)
+                } else {
+                    d.draw(y: y, row: row, from: box.x0, to: min(box.x1, h.lowerBound))
+                    d.draw(y: y, row: row, from: max(box.x0, h.upperBound), to: box.x1)
+                }
             }
         }
         plans.removeAll(keepingCapacity: true)
@@ -84,6 +107,60 @@ public final class LayerCompositor {
     public static func transformClass(of layer: SceneLayer, surfaceWidth: Int, surfaceHeight: Int) -> TransformClass? {
         let limit = PixelBox(x0: -1_000_000, y0: -1_000_000, x1: 1_000_000, y1: 1_000_000)
         return LayerPlan(layer: layer, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight, limit: limit)?.kind
+    }
+
+    /// Occlusion for row `y`: front to back, each fully opaque layer (opacity 1) draws its fully
+    /// covered pixels first, beside those already claimed; when every pixel it wrote is opaque,
+    /// nothing beneath can show there, so the background and the layers behind skip them. When
+    /// one is not opaque (a transparent part of a page) its pixels are simply drawn again in
+    /// order. `hiddenAbove[k]` gets the pixels layer k must not draw in the ordinary pass (its own
+    /// and those in front of it); the result is the pixels the background must not fill.
+    private func drawOccluders(y: Int, row: UnsafeMutablePointer<UInt32>) -> Range<Int> {
+        var hidden = 0..<0
+        for k in drawers.indices.reversed() {
+            defer { hiddenAbove[k] = hidden }
+            let d = drawers[k]
+            let box = d.box
+            guard y >= box.y0 && y < box.y1, plans[drawerPlans[k]].plan.alpha == 256 else { continue }
+            let inner = d.interior(y: y)
+            guard !inner.isEmpty else { continue }
+            if hidden.isEmpty {
+                d.draw(y: y, row: row, from: inner.lowerBound, to: inner.upperBound)
+                if allOpaque(row + inner.lowerBound, count: inner.count) { hidden = inner }
+            } else if inner.lowerBound <= hidden.upperBound && hidden.lowerBound <= inner.upperBound {
+                // Only the parts beside the claimed pixels, so no pixel of a layer in front is
+                // overwritten; the union stays one run.
+                let left = inner.lowerBound..<max(inner.lowerBound, hidden.lowerBound)
+                let right = min(inner.upperBound, hidden.upperBound)..<inner.upperBound
+                var opaque = true
+                for part in [left, right] where !part.isEmpty {
+                    d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound)
+                    opaque = opaque && allOpaque(row + part.lowerBound, count: part.count)
+                }
+                if opaque { hidden = min(inner.lowerBound, hidden.lowerBound)..<max(inner.upperBound, hidden.upperBound) }
+            }
+        }
+        return hidden
+    }
+
+    /// Fills `range` of `row` with `pixel`, except `hidden`.
+    static func fill(_ row: UnsafeMutablePointer<UInt32>, _ pixel: UInt32, _ range: Range<Int>, except hidden: Range<Int>) {
+        let a = range.lowerBound, b = range.upperBound
+        let h0 = min(max(hidden.lowerBound, a), b), h1 = min(max(hidden.upperBound, h0), b)
+        if hidden.isEmpty || h0 >= h1 {
+            (row + a).update(repeating: pixel, count: b - a)
+            return
+        }
+        (row + a).update(repeating: pixel, count: h0 - a)
+        (row + h1).update(repeating: pixel, count: b - h1)
+    }
+
+    /// True when every pixel of `surface` has alpha 255 (one pass over its memory).
+    static func isOpaque(_ surface: ImageBuffer) -> Bool {
+        let base = UnsafePointer(surface.pixels.assumingMemoryBound(to: UInt32.self))
+        let stride = surface.stride / 4
+        for y in 0..<surface.height where !allOpaque(base + y &* stride, count: surface.width) { return false }
+        return true
     }
 
     /// Plans every drawable layer and marks shared edges.
@@ -145,7 +222,10 @@ public final class LayerCompositor {
             rowBuffer = .allocate(byteCount: rowBufferBytes, alignment: 16)
         }
         var used = 0
-        for (index, plan, surface) in plans {
+        drawerPlans.removeAll(keepingCapacity: true)
+        for (planIndex, (index, plan, surface)) in plans.enumerated() {
+            let before = drawers.count
+            defer { if drawers.count > before { drawerPlans.append(planIndex) } }
             guard let surface else {
                 if case .solid(let colour) = scene.layers[index].content {
                     drawers.append(.solid(plan, RowMapper(plan.inverse), SolidSource(pixel: premultipliedPixel(colour))))
@@ -174,9 +254,13 @@ public final class LayerCompositor {
                 drawers.append(.rows(plan, RowMapper(plan.inverse), source))
             case .columnProjective:
                 let count = plan.box.x1 - plan.box.x0
+                // A translucent layer over an opaque surface blends with one alpha for all its
+                // pixels; its rows are read in a staircase, so the surface is checked as a whole.
+                let opaque = fastPaths && plan.alpha < 256 && LayerCompositor.isOpaque(surface)
                 let mapper = ColumnMapper(
                     plan.inverse, x0: plan.box.x0, x1: plan.box.x1, y0: plan.box.y0, y1: plan.box.y1,
-                    scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source, allowFast: fastPaths)
+                    scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source, allowFast: fastPaths,
+                    opaqueSource: opaque)
                 used += (count + 1) & ~1
                 drawers.append(.columns(plan, mapper, source))
             case .projective:

@@ -20,22 +20,35 @@ enum LayerDrawer {
         }
     }
 
-    /// Draws row `y` (inside `box`); `row` is the target row's first pixel.
+    /// The pixels of row `y` this layer covers fully (empty when none).
+    func interior(y: Int) -> Range<Int> {
+        switch self {
+        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .scaled(let p, _, _),
+            .projective(let p, _, _):
+            SpanRasteriser.interior(p, y: y)
+        case .copy(_, _, _, _, let rows): rows.x0..<rows.x1
+        }
+    }
+
+    /// Draws the pixels `lo..<hi` of row `y` (inside `box`); `row` is the target row's first pixel.
     @inline(__always)
-    func draw(y: Int, row: UnsafeMutablePointer<UInt32>) {
+    func draw(y: Int, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int) {
         switch self {
         case .solid(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .rows(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .columns(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .scaled(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .projective(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .copy(let plan, let source, let dx, let dy, let box):
-            LayerDrawer.copyRow(plan, source: source, dx: dx, dy: dy, box: box, y: y, row: row)
+            var b = box
+            b.x0 = max(b.x0, lo)
+            b.x1 = min(b.x1, hi)
+            if b.x0 < b.x1 { LayerDrawer.copyRow(plan, source: source, dx: dx, dy: dy, box: b, y: y, row: row) }
         }
     }
 

@@ -80,27 +80,40 @@ struct ScaleMapper: SpanMapper {
         let c0 = min(column[x0], column[x1 &- 1]), c1 = max(column[x0], column[x1 &- 1]) &+ 1
         let bottom = top + source.rowStep &* 4
         var buffered: UnsafeRawPointer?
+        var sourceOpaque = false
         if fy != 0 {
             let f = SIMD8<UInt16>(repeating: fy)
+            // The rows the next output rows read: each row's run is too short for the hardware
+            // prefetcher to reach the next row in time.
+            let ahead = 2 &* source.rowStep &* 4
             var c = c0
-            while c &+ 2 <= c1 &+ 1 {
-                let v = verticalPair(loadPair(top + c &* 4), loadPair(bottom + c &* 4), fy: f)
-                (rowBuffer + c &* 8).storeBytes(of: v, as: SIMD8<UInt16>.self)
-                c &+= 2
+            // Both rows' alphas, ANDed on the way: whether the run's source is opaque.
+            var alphas = SIMD8<UInt16>(repeating: 255)
+            while c &+ 4 <= c1 &+ 1 {
+                prefetch(bottom + (c &* 4 &+ ahead))
+                let t0 = loadPair(top + c &* 4), b0 = loadPair(bottom + c &* 4)
+                let t1 = loadPair(top + (c &+ 2) &* 4), b1 = loadPair(bottom + (c &+ 2) &* 4)
+                alphas &= t0 & b0 & t1 & b1
+                (rowBuffer + c &* 8).storeBytes(of: verticalPair(t0, b0, fy: f), as: SIMD8<UInt16>.self)
+                (rowBuffer + (c &+ 2) &* 8).storeBytes(of: verticalPair(t1, b1, fy: f), as: SIMD8<UInt16>.self)
+                c &+= 4
             }
-            if c <= c1 {
-                let t = SIMD8<UInt16>(lowHalf: lanes((top + c &* 4).load(as: UInt32.self)), highHalf: .zero)
-                let b = SIMD8<UInt16>(lowHalf: lanes((bottom + c &* 4).load(as: UInt32.self)), highHalf: .zero)
+            while c <= c1 {
+                let t = SIMD8<UInt16>(lowHalf: lanes((top + c &* 4).load(as: UInt32.self)), highHalf: SIMD4(repeating: 255))
+                let b = SIMD8<UInt16>(lowHalf: lanes((bottom + c &* 4).load(as: UInt32.self)), highHalf: SIMD4(repeating: 255))
+                alphas &= t & b
                 (rowBuffer + c &* 8).storeBytes(of: verticalPair(t, b, fy: f).lowHalf, as: SIMD4<UInt16>.self)
+                c &+= 1
             }
             buffered = UnsafeRawPointer(rowBuffer)
+            sourceOpaque = alphas[3] == 255 && alphas[7] == 255
+        } else if modulated {
+            sourceOpaque = allOpaque((top + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: c1 &- c0 &+ 1)
         }
         // Exactly on a source row (fy = 0) the lower row has weight 0: the upper one is read
         // directly. A translucent layer over an opaque source row blends with a constant alpha.
         if modulated {
-            let opaque = allOpaque((top + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: c1 &- c0 &+ 1)
-                && (fy == 0 || allOpaque((bottom + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: c1 &- c0 &+ 1))
-            if opaque {
+            if sourceOpaque {
                 run(row, x0, x1, m2, buffered: buffered, top: top, modulated: true, inverseAlpha: inverseModulatedAlpha(alpha))
             } else {
                 run(row, x0, x1, m2, buffered: buffered, top: top, modulated: true, inverseAlpha: nil)
@@ -118,8 +131,10 @@ struct ScaleMapper: SpanMapper {
         _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>,
         buffered: UnsafeRawPointer?, top: UnsafeRawPointer, modulated: Bool, inverseAlpha: SIMD8<UInt16>?
     ) {
+        let ahead = 2 &* source.rowStep &* 4
         @inline(__always) func weighted(_ x: Int) -> SIMD8<UInt16> {
             let c = column[x]
+            if buffered == nil { prefetch(top + (c &* 4 &+ ahead)) }
             let pair = buffered.map { $0.loadUnaligned(fromByteOffset: c &* 8, as: SIMD8<UInt16>.self) }
                 ?? loadPair(top + c &* 4) &<< 4
             return pair &* weights[x]

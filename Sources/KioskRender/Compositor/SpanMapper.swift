@@ -82,6 +82,8 @@ struct ColumnMapper: SpanMapper {
     let entries: UnsafeMutablePointer<ColumnEntry>
     let fast: Bool
     let source: BilinearSource
+    /// Every source pixel is opaque: under a constant opacity, OVER needs no per-pixel alpha.
+    let opaqueSource: Bool
     /// Rows in which every column's v lies in 0...vMax, so the fast loop needs no clamp.
     let safeRows: Range<Int>
     var y = 0
@@ -93,8 +95,9 @@ struct ColumnMapper: SpanMapper {
     /// `bytesPerColumn · (x1 − x0)` bytes, 16-byte aligned.
     init(
         _ n: Homography, x0: Int, x1: Int, y0: Int = 0, y1: Int = 0, scratch: UnsafeMutableRawPointer,
-        source: BilinearSource, allowFast: Bool = true
+        source: BilinearSource, allowFast: Bool = true, opaqueSource: Bool = false
     ) {
+        self.opaqueSource = opaqueSource
         let count = x1 - x0
         // The records first: they need 16-byte alignment, the Ints after them only 8.
         // Shift the bases so that index x (absolute) reads column x − x0.
@@ -172,18 +175,20 @@ struct ColumnMapper: SpanMapper {
         let m = modulation(colour: colour, alpha: alpha)
         let m2 = SIMD8(lowHalf: m, highHalf: m)
         // Four specialisations, so the clamp and the modulation cost nothing where not needed.
+        let blend = modulated && opaqueSource && alpha < 256 ? inverseModulatedAlpha(alpha) : nil
         switch (safeRows.contains(y), modulated) {
-        case (true, false): run(row, x0, x1, m2, clamped: false, modulated: false)
-        case (true, true): run(row, x0, x1, m2, clamped: false, modulated: true)
-        case (false, false): run(row, x0, x1, m2, clamped: true, modulated: false)
-        case (false, true): run(row, x0, x1, m2, clamped: true, modulated: true)
+        case (true, false): run(row, x0, x1, m2, clamped: false, modulated: false, inverseAlpha: nil)
+        case (true, true): run(row, x0, x1, m2, clamped: false, modulated: true, inverseAlpha: blend)
+        case (false, false): run(row, x0, x1, m2, clamped: true, modulated: false, inverseAlpha: nil)
+        case (false, true): run(row, x0, x1, m2, clamped: true, modulated: true, inverseAlpha: blend)
         }
         return true
     }
 
     @inline(__always)
     private func run(
-        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, clamped: Bool, modulated: Bool
+        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, clamped: Bool, modulated: Bool,
+        inverseAlpha: SIMD8<UInt16>?
     ) {
         let strideBytes = source.stridePixels &* 4
         let rowBytes = source.rowStep &* 4
@@ -212,7 +217,7 @@ struct ColumnMapper: SpanMapper {
                 a = modulatePair(a, m)
                 b = modulatePair(b, m)
             }
-            putQuad(a, b, row + x)
+            if let ia = inverseAlpha { blendQuad(a, b, row + x, inverseAlpha: ia) } else { putQuad(a, b, row + x) }
             x &+= 4
         }
         while x < x1 {

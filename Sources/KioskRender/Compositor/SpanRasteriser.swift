@@ -55,14 +55,26 @@ enum SpanRasteriser {
         return (o0, o1, i0, i1)
     }
 
-    /// Draws row `y` of the layer; `row` points at the target row's first pixel.
+    /// The fully covered pixels of row `y` (empty when none).
+    @inline(__always)
+    static func interior(_ plan: LayerPlan, y: Int) -> Range<Int> {
+        let s = spans(plan, rowTerm: plan.ny * (Double(y) + 0.5) + plan.c + 0.5)
+        return s.i0..<max(s.i0, s.i1)
+    }
+
+    /// Draws the pixels `lo..<hi` of row `y` of the layer; `row` points at the target row's
+    /// first pixel.
     @inline(__always)
     static func drawRow<M: SpanMapper, S: PixelSource>(
-        _ plan: LayerPlan, y: Int, mapper: inout M, source: S, row: UnsafeMutablePointer<UInt32>
+        _ plan: LayerPlan, y: Int, mapper: inout M, source: S, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int
     ) {
         let rowTerm = plan.ny * (Double(y) + 0.5) + plan.c + 0.5
-        let s = spans(plan, rowTerm: rowTerm)
+        var s = spans(plan, rowTerm: rowTerm)
+        s.o0 = max(s.o0, lo)
+        s.o1 = min(s.o1, hi)
         guard s.o0 < s.o1 else { return }
+        s.i0 = min(max(s.i0, s.o0), s.o1)
+        s.i1 = min(max(s.i1, s.i0), s.o1)
         mapper.startRow(y)
         let colour = plan.colour, alpha = plan.alpha
         let colourScale = plan.colourFactor * 256, alphaScale = plan.alphaFactor * 256
