@@ -17,9 +17,9 @@ extension LayerCompositor {
         defer { pixels.deallocate() }
         let source = BilinearSource(base: pixels, width: surfaceWidth, height: surfaceHeight, stridePixels: surfaceWidth)
         func point(_ u: Int, _ v: Int) -> Point {
-            let uc = u > 0 ? (u < source.uMax ? u : source.uMax) : 0
-            let vc = v > 0 ? (v < source.vMax ? v : source.vMax) : 0
-            return Point(x: Double(uc >> (fixedBits - 4)) / 16, y: Double(vc >> (fixedBits - 4)) / 16)
+            let (c, fx) = source.column(u)
+            let (r, fy) = source.row(v)
+            return Point(x: Double(c) + Double(fx) / 16, y: Double(r) + Double(fy) / 16)
         }
         switch plan.kind {
         case .translation, .scaleTranslate, .affine, .rowProjective:

@@ -110,7 +110,8 @@ public final class LayerCompositor {
     }
 
     /// Occlusion for row `y`: front to back, each fully opaque layer (opacity 1) draws its fully
-    /// covered pixels first, beside those already claimed; when every pixel it wrote is opaque,
+    /// covered pixels first, over transparent pixels and beside those already claimed; when
+    /// every pixel it wrote is opaque,
     /// nothing beneath can show there, so the background and the layers behind skip them. When
     /// one is not opaque (a transparent part of a page) its pixels are simply drawn again in
     /// order. `hiddenAbove[k]` gets the pixels layer k must not draw in the ordinary pass (its own
@@ -125,6 +126,8 @@ public final class LayerCompositor {
             let inner = d.interior(y: y)
             guard !inner.isEmpty else { continue }
             if hidden.isEmpty {
+                // Over transparent pixels, so the result is opaque only where the layer is.
+                (row + inner.lowerBound).update(repeating: 0, count: inner.count)
                 d.draw(y: y, row: row, from: inner.lowerBound, to: inner.upperBound)
                 if allOpaque(row + inner.lowerBound, count: inner.count) { hidden = inner }
             } else if inner.lowerBound <= hidden.upperBound && hidden.lowerBound <= inner.upperBound {
@@ -134,6 +137,7 @@ public final class LayerCompositor {
                 let right = min(inner.upperBound, hidden.upperBound)..<inner.upperBound
                 var opaque = true
                 for part in [left, right] where !part.isEmpty {
+                    (row + part.lowerBound).update(repeating: 0, count: part.count)
                     d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound)
                     opaque = opaque && allOpaque(row + part.lowerBound, count: part.count)
                 }

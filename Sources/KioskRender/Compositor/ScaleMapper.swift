@@ -46,10 +46,8 @@ struct ScaleMapper: SpanMapper {
         rows.startRow(0)
         self.rows = rows
         for x in x0..<x1 {
-            let u0 = rows.coordinates(x).u
-            let u = u0 > 0 ? (u0 < source.uMax ? u0 : source.uMax) : 0
-            column[x] = u >> fixedBits
-            let fx = UInt16(truncatingIfNeeded: (u >> (fixedBits - 4)) & 15)
+            let (c, fx) = source.column(rows.coordinates(x).u)
+            column[x] = c
             weights[x] = SIMD8(lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))
         }
         fast = source.columnStep == 1
@@ -59,10 +57,9 @@ struct ScaleMapper: SpanMapper {
     mutating func startRow(_ y: Int) {
         rows.startRow(y)
         // v does not change along a row (d = 0).
-        let v0 = rows.coordinates(0).v
-        let v = v0 > 0 ? (v0 < source.vMax ? v0 : source.vMax) : 0
-        rowOffset = (v >> fixedBits) &* source.stridePixels &* 4
-        fy = UInt16(truncatingIfNeeded: (v >> (fixedBits - 4)) & 15)
+        let (r, f) = source.row(rows.coordinates(0).v)
+        rowOffset = r &* source.stridePixels &* 4
+        fy = f
     }
 
     @inline(__always)

@@ -47,10 +47,10 @@ struct RowMapper: SpanMapper {
 
 /// One column's entry of the column loop's fast path: v at row 0's centre and its step per row
 /// (fixed point), the byte offset of the left source column, and the (16 − fx, fx) weights.
-/// fy (0...15) broadcast to eight lanes, 16-byte aligned: one load instead of a broadcast.
+/// fy (0...16) broadcast to eight lanes, 16-byte aligned: one load instead of a broadcast.
 nonisolated(unsafe) let verticalWeights: UnsafeMutablePointer<SIMD8<UInt16>> = {
-    let table = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 16)
-    for fy in 0..<16 { (table + fy).initialize(to: SIMD8(repeating: UInt16(fy))) }
+    let table = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 17)
+    for fy in 0...16 { (table + fy).initialize(to: SIMD8(repeating: UInt16(fy))) }
     return table
 }()
 
@@ -115,11 +115,10 @@ struct ColumnMapper: SpanMapper {
             u0[x] = toFixed((n.a * xc + n.b * 0.5 + n.c) * r)
             du[x] = toFixed(n.b * r)
             if du[x] != 0 { constantU = false }
-            let u = u0[x] > 0 ? (u0[x] < source.uMax ? u0[x] : source.uMax) : 0
-            let fx = UInt16(truncatingIfNeeded: (u >> (fixedBits - 4)) & 15)
+            let (c, fx) = source.column(u0[x])
             (entries + x).initialize(to: ColumnEntry(
                 v0: toFixed((n.d * xc + n.e * 0.5 + n.f) * r), dv: toFixed(n.e * r),
-                top: base + (u >> fixedBits) &* 4, unused: 0,
+                top: base + c &* 4, unused: 0,
                 weights: SIMD8(lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))))
         }
         fast = allowFast && constantU && source.columnStep == 1
@@ -192,18 +191,24 @@ struct ColumnMapper: SpanMapper {
     ) {
         let strideBytes = source.stridePixels &* 4
         let rowBytes = source.rowStep &* 4
-        let vMax = source.vMax
         let y = self.y
         let ahead = 3 &* rowBytes
         let fyTable = UnsafeRawPointer(verticalWeights)
         // One output pixel's two source pixels, blended vertically and weighted horizontally.
         @inline(__always) func weighted(_ x: Int, prefetching: Bool) -> SIMD8<UInt16> {
             let e = entries + x
-            var v = e.pointee.v0 &+ e.pointee.dv &* y
-            if clamped { v = v > 0 ? (v < vMax ? v : vMax) : 0 }
-            // fy · 16 bytes: the offset of fy's broadcast vector in the table.
-            let fy = fyTable.load(fromByteOffset: (v >> (fixedBits - 8)) & 0xF0, as: SIMD8<UInt16>.self)
-            let p = e.pointee.top + (v >> fixedBits) &* strideBytes
+            let v = e.pointee.v0 &+ e.pointee.dv &* y
+            let p: UnsafeRawPointer, fy: SIMD8<UInt16>
+            if clamped {
+                let (r, f) = source.row(v)
+                p = e.pointee.top + r &* strideBytes
+                fy = fyTable.load(fromByteOffset: Int(f) &* 16, as: SIMD8<UInt16>.self)
+            } else {
+                // 0 ≤ v ≤ vMax: the row is v's integer part and fy its first four fraction bits
+                // (times 16 bytes: the offset of fy's broadcast vector in the table).
+                p = e.pointee.top + (v >> fixedBits) &* strideBytes
+                fy = fyTable.load(fromByteOffset: (v >> (fixedBits - 8)) & 0xF0, as: SIMD8<UInt16>.self)
+            }
             // The rows of later output rows: rotated layers walk the source in a staircase the
             // hardware prefetchers do not follow. One request per pair covers both pixels' line.
             if prefetching { prefetch(p + ahead) }
