@@ -262,7 +262,7 @@ public final class LayerCompositor {
                 // pixels; its rows are read in a staircase, so the surface is checked as a whole.
                 let opaque = fastPaths && plan.alpha < 256 && LayerCompositor.isOpaque(surface)
                 let mapper = ColumnMapper(
-                    plan.inverse, x0: plan.box.x0, x1: plan.box.x1, y0: plan.box.y0, y1: plan.box.y1,
+                    plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
                     scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source, allowFast: fastPaths,
                     opaqueSource: opaque)
                 used += (count + 1) & ~1

@@ -131,3 +131,10 @@ func finishPair(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
 func verticalPair(_ top: SIMD8<UInt16>, _ bottom: SIMD8<UInt16>, fy: SIMD8<UInt16>) -> SIMD8<UInt16> {
     (top &<< 4) &+ (bottom &- top) &* fy
 }
+
+/// A compile-time switch for the specialised loops: each combination of switches is its own
+/// specialisation, so no loop tests a flag per pixel (runtime flags were not hoisted once the
+/// loop was big enough to be outlined).
+protocol LoopSwitch { static var isOn: Bool { get } }
+enum SwitchOn: LoopSwitch { static var isOn: Bool { true } }
+enum SwitchOff: LoopSwitch { static var isOn: Bool { false } }

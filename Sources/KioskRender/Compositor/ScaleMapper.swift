@@ -109,31 +109,32 @@ struct ScaleMapper: SpanMapper {
         }
         // Exactly on a source row (fy = 0) the lower row has weight 0: the upper one is read
         // directly. A translucent layer over an opaque source row blends with a constant alpha.
-        if modulated {
-            if sourceOpaque {
-                run(row, x0, x1, m2, buffered: buffered, top: top, modulated: true, inverseAlpha: inverseModulatedAlpha(alpha))
-            } else {
-                run(row, x0, x1, m2, buffered: buffered, top: top, modulated: true, inverseAlpha: nil)
-            }
-        } else {
-            run(row, x0, x1, m2, buffered: buffered, top: top, modulated: false, inverseAlpha: nil)
+        let ia = inverseModulatedAlpha(alpha)
+        switch (buffered, modulated, sourceOpaque) {
+        case (let b?, false, _): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+        case (let b?, true, false): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOff.self)
+        case (let b?, true, true): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOn.self)
+        case (nil, false, _): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOff.self, SwitchOff.self)
+        case (nil, true, false): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOff.self)
+        case (nil, true, true): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOn.self)
         }
         return true
     }
 
     /// The horizontal pass: each output pixel weights its column's pair, from the row buffer or,
     /// when `buffered` is nil, from the upper source row scaled to sixteenths.
-    @inline(__always)
-    private func run(
-        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>,
-        buffered: UnsafeRawPointer?, top: UnsafeRawPointer, modulated: Bool, inverseAlpha: SIMD8<UInt16>?
+    @inline(never)
+    private func run<Buffered: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch>(
+        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
+        _ buffer: UnsafeRawPointer, _ top: UnsafeRawPointer, _: Buffered.Type, _: Modulated.Type, _: Blended.Type
     ) {
+        let modulated = Modulated.isOn
         let ahead = 2 &* source.rowStep &* 4
         @inline(__always) func weighted(_ x: Int) -> SIMD8<UInt16> {
             let c = column[x]
-            if buffered == nil { prefetch(top + (c &* 4 &+ ahead)) }
-            let pair = buffered.map { $0.loadUnaligned(fromByteOffset: c &* 8, as: SIMD8<UInt16>.self) }
-                ?? loadPair(top + c &* 4) &<< 4
+            if !Buffered.isOn { prefetch(top + (c &* 4 &+ ahead)) }
+            let pair = Buffered.isOn
+                ? buffer.loadUnaligned(fromByteOffset: c &* 8, as: SIMD8<UInt16>.self) : loadPair(top + c &* 4) &<< 4
             return pair &* weights[x]
         }
         var x = x0
@@ -144,7 +145,7 @@ struct ScaleMapper: SpanMapper {
                 a = modulatePair(a, m)
                 b = modulatePair(b, m)
             }
-            if let ia = inverseAlpha { blendQuad(a, b, row + x, inverseAlpha: ia) } else { putQuad(a, b, row + x) }
+            if Blended.isOn { blendQuad(a, b, row + x, inverseAlpha: ia) } else { putQuad(a, b, row + x) }
             x &+= 4
         }
         while x < x1 {

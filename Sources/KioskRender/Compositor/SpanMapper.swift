@@ -72,7 +72,7 @@ struct ColumnEntry {
 /// and the source is at least two pixels wide, the fully covered run of a row takes a fast path:
 /// one record per column (v, its step, the column's address, horizontal weights) leaves a
 /// multiply-add and a vertical-then-horizontal vector blend per pixel, four pixels per step.
-/// Rows where every column's v is provably inside the surface skip the clamp.
+/// Runs whose every column's v is provably inside the surface skip the clamp.
 struct ColumnMapper: SpanMapper {
     /// Per column (indexed by absolute x): u at row 0's centre and its step per row.
     let u0: UnsafeMutablePointer<Int>
@@ -84,17 +84,15 @@ struct ColumnMapper: SpanMapper {
     let source: BilinearSource
     /// Every source pixel is opaque: under a constant opacity, OVER needs no per-pixel alpha.
     let opaqueSource: Bool
-    /// Rows in which every column's v lies in 0...vMax, so the fast loop needs no clamp.
-    let safeRows: Range<Int>
     var y = 0
 
     /// Bytes of scratch memory per column.
     static let bytesPerColumn = MemoryLayout<ColumnEntry>.stride + 2 * MemoryLayout<Int>.stride
 
-    /// Fills the tables for columns x0..<x1 and rows y0..<y1; `scratch` holds
+    /// Fills the tables for columns x0..<x1; `scratch` holds
     /// `bytesPerColumn · (x1 − x0)` bytes, 16-byte aligned.
     init(
-        _ n: Homography, x0: Int, x1: Int, y0: Int = 0, y1: Int = 0, scratch: UnsafeMutableRawPointer,
+        _ n: Homography, x0: Int, x1: Int, scratch: UnsafeMutableRawPointer,
         source: BilinearSource, allowFast: Bool = true, opaqueSource: Bool = false
     ) {
         self.opaqueSource = opaqueSource
@@ -122,41 +120,20 @@ struct ColumnMapper: SpanMapper {
                 weights: SIMD8(lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))))
         }
         fast = allowFast && constantU && source.columnStep == 1
-        safeRows = fast ? ColumnMapper.safeRows(entries, x0: x0, x1: x1, y0: y0, y1: y1, vMax: source.vMax) : 0..<0
     }
 
-    /// The rows of y0..<y1 in which v0 + dv · y is in 0...vMax for every column. Estimated in
-    /// Double, then checked exactly at both ends for every column (v is linear in y, so in range
-    /// at both ends means in range between); an estimate that fails the check gives no rows.
-    private static func safeRows(
-        _ entries: UnsafeMutablePointer<ColumnEntry>, x0: Int, x1: Int, y0: Int, y1: Int, vMax: Int
-    ) -> Range<Int> {
-        guard y0 < y1, x0 < x1 else { return 0..<0 }
-        var lo = Double(y0), hi = Double(y1 - 1)
-        for x in x0..<x1 {
-            let v0 = Double(entries[x].v0), dv = Double(entries[x].dv), top = Double(vMax)
-            if dv > 0 {
-                lo = max(lo, (-v0 / dv).rounded(.up) + 1)
-                hi = min(hi, ((top - v0) / dv).rounded(.down) - 1)
-            } else if dv < 0 {
-                lo = max(lo, ((top - v0) / dv).rounded(.up) + 1)
-                hi = min(hi, (-v0 / dv).rounded(.down) - 1)
-            } else if v0 < 0 || v0 > top {
-                return 0..<0
-            }
-        }
-        guard lo <= hi else { return 0..<0 }
-        let a = Int(lo), b = Int(hi)
-        for x in x0..<x1 {
-            let e = entries[x]
-            let (pa, oa) = e.dv.multipliedReportingOverflow(by: a)
-            let (pb, ob) = e.dv.multipliedReportingOverflow(by: b)
-            guard !oa, !ob else { return 0..<0 }
-            let (va, sa) = e.v0.addingReportingOverflow(pa)
-            let (vb, sb) = e.v0.addingReportingOverflow(pb)
-            guard !sa, !sb, va >= 0, va <= vMax, vb >= 0, vb <= vMax else { return 0..<0 }
-        }
-        return a..<(b + 1)
+    /// True when every column of x0..<x1 (not empty) has v in 0...vMax on the current row, so
+    /// the fast loop needs no clamp. Along a row the exact v is a ratio of linear functions of x
+    /// (monotonic where the layer is drawn), and the table's v differs from it by less than
+    /// 2^13 units (rounding of v0, and of dv times the row): both ends at least 2^16 inside the
+    /// range put every column between inside it.
+    @inline(__always)
+    func isSafe(_ x0: Int, _ x1: Int) -> Bool {
+        let y = self.y, margin = 1 << 16, top = source.vMax &- margin
+        guard y >= 0, y < 1 << 20 else { return false }
+        let a = entries[x0].v0 &+ entries[x0].dv &* y
+        let b = entries[x1 &- 1].v0 &+ entries[x1 &- 1].dv &* y
+        return a >= margin && a <= top && b >= margin && b <= top
     }
 
     @inline(__always)
@@ -175,20 +152,29 @@ struct ColumnMapper: SpanMapper {
         let m2 = SIMD8(lowHalf: m, highHalf: m)
         // Four specialisations, so the clamp and the modulation cost nothing where not needed.
         let blend = modulated && opaqueSource && alpha < 256 ? inverseModulatedAlpha(alpha) : nil
-        switch (safeRows.contains(y), modulated) {
-        case (true, false): run(row, x0, x1, m2, clamped: false, modulated: false, inverseAlpha: nil)
-        case (true, true): run(row, x0, x1, m2, clamped: false, modulated: true, inverseAlpha: blend)
-        case (false, false): run(row, x0, x1, m2, clamped: true, modulated: false, inverseAlpha: nil)
-        case (false, true): run(row, x0, x1, m2, clamped: true, modulated: true, inverseAlpha: blend)
+        switch (isSafe(x0, x1), modulated) {
+        case (true, false): run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOff.self, SwitchOff.self)
+        case (false, false): run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+        case (true, true):
+            if let ia = blend { run(row, x0, x1, m2, ia, SwitchOff.self, SwitchOn.self, SwitchOn.self) } else {
+                run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOn.self, SwitchOff.self)
+            }
+        case (false, true):
+            if let ia = blend { run(row, x0, x1, m2, ia, SwitchOn.self, SwitchOn.self, SwitchOn.self) } else {
+                run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOn.self, SwitchOff.self)
+            }
         }
         return true
     }
 
-    @inline(__always)
-    private func run(
-        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, clamped: Bool, modulated: Bool,
-        inverseAlpha: SIMD8<UInt16>?
+    /// The run x0..<x1: `Clamped` clamps v (the run may leave the surface), `Modulated` applies
+    /// `m`, `Blended` blends with the constant inverse alpha `ia` (opaque source, opacity < 1).
+    @inline(never)
+    private func run<Clamped: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch>(
+        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
+        _: Clamped.Type, _: Modulated.Type, _: Blended.Type
     ) {
+        let clamped = Clamped.isOn, modulated = Modulated.isOn
         let strideBytes = source.stridePixels &* 4
         let rowBytes = source.rowStep &* 4
         let y = self.y
@@ -222,7 +208,7 @@ struct ColumnMapper: SpanMapper {
                 a = modulatePair(a, m)
                 b = modulatePair(b, m)
             }
-            if let ia = inverseAlpha { blendQuad(a, b, row + x, inverseAlpha: ia) } else { putQuad(a, b, row + x) }
+            if Blended.isOn { blendQuad(a, b, row + x, inverseAlpha: ia) } else { putQuad(a, b, row + x) }
             x &+= 4
         }
         while x < x1 {
