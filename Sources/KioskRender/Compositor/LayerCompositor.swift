@@ -125,10 +125,12 @@ public final class LayerCompositor {
             guard y >= box.y0 && y < box.y1, plans[drawerPlans[k]].plan.alpha == 256 else { continue }
             let inner = d.interior(y: y)
             guard !inner.isEmpty else { continue }
+            // Over transparent pixels, so the result is opaque only where the layer is: the
+            // specialised loops store as if over transparent pixels, the others need them cleared.
+            let fresh = d.storesFresh
             if hidden.isEmpty {
-                // Over transparent pixels, so the result is opaque only where the layer is.
-                (row + inner.lowerBound).update(repeating: 0, count: inner.count)
-                d.draw(y: y, row: row, from: inner.lowerBound, to: inner.upperBound)
+                if !fresh { (row + inner.lowerBound).update(repeating: 0, count: inner.count) }
+                d.draw(y: y, row: row, from: inner.lowerBound, to: inner.upperBound, fresh: fresh)
                 if allOpaque(row + inner.lowerBound, count: inner.count) { hidden = inner }
             } else if inner.lowerBound <= hidden.upperBound && hidden.lowerBound <= inner.upperBound {
                 // Only the parts beside the claimed pixels, so no pixel of a layer in front is
@@ -137,8 +139,8 @@ public final class LayerCompositor {
                 let right = min(inner.upperBound, hidden.upperBound)..<inner.upperBound
                 var opaque = true
                 for part in [left, right] where !part.isEmpty {
-                    (row + part.lowerBound).update(repeating: 0, count: part.count)
-                    d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound)
+                    if !fresh { (row + part.lowerBound).update(repeating: 0, count: part.count) }
+                    d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
                     opaque = opaque && allOpaque(row + part.lowerBound, count: part.count)
                 }
                 if opaque { hidden = min(inner.lowerBound, hidden.lowerBound)..<max(inner.upperBound, hidden.upperBound) }

@@ -30,25 +30,37 @@ enum LayerDrawer {
         }
     }
 
+    /// True when the fully covered pixels go through a specialised loop (or a copy) that can
+    /// store over transparent pixels without first clearing them.
+    var storesFresh: Bool {
+        switch self {
+        case .columns(_, let m, _): m.fast
+        case .scaled(_, let m, _): m.fast
+        case .copy: true
+        case .solid, .rows, .projective: false
+        }
+    }
+
     /// Draws the pixels `lo..<hi` of row `y` (inside `box`); `row` is the target row's first pixel.
+    /// `fresh`: those pixels are fully covered and transparent, and `storesFresh` is true.
     @inline(__always)
-    func draw(y: Int, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int) {
+    func draw(y: Int, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int, fresh: Bool = false) {
         switch self {
         case .solid(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .rows(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .columns(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
         case .scaled(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
         case .projective(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .copy(let plan, let source, let dx, let dy, let box):
             var b = box
             b.x0 = max(b.x0, lo)
             b.x1 = min(b.x1, hi)
-            if b.x0 < b.x1 { LayerDrawer.copyRow(plan, source: source, dx: dx, dy: dy, box: b, y: y, row: row) }
+            if b.x0 < b.x1 { LayerDrawer.copyRow(plan, source: source, dx: dx, dy: dy, box: b, y: y, row: row, fresh: fresh) }
         }
     }
 
@@ -57,12 +69,21 @@ enum LayerDrawer {
     @inline(__always)
     static func copyRow(
         _ plan: LayerPlan, source: BilinearSource, dx: Int, dy: Int, box: PixelBox, y: Int,
-        row: UnsafeMutablePointer<UInt32>
+        row: UnsafeMutablePointer<UInt32>, fresh: Bool = false
     ) {
         let count = box.x1 - box.x0
         let s = source.base + ((y + dy) &* source.stridePixels + box.x0 + dx)
         let d = row + box.x0
         let colour = plan.colour, alpha = plan.alpha
+        if fresh {
+            // Over transparent pixels: a copy, or the modulated pixels as they are.
+            if colour != 256 || alpha != 256 {
+                for i in 0..<count { d[i] = modulate(s[i], colour: colour, alpha: alpha) }
+            } else {
+                d.update(from: s, count: count)
+            }
+            return
+        }
         if colour != 256 || alpha != 256 {
             blendRow(s, d, count: count, colour: colour, alpha: alpha)
             return

@@ -73,6 +73,12 @@ func inverseModulatedAlpha(_ alpha: UInt64) -> SIMD8<UInt16> {
     SIMD8(repeating: 255 &- UInt16(truncatingIfNeeded: (255 &* alpha &+ 128) >> 8))
 }
 
+/// Stores four pixels (two pairs) as they are: OVER transparent pixels.
+@inline(__always)
+func storeQuad(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>, _ d: UnsafeMutablePointer<UInt32>) {
+    UnsafeMutableRawPointer(d).storeBytes(of: SIMD16(lowHalf: narrowed(a), highHalf: narrowed(b)), as: SIMD16<UInt8>.self)
+}
+
 /// Four pixels of a translucent layer with an opaque source OVER the target.
 @inline(__always)
 func blendQuad(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>, _ d: UnsafeMutablePointer<UInt32>, inverseAlpha ia: SIMD8<UInt16>) {

@@ -66,7 +66,9 @@ struct ScaleMapper: SpanMapper {
     func coordinates(_ x: Int) -> (u: Int, v: Int) { rows.coordinates(x) }
 
     @inline(__always)
-    func drawInterior(_ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64) -> Bool {
+    func drawInterior(
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
+    ) -> Bool {
         guard fast else { return false }
         guard x0 < x1 else { return true }
         let top = UnsafeRawPointer(source.base) + rowOffset
@@ -110,13 +112,22 @@ struct ScaleMapper: SpanMapper {
         // Exactly on a source row (fy = 0) the lower row has weight 0: the upper one is read
         // directly. A translucent layer over an opaque source row blends with a constant alpha.
         let ia = inverseModulatedAlpha(alpha)
+        if fresh {
+            switch (buffered, modulated) {
+            case (let b?, false): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
+            case (let b?, true): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
+            case (nil, false): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
+            case (nil, true): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
+            }
+            return true
+        }
         switch (buffered, modulated, sourceOpaque) {
-        case (let b?, false, _): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOff.self, SwitchOff.self)
-        case (let b?, true, false): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOff.self)
-        case (let b?, true, true): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOn.self)
-        case (nil, false, _): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOff.self, SwitchOff.self)
-        case (nil, true, false): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOff.self)
-        case (nil, true, true): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOn.self)
+        case (let b?, false, _): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
+        case (let b?, true, false): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+        case (let b?, true, true): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOn.self, SwitchOff.self)
+        case (nil, false, _): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
+        case (nil, true, false): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+        case (nil, true, true): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOn.self, SwitchOff.self)
         }
         return true
     }
@@ -124,9 +135,10 @@ struct ScaleMapper: SpanMapper {
     /// The horizontal pass: each output pixel weights its column's pair, from the row buffer or,
     /// when `buffered` is nil, from the upper source row scaled to sixteenths.
     @inline(never)
-    private func run<Buffered: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch>(
+    private func run<Buffered: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch>(
         _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
-        _ buffer: UnsafeRawPointer, _ top: UnsafeRawPointer, _: Buffered.Type, _: Modulated.Type, _: Blended.Type
+        _ buffer: UnsafeRawPointer, _ top: UnsafeRawPointer, _: Buffered.Type, _: Modulated.Type, _: Blended.Type,
+        _: Fresh.Type
     ) {
         let modulated = Modulated.isOn
         let ahead = 2 &* source.rowStep &* 4
@@ -145,14 +157,20 @@ struct ScaleMapper: SpanMapper {
                 a = modulatePair(a, m)
                 b = modulatePair(b, m)
             }
-            if Blended.isOn { blendQuad(a, b, row + x, inverseAlpha: ia) } else { putQuad(a, b, row + x) }
+            if Fresh.isOn {
+                storeQuad(a, b, row + x)
+            } else if Blended.isOn {
+                blendQuad(a, b, row + x, inverseAlpha: ia)
+            } else {
+                putQuad(a, b, row + x)
+            }
             x &+= 4
         }
         while x < x1 {
             let w = weighted(x)
             var s = (w.lowHalf &+ w.highHalf &+ 128) &>> 8
             if modulated { s = modulateLanes(s, m.lowHalf) }
-            putLanes(s, row + x)
+            if Fresh.isOn { row[x] = packed(s) } else { putLanes(s, row + x) }
             x &+= 1
         }
     }

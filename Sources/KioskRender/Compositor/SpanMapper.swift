@@ -8,13 +8,18 @@ protocol SpanMapper {
     /// Surface coordinates of pixel `x` of the current row.
     func coordinates(_ x: Int) -> (u: Int, v: Int)
     /// Draws the fully covered pixels x0..<x1 of the current row through a specialised loop, or
-    /// returns false to let the generic loop do it.
-    func drawInterior(_ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64) -> Bool
+    /// returns false to let the generic loop do it. `fresh`: the pixels are transparent, so they
+    /// are stored without blending.
+    func drawInterior(
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
+    ) -> Bool
 }
 
 extension SpanMapper {
     @inline(__always)
-    func drawInterior(_ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64) -> Bool {
+    func drawInterior(
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
+    ) -> Bool {
         false
     }
 }
@@ -145,34 +150,47 @@ struct ColumnMapper: SpanMapper {
     }
 
     @inline(__always)
-    func drawInterior(_ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64) -> Bool {
+    func drawInterior(
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
+    ) -> Bool {
         guard fast else { return false }
         let modulated = colour != 256 || alpha != 256
         let m = modulation(colour: colour, alpha: alpha)
         let m2 = SIMD8(lowHalf: m, highHalf: m)
-        // Four specialisations, so the clamp and the modulation cost nothing where not needed.
+        let safe = isSafe(x0, x1)
+        // One specialisation per case, so no switch costs anything per pixel.
+        if fresh {
+            switch (safe, modulated) {
+            case (true, false): run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
+            case (false, false): run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
+            case (true, true): run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
+            case (false, true): run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
+            }
+            return true
+        }
         let blend = modulated && opaqueSource && alpha < 256 ? inverseModulatedAlpha(alpha) : nil
-        switch (isSafe(x0, x1), modulated) {
-        case (true, false): run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOff.self, SwitchOff.self)
-        case (false, false): run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+        switch (safe, modulated) {
+        case (true, false): run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
+        case (false, false): run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
         case (true, true):
-            if let ia = blend { run(row, x0, x1, m2, ia, SwitchOff.self, SwitchOn.self, SwitchOn.self) } else {
-                run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOn.self, SwitchOff.self)
+            if let ia = blend { run(row, x0, x1, m2, ia, SwitchOff.self, SwitchOn.self, SwitchOn.self, SwitchOff.self) } else {
+                run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
             }
         case (false, true):
-            if let ia = blend { run(row, x0, x1, m2, ia, SwitchOn.self, SwitchOn.self, SwitchOn.self) } else {
-                run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOn.self, SwitchOff.self)
+            if let ia = blend { run(row, x0, x1, m2, ia, SwitchOn.self, SwitchOn.self, SwitchOn.self, SwitchOff.self) } else {
+                run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
             }
         }
         return true
     }
 
     /// The run x0..<x1: `Clamped` clamps v (the run may leave the surface), `Modulated` applies
-    /// `m`, `Blended` blends with the constant inverse alpha `ia` (opaque source, opacity < 1).
+    /// `m`, `Blended` blends with the constant inverse alpha `ia` (opaque source, opacity < 1),
+    /// `Fresh` stores without blending (the target pixels are transparent).
     @inline(never)
-    private func run<Clamped: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch>(
+    private func run<Clamped: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch>(
         _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
-        _: Clamped.Type, _: Modulated.Type, _: Blended.Type
+        _: Clamped.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type
     ) {
         let clamped = Clamped.isOn, modulated = Modulated.isOn
         let strideBytes = source.stridePixels &* 4
@@ -208,14 +226,20 @@ struct ColumnMapper: SpanMapper {
                 a = modulatePair(a, m)
                 b = modulatePair(b, m)
             }
-            if Blended.isOn { blendQuad(a, b, row + x, inverseAlpha: ia) } else { putQuad(a, b, row + x) }
+            if Fresh.isOn {
+                storeQuad(a, b, row + x)
+            } else if Blended.isOn {
+                blendQuad(a, b, row + x, inverseAlpha: ia)
+            } else {
+                putQuad(a, b, row + x)
+            }
             x &+= 4
         }
         while x < x1 {
             let w = weighted(x, prefetching: true)
             var s = (w.lowHalf &+ w.highHalf &+ 128) &>> 8
             if modulated { s = modulateLanes(s, m.lowHalf) }
-            putLanes(s, row + x)
+            if Fresh.isOn { row[x] = packed(s) } else { putLanes(s, row + x) }
             x &+= 1
         }
     }
