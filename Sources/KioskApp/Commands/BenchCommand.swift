@@ -65,18 +65,9 @@ public enum BenchCommand {
         let runner = BenchmarkRunner()
         let reps = max(1, options.repetitions)
         var results: [BenchmarkResult] = []
-        var debugScene: Scene?
-        func describe(_ layer: SceneLayer) -> String {
-            let cls = LayerCompositor.transformClass(of: layer, surfaceWidth: width, surfaceHeight: height).map { "\($0)" } ?? "-"
-            let corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
-                .map { p in layer.transform.project(p).map { q in "(\(Int(q.x)),\(Int(q.y)))" } ?? "-" }.joined()
-            return "\(cls) op \(layer.opacity) dim \(layer.dim) clip \(layer.clip.map { "\($0)" } ?? "-") \(corners)"
-        }
         func measure(_ name: String, repetitions: Int = reps, _ body: () -> Void) {
             if let only = options.only, name != memcpyName, !name.hasPrefix(only) { return }
             progress(name)
-            if let s = debugScene { for layer in s.layers { progress("  " + describe(layer)) } }
-            debugScene = nil
             results.append(runner.measure(name: name, repetitions: repetitions, body: body))
         }
 
@@ -99,7 +90,6 @@ public enum BenchCommand {
             let layers = faces.sceneLayers(size: size, placement: .identity) { pages.content(face: $0) }
             let scene = Scene(outputSize: size, background: .black, layers: layers, isAnimating: true)
             if degrees == 30 { cube30 = scene }
-            debugScene = scene
             measure("cube \(Int(degrees))deg") { compositor.compose(scene: scene, surfaces: surfaces, into: target) }
         }
         // The compositor's own cube fixture (eye at 2·W): the frame the first measurements used.
@@ -119,7 +109,6 @@ public enum BenchCommand {
             let layers = frame.sceneLayers(
                 incoming: pages.content(face: 1), outgoing: pages.content(face: 0), size: size, placement: .identity)
             let scene = Scene(outputSize: size, background: .black, layers: layers, isAnimating: true)
-            debugScene = scene
             measure("transition \(kind.rawValue)") { compositor.compose(scene: scene, surfaces: surfaces, into: target) }
         }
 
