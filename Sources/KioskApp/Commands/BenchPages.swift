@@ -36,7 +36,7 @@ final class BenchPages {
                 return (page.id, panel)
             }.sorted { $0.id < $1.id }
         } else {
-            progress("config \(directory) unusable (\(loaded.errors.count) errors): generated pages stand in")
+            progress("config \(directory) unusable (\(loaded.errors.count) error\(loaded.errors.count == 1 ? "" : "s")): generated pages stand in")
             theme = .standard
             panels = []
         }

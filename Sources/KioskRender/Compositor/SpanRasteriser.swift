@@ -18,7 +18,9 @@ enum SpanRasteriser {
     static func spans(_ plan: LayerPlan, rowTerm: SIMD4<Double>) -> (o0: Int, o1: Int, i0: Int, i1: Int) {
         let box = plan.box
         var outerLo = Double(box.x0), outerHi = Double(box.x1 - 1)
-        var innerLo = outerLo, innerHi = outerHi
+        // Only the edges bound the inner run; the box's own ends (a clip, the output) are
+        // clamped below, so a fully covered pixel at the box's end counts as inner too.
+        var innerLo = -Double.infinity, innerHi = Double.infinity
         for k in 0..<4 {
             let a = plan.nx[k]
             // rowTerm already holds the +0.5 of the coverage ramp: coverage > 0 ⇔ d > 0,
