@@ -78,10 +78,12 @@ struct ScaleMapper: SpanMapper {
         // The source pixels this run reads: columns c...c + 1 for every c in the run.
         let c0 = min(column[x0], column[x1 &- 1]), c1 = max(column[x0], column[x1 &- 1]) &+ 1
         let bottom = top + source.rowStep &* 4
-        var buffered: UnsafeRawPointer?
         var sourceOpaque = false
-        if fy != 0 {
-            let f = SIMD8<UInt16>(repeating: fy)
+        let f = SIMD8<UInt16>(repeating: fy)
+        // Minified rows read fewer pixels than the run's source span: they blend vertically per
+        // output pixel instead of per source pixel.
+        let direct = fy != 0 && c1 &- c0 &+ 1 > x1 &- x0
+        if fy != 0 && !direct {
             // The rows the next output rows read: each row's run is too short for the hardware
             // prefetcher to reach the next row in time.
             let ahead = 2 &* source.rowStep &* 4
@@ -104,49 +106,67 @@ struct ScaleMapper: SpanMapper {
                 (rowBuffer + c &* 8).storeBytes(of: verticalPair(t, b, fy: f).lowHalf, as: SIMD4<UInt16>.self)
                 c &+= 1
             }
-            buffered = UnsafeRawPointer(rowBuffer)
             sourceOpaque = alphas[3] == 255 && alphas[7] == 255
-        } else if modulated {
-            sourceOpaque = allOpaque((top + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: c1 &- c0 &+ 1)
+        } else if modulated && !fresh {
+            let count = c1 &- c0 &+ 1
+            sourceOpaque = allOpaque((top + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: count)
+                && (fy == 0 || allOpaque((bottom + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: count))
         }
         // Exactly on a source row (fy = 0) the lower row has weight 0: the upper one is read
         // directly. A translucent layer over an opaque source row blends with a constant alpha.
         let ia = inverseModulatedAlpha(alpha)
-        if fresh {
-            switch (buffered, modulated) {
-            case (let b?, false): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
-            case (let b?, true): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
-            case (nil, false): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
-            case (nil, true): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
+        let buffer = UnsafeRawPointer(rowBuffer)
+        @inline(__always) func go<Buffered: LoopSwitch, Direct: LoopSwitch>(_: Buffered.Type, _: Direct.Type) {
+            switch (fresh, modulated, sourceOpaque) {
+            case (true, false, _):
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
+            case (true, true, _):
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
+            case (false, false, _):
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
+            case (false, true, false):
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+            case (false, true, true):
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOn.self, SwitchOn.self, SwitchOff.self)
             }
-            return true
         }
-        switch (buffered, modulated, sourceOpaque) {
-        case (let b?, false, _): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
-        case (let b?, true, false): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
-        case (let b?, true, true): run(row, x0, x1, m2, ia, b, top, SwitchOn.self, SwitchOn.self, SwitchOn.self, SwitchOff.self)
-        case (nil, false, _): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
-        case (nil, true, false): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
-        case (nil, true, true): run(row, x0, x1, m2, ia, top, top, SwitchOff.self, SwitchOn.self, SwitchOn.self, SwitchOff.self)
+        if fy == 0 {
+            go(SwitchOff.self, SwitchOff.self)
+        } else if direct {
+            go(SwitchOff.self, SwitchOn.self)
+        } else {
+            go(SwitchOn.self, SwitchOff.self)
         }
         return true
     }
 
-    /// The horizontal pass: each output pixel weights its column's pair, from the row buffer or,
-    /// when `buffered` is nil, from the upper source row scaled to sixteenths.
+    /// The horizontal pass: each output pixel weights its column's pair, vertically blended:
+    /// from the row buffer (`Buffered`), blended here with `f` (`Direct`), or else from the upper
+    /// source row scaled to sixteenths (fy = 0). `Modulated` applies `m`, `Blended` blends with
+    /// the constant inverse alpha `ia`, `Fresh` stores over transparent pixels.
     @inline(never)
-    private func run<Buffered: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch>(
+    private func run<
+        Buffered: LoopSwitch, Direct: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch
+    >(
         _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
-        _ buffer: UnsafeRawPointer, _ top: UnsafeRawPointer, _: Buffered.Type, _: Modulated.Type, _: Blended.Type,
-        _: Fresh.Type
+        _ f: SIMD8<UInt16>, _ buffer: UnsafeRawPointer, _ top: UnsafeRawPointer,
+        _: Buffered.Type, _: Direct.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type
     ) {
         let modulated = Modulated.isOn
-        let ahead = 2 &* source.rowStep &* 4
+        let rowBytes = source.rowStep &* 4
+        let ahead = 2 &* rowBytes
         @inline(__always) func weighted(_ x: Int) -> SIMD8<UInt16> {
             let c = column[x]
-            if !Buffered.isOn { prefetch(top + (c &* 4 &+ ahead)) }
-            let pair = Buffered.isOn
-                ? buffer.loadUnaligned(fromByteOffset: c &* 8, as: SIMD8<UInt16>.self) : loadPair(top + c &* 4) &<< 4
+            let pair: SIMD8<UInt16>
+            if Buffered.isOn {
+                pair = buffer.loadUnaligned(fromByteOffset: c &* 8, as: SIMD8<UInt16>.self)
+            } else if Direct.isOn {
+                prefetch(top + (c &* 4 &+ ahead + rowBytes))
+                pair = verticalPair(loadPair(top + c &* 4), loadPair(top + (c &* 4 &+ rowBytes)), fy: f)
+            } else {
+                prefetch(top + (c &* 4 &+ ahead))
+                pair = loadPair(top + c &* 4) &<< 4
+            }
             return pair &* weights[x]
         }
         var x = x0
