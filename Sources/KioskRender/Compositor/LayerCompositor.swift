@@ -1,5 +1,5 @@
-// Ownership: the compositor owns one scratch allocation (per-column tables), grown on demand
-// and freed in deinit. During `compose` it holds raw pointers into the target and the layer
+// Ownership: the compositor owns two scratch allocations (per-column tables, one blended source
+// row), grown on demand and freed in deinit. During `compose` it holds raw pointers into the target and the layer
 // surfaces; the caller keeps those buffers alive for the call, and none is kept afterwards.
 import KioskCore
 
@@ -15,6 +15,15 @@ import KioskCore
 /// Edges get analytic coverage (signed distance to each projected edge). Where a later layer
 /// shares an edge with an earlier one (adjacent cube faces), the earlier layer is extended by
 /// one pixel under it, so the edge blends face with face and never shows the background.
+///
+/// The fully covered run of each row goes through a specialised SIMD loop, two or four pixels per
+/// step (SSE2-sized vectors, the x86-64 baseline): the cube's columns (`ColumnMapper`), scaled
+/// and translated rows in two passes (`ScaleMapper`), whole-pixel copies. A translucent layer
+/// over an opaque source blends with one alpha for the whole run. Per row, opaque layers are
+/// drawn first, front to back, and nothing beneath their fully covered pixels is drawn (the
+/// background neither). Every specialisation gives the generic loops' pixels bit for bit
+/// (`CompositorFastPathTests`). 1920x1080, one core of the development machine: the cube frame
+/// about 16-20 frame memcpys, the slowest transition about 22-25 (`kiosk-shell bench`).
 ///
 /// Not thread-safe: one compositor per rendering thread. No allocation per frame once the
 /// scratch memory has grown to the widest layer.
@@ -53,7 +62,8 @@ public final class LayerCompositor {
     /// surface's pixels map to layer-local points by `surface.width / layer.size.width`.
     ///
     /// The frame is built one output row at a time, all layers in turn, so each target row is
-    /// cleared and drawn while it is in the cache: one pass over the frame's memory.
+    /// cleared and drawn while it is in the cache: one pass over the frame's memory. A layer's
+    /// surface is read only during the call; surfaces may change between calls.
     public func compose(
         scene: Scene, surfaces: (LayerContent) -> ImageBuffer?, into target: ImageBuffer, damage: Rect? = nil
     ) {
