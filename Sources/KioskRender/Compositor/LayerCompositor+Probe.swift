@@ -17,9 +17,9 @@ extension LayerCompositor {
         defer { pixels.deallocate() }
         let source = BilinearSource(base: pixels, width: surfaceWidth, height: surfaceHeight, stridePixels: surfaceWidth)
         func point(_ u: Int, _ v: Int) -> Point {
-            let uc = u > 0 ? (u < source.uMax ? u : source.uMax) : 0
-            let vc = v > 0 ? (v < source.vMax ? v : source.vMax) : 0
-            return Point(x: Double(uc >> (fixedBits - 4)) / 16, y: Double(vc >> (fixedBits - 4)) / 16)
+            let (c, fx) = source.column(u)
+            let (r, fy) = source.row(v)
+            return Point(x: Double(c) + Double(fx) / 16, y: Double(r) + Double(fy) / 16)
         }
         switch plan.kind {
         case .translation, .scaleTranslate, .affine, .rowProjective:
@@ -42,9 +42,10 @@ extension LayerCompositor {
                 return point(u, v)
             }
             // The fast loop: the column's precomputed offset and weight, v stepped per row.
-            let fx = Double(m.weights[x][4]) / 16
-            let v = point(0, m.v0[x] &+ m.dv[x] &* y).y
-            return Point(x: Double(m.offset[x] / 4) + fx, y: v)
+            let e = m.entries[x]
+            let fx = Double(e.weights[4]) / 16
+            let v = point(0, e.v0 &+ e.dv &* y).y
+            return Point(x: Double((e.top - UnsafeRawPointer(source.base)) / 4) + fx, y: v)
         }
     }
 }

@@ -6,32 +6,61 @@ enum LayerDrawer {
     case solid(LayerPlan, RowMapper, SolidSource)
     case rows(LayerPlan, RowMapper, BilinearSource)
     case columns(LayerPlan, ColumnMapper, BilinearSource)
+    case scaled(LayerPlan, ScaleMapper, BilinearSource)
     case projective(LayerPlan, ProjectiveMapper, BilinearSource)
     /// A whole-pixel translation: output (x, y) shows surface pixel (x + dx, y + dy).
     case copy(LayerPlan, BilinearSource, dx: Int, dy: Int, rows: PixelBox)
 
     var box: PixelBox {
         switch self {
-        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .projective(let p, _, _):
+        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .scaled(let p, _, _),
+            .projective(let p, _, _):
             p.box
         case .copy(_, _, _, _, let rows): rows
         }
     }
 
-    /// Draws row `y` (inside `box`); `row` is the target row's first pixel.
+    /// The pixels of row `y` this layer covers fully (empty when none).
+    func interior(y: Int) -> Range<Int> {
+        switch self {
+        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .scaled(let p, _, _),
+            .projective(let p, _, _):
+            SpanRasteriser.interior(p, y: y)
+        case .copy(_, _, _, _, let rows): rows.x0..<rows.x1
+        }
+    }
+
+    /// True when the fully covered pixels go through a specialised loop (or a copy) that can
+    /// store over transparent pixels without first clearing them.
+    var storesFresh: Bool {
+        switch self {
+        case .columns(_, let m, _): m.fast
+        case .scaled(_, let m, _): m.fast
+        case .copy: true
+        case .solid, .rows, .projective: false
+        }
+    }
+
+    /// Draws the pixels `lo..<hi` of row `y` (inside `box`); `row` is the target row's first pixel.
+    /// `fresh`: those pixels are fully covered and transparent, and `storesFresh` is true.
     @inline(__always)
-    func draw(y: Int, row: UnsafeMutablePointer<UInt32>) {
+    func draw(y: Int, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int, fresh: Bool = false) {
         switch self {
         case .solid(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .rows(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .columns(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
+        case .scaled(let plan, var mapper, let source):
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
         case .projective(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row)
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .copy(let plan, let source, let dx, let dy, let box):
-            LayerDrawer.copyRow(plan, source: source, dx: dx, dy: dy, box: box, y: y, row: row)
+            var b = box
+            b.x0 = max(b.x0, lo)
+            b.x1 = min(b.x1, hi)
+            if b.x0 < b.x1 { LayerDrawer.copyRow(plan, source: source, dx: dx, dy: dy, box: b, y: y, row: row, fresh: fresh) }
         }
     }
 
@@ -40,22 +69,58 @@ enum LayerDrawer {
     @inline(__always)
     static func copyRow(
         _ plan: LayerPlan, source: BilinearSource, dx: Int, dy: Int, box: PixelBox, y: Int,
-        row: UnsafeMutablePointer<UInt32>
+        row: UnsafeMutablePointer<UInt32>, fresh: Bool = false
     ) {
         let count = box.x1 - box.x0
         let s = source.base + ((y + dy) &* source.stridePixels + box.x0 + dx)
         let d = row + box.x0
         let colour = plan.colour, alpha = plan.alpha
-        if colour != 256 || alpha != 256 {
-            for i in 0..<count { put(modulate(s[i], colour: colour, alpha: alpha), d + i) }
+        if fresh {
+            // Over transparent pixels: a copy, or the modulated pixels as they are.
+            if colour != 256 || alpha != 256 {
+                for i in 0..<count { d[i] = modulate(s[i], colour: colour, alpha: alpha) }
+            } else {
+                d.update(from: s, count: count)
+            }
             return
         }
-        var all: UInt32 = 0xFF00_0000
-        for i in 0..<count { all &= s[i] }
-        if all >= 0xFF00_0000 {
+        if colour != 256 || alpha != 256 {
+            blendRow(s, d, count: count, colour: colour, alpha: alpha)
+            return
+        }
+        if allOpaque(s, count: count) {
             d.update(from: s, count: count)
         } else {
             for i in 0..<count { put(s[i], d + i) }
         }
+    }
+
+    /// `count` source pixels under a constant opacity and dim OVER the target, two or four per
+    /// step. Kept out of line: inside a large caller the optimiser stops inlining the vector
+    /// conversions, which then cost a call per pixel.
+    @inline(never)
+    static func blendRow(
+        _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, count: Int, colour: UInt64, alpha: UInt64
+    ) {
+        let m = modulation(colour: colour, alpha: alpha)
+        let m2 = SIMD8(lowHalf: m, highHalf: m)
+        var i = 0
+        if allOpaque(s, count: count) {
+            // Every source pixel's alpha becomes the same: OVER needs no per-pixel alpha.
+            let ia = inverseModulatedAlpha(alpha)
+            while i &+ 4 <= count {
+                let a = modulatePair(loadPair(UnsafeRawPointer(s + i)), m2)
+                let b = modulatePair(loadPair(UnsafeRawPointer(s + i + 2)), m2)
+                blendQuad(a, b, d + i, inverseAlpha: ia)
+                i &+= 4
+            }
+        }
+        // OVER with a transparent or opaque pixel is exact, so no branch per pixel.
+        while i &+ 2 <= count {
+            let src = modulatePair(loadPair(UnsafeRawPointer(s + i)), m2)
+            storePair(overPair(src, loadPair(UnsafeRawPointer(d + i))), UnsafeMutableRawPointer(d + i))
+            i &+= 2
+        }
+        if i < count { put(modulate(s[i], colour: colour, alpha: alpha), d + i) }
     }
 }

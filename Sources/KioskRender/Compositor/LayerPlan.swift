@@ -136,8 +136,23 @@ struct LayerPlan {
             c[k] = -(nx[k] * px + ny[k] * py)
         }
 
+        let kind = LayerPlan.classify(inv, width: Double(max(box.x1 - box.x0, box.y1 - box.y0)), bias: bias)
+        // Terms the class treats as zero are made zero, so the specialised loops and the generic
+        // ones compute the very same coordinates (they differed by at most 2e-5 px).
+        switch kind {
+        case .translation, .scaleTranslate:
+            inv.b = 0; inv.d = 0; inv.g = 0; inv.h = 0
+        case .affine:
+            inv.g = 0; inv.h = 0
+        case .rowProjective:
+            inv.g = 0
+        case .columnProjective:
+            inv.h = 0
+        case .projective:
+            break
+        }
+        self.kind = kind
         self.inverse = inv
-        self.kind = LayerPlan.classify(inv, width: Double(max(box.x1 - box.x0, box.y1 - box.y0)), bias: bias)
         self.cornerX = cornerX
         self.cornerY = cornerY
         self.nx = nx

@@ -44,12 +44,48 @@ func bilinear(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, fx: UI
 /// in lanes 4...7; `fy` is the vertical fraction in sixteenths.
 @inline(__always)
 func bilinearPairs(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16>, fy: UInt16) -> UInt32 {
-    let top = SIMD8<UInt16>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<UInt8>.self))
-    let bottom = SIMD8<UInt16>(truncatingIfNeeded: (p + rowStep).loadUnaligned(as: SIMD8<UInt8>.self))
+    let top = widened(p.loadUnaligned(as: SIMD8<UInt8>.self))
+    let bottom = widened((p + rowStep).loadUnaligned(as: SIMD8<UInt8>.self))
     let s = top &* (hw &* SIMD8(repeating: 16 &- fy)) &+ bottom &* (hw &* SIMD8(repeating: fy))
     let sum = (s.lowHalf &+ s.highHalf &+ 128) &>> 8
-    let bytes = SIMD4<UInt8>(truncatingIfNeeded: sum)
+    let bytes = SIMD4(UInt8(truncatingIfNeeded: sum[0]), UInt8(truncatingIfNeeded: sum[1]), UInt8(truncatingIfNeeded: sum[2]), UInt8(truncatingIfNeeded: sum[3]))
     return unsafeBitCast(bytes, to: UInt32.self)
+}
+
+/// The same blend, left as four 16-bit lanes in memory order (B, G, R, A), each 0...255, so a
+/// modulation can follow without packing and unpacking.
+@inline(__always)
+func bilinearLanes(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16>, fy: UInt16) -> SIMD4<UInt16> {
+    let top = widened(p.loadUnaligned(as: SIMD8<UInt8>.self))
+    let bottom = widened((p + rowStep).loadUnaligned(as: SIMD8<UInt8>.self))
+    let s = top &* (hw &* SIMD8(repeating: 16 &- fy)) &+ bottom &* (hw &* SIMD8(repeating: fy))
+    return (s.lowHalf &+ s.highHalf &+ 128) &>> 8
+}
+
+/// A pixel's channels as 16-bit lanes in memory order (B, G, R, A).
+@inline(__always)
+func lanes(_ p: UInt32) -> SIMD4<UInt16> {
+    widened(SIMD8(lowHalf: unsafeBitCast(p, to: SIMD4<UInt8>.self), highHalf: .zero)).lowHalf
+}
+
+/// Lanes (each 0...255) packed back into a pixel.
+@inline(__always)
+func packed(_ l: SIMD4<UInt16>) -> UInt32 {
+    unsafeBitCast(narrowed(SIMD8(lowHalf: l, highHalf: .zero)).lowHalf, to: UInt32.self)
+}
+
+/// The multipliers `modulate` applies, as lanes: colour for B, G, R and alpha for A.
+@inline(__always)
+func modulation(colour: UInt64, alpha: UInt64) -> SIMD4<UInt16> {
+    let c = UInt16(truncatingIfNeeded: colour), a = UInt16(truncatingIfNeeded: alpha)
+    return SIMD4(c, c, c, a)
+}
+
+/// `modulate` on lanes: each lane times its multiplier (0...256), rounded, shifted by 8. Equal to
+/// `modulate` bit for bit.
+@inline(__always)
+func modulateLanes(_ l: SIMD4<UInt16>, _ m: SIMD4<UInt16>) -> SIMD4<UInt16> {
+    (l &* m &+ 128) &>> 8
 }
 
 /// `s` OVER `d`, both premultiplied: d · (255 − αs) / 255 + s, rounded exactly like cairo's
@@ -71,6 +107,22 @@ func modulate(_ p: UInt32, colour: UInt64, alpha: UInt64) -> UInt32 {
     let c = e &* colour &+ laneHalf
     let a = e &* alpha &+ laneHalf
     return compact(((c & ~alphaLane) | (a & alphaLane)) >> 8)
+}
+
+/// `put` for a pixel still in lanes.
+@inline(__always)
+func putLanes(_ l: SIMD4<UInt16>, _ d: UnsafeMutablePointer<UInt32>) {
+    let p = packed(l)
+    if p >= 0xFF00_0000 {
+        d.pointee = p
+    } else {
+        // OVER with a fully transparent pixel leaves d exactly as it was, as `put` does. The
+        // alpha is spread by arithmetic: extracting a lane makes LLVM scalarise the vector code.
+        let a = (unsafeBitCast(l, to: UInt64.self) >> 48) &* 0x0001_0001_0001_0001
+        var t = lanes(d.pointee) &* (255 &- unsafeBitCast(a, to: SIMD4<UInt16>.self)) &+ 128
+        t = (t &+ (t &>> 8)) &>> 8
+        d.pointee = packed(l &+ t)
+    }
 }
 
 /// Writes `p` onto `d`: stores opaque pixels, skips transparent ones, blends the rest.

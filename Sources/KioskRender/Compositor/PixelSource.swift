@@ -23,6 +23,11 @@ protocol PixelSource {
 
 /// Bilinear sampling of an ARGB32 surface, edge pixels repeated outside it (the layer's
 /// coverage, not the sampler, makes its edges transparent).
+///
+/// A coordinate is clamped into the surface, then split into the pixel whose right (lower)
+/// neighbour is also in the surface and a weight of 0...16 sixteenths on that neighbour: the
+/// last pixel's centre is the second-last pixel with weight 16, so it is sampled exactly, as the
+/// copy loop copies it (the first version weighted it 15/16).
 struct BilinearSource: PixelSource {
     let base: UnsafePointer<UInt32>
     /// Row step in pixels; 0 when the surface is one row high.
@@ -30,9 +35,16 @@ struct BilinearSource: PixelSource {
     /// Column step; 0 when the surface is one column wide.
     let columnStep: Int
     let stridePixels: Int
-    /// Largest coordinates whose pixel and its right/lower neighbour are in the surface.
+    /// Largest coordinates whose pixel and its right/lower neighbour are in the surface with a
+    /// weight below 16 (the fast loops' unclamped range).
     let uMax: Int
     let vMax: Int
+    /// The last pixel centres (clamp limits).
+    let uEnd: Int
+    let vEnd: Int
+    /// The last column (row) that has a right (lower) neighbour; 0 for one column (row).
+    let lastColumn: Int
+    let lastRow: Int
 
     init(base: UnsafePointer<UInt32>, width: Int, height: Int, stridePixels: Int) {
         self.base = base
@@ -41,15 +53,36 @@ struct BilinearSource: PixelSource {
         rowStep = height > 1 ? stridePixels : 0
         uMax = width > 1 ? ((width - 1) << fixedBits) - 1 : 0
         vMax = height > 1 ? ((height - 1) << fixedBits) - 1 : 0
+        uEnd = (width - 1) << fixedBits
+        vEnd = (height - 1) << fixedBits
+        lastColumn = max(width - 2, 0)
+        lastRow = max(height - 2, 0)
+    }
+
+    /// The column of `u` (clamped) and the weight 0...16 of the column after it.
+    @inline(__always)
+    func column(_ u: Int) -> (index: Int, weight: UInt16) {
+        BilinearSource.split(u, end: uEnd, last: lastColumn)
+    }
+
+    /// The row of `v` (clamped) and the weight 0...16 of the row below it.
+    @inline(__always)
+    func row(_ v: Int) -> (index: Int, weight: UInt16) {
+        BilinearSource.split(v, end: vEnd, last: lastRow)
+    }
+
+    @inline(__always)
+    static func split(_ t: Int, end: Int, last: Int) -> (index: Int, weight: UInt16) {
+        let c = t > 0 ? (t < end ? t : end) : 0
+        let i = min(c >> fixedBits, last)
+        return (i, UInt16(truncatingIfNeeded: (c &- (i << fixedBits)) >> (fixedBits - 4)))
     }
 
     @inline(__always)
     func sample(_ u: Int, _ v: Int) -> UInt32 {
-        let uc = u > 0 ? (u < uMax ? u : uMax) : 0
-        let vc = v > 0 ? (v < vMax ? v : vMax) : 0
-        let p = base + ((uc >> fixedBits) &+ (vc >> fixedBits) &* stridePixels)
-        let fx = UInt16(truncatingIfNeeded: (uc >> (fixedBits - 4)) & 15)
-        let fy = UInt16(truncatingIfNeeded: (vc >> (fixedBits - 4)) & 15)
+        let (c, fx) = column(u)
+        let (r, fy) = row(v)
+        let p = base + (c &+ r &* stridePixels)
         if columnStep == 1 {
             let hw = SIMD8<UInt16>(lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))
             return bilinearPairs(UnsafeRawPointer(p), rowStep: rowStep &* 4, weights: hw, fy: fy)

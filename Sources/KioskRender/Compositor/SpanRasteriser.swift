@@ -18,7 +18,9 @@ enum SpanRasteriser {
     static func spans(_ plan: LayerPlan, rowTerm: SIMD4<Double>) -> (o0: Int, o1: Int, i0: Int, i1: Int) {
         let box = plan.box
         var outerLo = Double(box.x0), outerHi = Double(box.x1 - 1)
-        var innerLo = outerLo, innerHi = outerHi
+        // Only the edges bound the inner run; the box's own ends (a clip, the output) are
+        // clamped below, so a fully covered pixel at the box's end counts as inner too.
+        var innerLo = -Double.infinity, innerHi = Double.infinity
         for k in 0..<4 {
             let a = plan.nx[k]
             // rowTerm already holds the +0.5 of the coverage ramp: coverage > 0 ⇔ d > 0,
@@ -55,14 +57,27 @@ enum SpanRasteriser {
         return (o0, o1, i0, i1)
     }
 
-    /// Draws row `y` of the layer; `row` points at the target row's first pixel.
+    /// The fully covered pixels of row `y` (empty when none).
+    @inline(__always)
+    static func interior(_ plan: LayerPlan, y: Int) -> Range<Int> {
+        let s = spans(plan, rowTerm: plan.ny * (Double(y) + 0.5) + plan.c + 0.5)
+        return s.i0..<max(s.i0, s.i1)
+    }
+
+    /// Draws the pixels `lo..<hi` of row `y` of the layer; `row` points at the target row's
+    /// first pixel. `fresh`: those pixels are transparent (a specialised loop stores, not blends).
     @inline(__always)
     static func drawRow<M: SpanMapper, S: PixelSource>(
-        _ plan: LayerPlan, y: Int, mapper: inout M, source: S, row: UnsafeMutablePointer<UInt32>
+        _ plan: LayerPlan, y: Int, mapper: inout M, source: S, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int,
+        fresh: Bool = false
     ) {
         let rowTerm = plan.ny * (Double(y) + 0.5) + plan.c + 0.5
-        let s = spans(plan, rowTerm: rowTerm)
+        var s = spans(plan, rowTerm: rowTerm)
+        s.o0 = max(s.o0, lo)
+        s.o1 = min(s.o1, hi)
         guard s.o0 < s.o1 else { return }
+        s.i0 = min(max(s.i0, s.o0), s.o1)
+        s.i1 = min(max(s.i1, s.i0), s.o1)
         mapper.startRow(y)
         let colour = plan.colour, alpha = plan.alpha
         let colourScale = plan.colourFactor * 256, alphaScale = plan.alphaFactor * 256
@@ -76,7 +91,7 @@ enum SpanRasteriser {
             put(p, row + x)
         }
         for x in s.o0..<s.i0 { edgePixel(x) }
-        if mapper.drawInterior(row, from: s.i0, to: s.i1, colour: colour, alpha: alpha) {
+        if mapper.drawInterior(row, from: s.i0, to: s.i1, colour: colour, alpha: alpha, fresh: fresh) {
             // Done by the mapper's specialised loop.
         } else if colour != 256 || alpha != 256 {
             for x in s.i0..<s.i1 {
