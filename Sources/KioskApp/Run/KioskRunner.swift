@@ -70,6 +70,7 @@ public final class KioskRunner {
             log.error("\(error)")
             return .failure
         }
+        logFrameStatistics()
         // Proxies go before the connection (a released buffer must find its owner alive).
         window = nil
         display?.detach()
