@@ -17,6 +17,9 @@ public struct FrameStatistics: Equatable, Sendable {
     public var unanswered = 0
     /// Frame callbacks (always available).
     public var callbacks = FramePacing()
+    /// Seconds the app spent drawing, in total and at most for one frame.
+    public var drawingSeconds = 0.0
+    public var longestDraw = 0.0
 
     public init() {}
 
@@ -45,6 +48,9 @@ public struct FrameStatistics: Equatable, Sendable {
             line += ", \(Self.decimal(fps)) fps while animating (longest interval \(Self.decimal(pacing.longestInterval * 1000)) ms; \(source))"
         } else {
             line += " (\(source))"
+        }
+        if drawn > 0 {
+            line += "; drawing took \(Self.decimal(drawingSeconds / Double(drawn) * 1000)) ms per frame, \(Self.decimal(longestDraw * 1000)) ms at most"
         }
         return line
     }

@@ -216,8 +216,12 @@ public final class WaylandWindow {
             pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride,
             scale: sizing.scale, holdsPreviousFrame: holdsPrevious)
         let fullFrame = [Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))]
-        let drawn = onDraw?(pixels, MonotonicClock.now) ?? fullFrame
+        let started = MonotonicClock.now
+        let drawn = onDraw?(pixels, started) ?? fullFrame
+        let took = MonotonicClock.now - started
         statistics.drawn += 1
+        statistics.drawingSeconds += took
+        statistics.longestDraw = max(statistics.longestDraw, took)
         let damage = Self.clip(holdsPrevious ? drawn : fullFrame, width: buffer.width, height: buffer.height)
         let resized = committedScale != sizing.scale
         // Nothing changed: no commit, unless an acknowledged configure waits for one. Without a

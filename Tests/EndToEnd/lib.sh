@@ -61,7 +61,10 @@ wait_for_line() {
 }
 
 # count_lines FILE EXTENDED_REGEX: how many lines match.
-count_lines() { grep -Ec -- "$2" "$1" 2>/dev/null || true; }
+count_lines() {
+    n=$(grep -Ec -- "$2" "$1" 2>/dev/null)
+    echo "${n:-0}"
+}
 
 # wait_for_file PATH [TIMEOUT_SECONDS]
 wait_for_file() {
@@ -197,9 +200,9 @@ wait_for_page() {
     [ "$last" = "info: showing page \"$2\"" ] || fail_because "expected page \"$2\", the log says: $last"
 }
 
-# cpu_ns PID: CPU time all the process's threads used so far, in nanoseconds (schedstat; the
-# utime + stime of /proc/PID/stat count in 10 ms ticks, too coarse for a 20 ms budget).
-cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ sum += $1 } END { printf "%d", sum }'; }
+# cpu_ms PID: CPU time (utime + stime of /proc/PID/stat) the process used so far, in ms. The
+# kernel counts it in clock ticks (10 ms at CLK_TCK 100).
+cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($14 + $15) * 1000 / hz }' "/proc/$1/stat" 2>/dev/null; }
 
 # The unprivileged user sway and cage run as when the harness runs as root (they refuse root).
 # Creates the user when missing; sets RUN_UID/RUN_GID and AS_USER (a command prefix).
