@@ -14,4 +14,5 @@ gen() { # xml name
 }
 
 gen "$protocols/stable/xdg-shell/xdg-shell.xml" xdg-shell
+gen "$protocols/stable/presentation-time/presentation-time.xml" presentation-time
 echo "generated into $out with $(wayland-scanner --version 2>&1)"

@@ -7,6 +7,7 @@ const struct wl_interface *kiosk_wl_shm_interface(void) { return &wl_shm_interfa
 const struct wl_interface *kiosk_wl_seat_interface(void) { return &wl_seat_interface; }
 const struct wl_interface *kiosk_wl_output_interface(void) { return &wl_output_interface; }
 const struct wl_interface *kiosk_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
+const struct wl_interface *kiosk_wp_presentation_interface(void) { return &wp_presentation_interface; }
 
 int kiosk_xdg_wm_base_header_version(void) { return xdg_wm_base_interface.version; }
 

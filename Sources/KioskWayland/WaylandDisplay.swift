@@ -35,6 +35,8 @@ public final class WaylandDisplay {
     private(set) var compositorVersion: UInt32 = 0
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
+    /// wp_presentation, when the compositor offers it (frame statistics).
+    private(set) var presentation: OpaquePointer?
     private var seats: [WaylandSeat] = []
     private(set) var outputs: [WaylandOutput] = []
     /// The one window input goes to.
@@ -74,6 +76,7 @@ public final class WaylandDisplay {
         detach()
         seats.removeAll()
         outputs.removeAll()
+        if let presentation { wp_presentation_destroy(presentation) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -102,6 +105,10 @@ public final class WaylandDisplay {
             let bound = min(version, UInt32(kiosk_xdg_wm_base_header_version()))
             wmBase = OpaquePointer(wl_registry_bind(registry, name, kiosk_xdg_wm_base_interface(), bound))
             xdg_wm_base_add_listener(wmBase, wmBaseListener, nil)
+        case "wp_presentation" where presentation == nil:
+            // Version 1 has everything used here (feedback per commit); the clock_id event is
+            // ignored because only differences between presentation times are used.
+            presentation = OpaquePointer(wl_registry_bind(registry, name, kiosk_wp_presentation_interface(), 1))
         case "wl_seat":
             seats.append(
                 WaylandSeat(

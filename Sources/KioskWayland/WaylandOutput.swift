@@ -6,10 +6,11 @@ import CWayland
 private nonisolated(unsafe) let outputListener = UnsafeMutablePointer<wl_output_listener>.permanent(
     wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
-        mode: { data, _, flags, width, height, _ in
+        mode: { data, _, flags, width, height, refresh in
             guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
             let output = callbackOwner(data, as: WaylandOutput.self)
             output.pendingMode = (Int(width), Int(height))
+            output.pendingRefresh = refresh > 0 ? 1000 / Double(refresh) : 0
         },
         done: { data, _ in callbackOwner(data, as: WaylandOutput.self).applyPending() },
         scale: { data, _, factor in
@@ -18,13 +19,16 @@ private nonisolated(unsafe) let outputListener = UnsafeMutablePointer<wl_output_
         name: { _, _, _ in },
         description: { _, _, _ in }))
 
-/// One wl_output: its integer scale (for wl_surface.set_buffer_scale) and current mode.
+/// One wl_output: its integer scale (for wl_surface.set_buffer_scale), current mode and refresh.
 final class WaylandOutput {
     let globalName: UInt32
     let proxy: OpaquePointer
     private let version: UInt32
     private(set) var scale = 1
     private(set) var mode: (width: Int, height: Int) = (0, 0)
+    /// Seconds between refreshes of the current mode (0: unknown).
+    private(set) var refreshPeriod = 0.0
+    fileprivate var pendingRefresh: Double?
     fileprivate var pendingScale: Int?
     fileprivate var pendingMode: (Int, Int)?
     /// Called after `done` when the scale changed.
@@ -44,8 +48,10 @@ final class WaylandOutput {
         let oldScale = scale
         if let pendingScale { scale = max(1, pendingScale) }
         if let pendingMode { mode = pendingMode }
+        if let pendingRefresh { refreshPeriod = pendingRefresh }
         pendingScale = nil
         pendingMode = nil
+        pendingRefresh = nil
         if scale != oldScale { onChange?() }
     }
 

@@ -3,8 +3,9 @@ import KioskCore
 import KioskPlatform
 
 // Ownership: WaylandWindow owns its wl_surface, xdg_surface, xdg_toplevel, the pending frame
-// callback and the swap chain's buffers, and keeps its WaylandDisplay alive. deinit destroys the
-// frame callback, role objects, buffers and surface, in that order, then flushes.
+// callback, the pending presentation feedbacks and the swap chain's buffers, and keeps its
+// WaylandDisplay alive. deinit destroys the frame callback, feedbacks, role objects, buffers and
+// surface, in that order, then flushes.
 
 private nonisolated(unsafe) let xdgSurfaceListener = UnsafeMutablePointer<xdg_surface_listener>.permanent(
     xdg_surface_listener(configure: { data, _, serial in
@@ -30,8 +31,8 @@ private nonisolated(unsafe) let surfaceListener = UnsafeMutablePointer<wl_surfac
         }))
 
 private nonisolated(unsafe) let frameListener = UnsafeMutablePointer<wl_callback_listener>.permanent(
-    wl_callback_listener(done: { data, _, _ in
-        callbackOwner(data, as: WaylandWindow.self).frameDone()
+    wl_callback_listener(done: { data, _, milliseconds in
+        callbackOwner(data, as: WaylandWindow.self).frameDone(milliseconds: milliseconds)
     }))
 
 /// The fullscreen xdg_toplevel the app draws into.
@@ -54,6 +55,14 @@ public final class WaylandWindow {
     private var mustDraw = false
     private var configureNeedsCommit = false
     private var idleThrottled = false
+    /// True while drawing in answer to a frame callback (a continuous frame, FramePacing).
+    private var drawingOnCallback = false
+    /// Whether the last commit was a continuous frame (what the pending frame callback reports on).
+    private var committedContinuous = false
+    private var pendingFeedback: [PresentationFeedback] = []
+
+    /// Frames drawn, committed and (with wp_presentation) presented so far.
+    public private(set) var statistics = FrameStatistics()
 
     /// The size and scale of the last acknowledged configure; nil before the first.
     public private(set) var sizing: SurfaceSizing?
@@ -95,11 +104,13 @@ public final class WaylandWindow {
         if configuration.fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
         wl_surface_commit(surface)
         display.window = self
+        statistics.presentationOffered = display.presentation != nil
         display.flush()
     }
 
     deinit {
         if let frameCallback { wl_callback_destroy(frameCallback) }
+        pendingFeedback.removeAll()
         xdg_toplevel_destroy(toplevel)
         xdg_surface_destroy(xdgSurface)
         swapChain.reset()
@@ -168,10 +179,15 @@ public final class WaylandWindow {
 
     // MARK: frames
 
-    fileprivate func frameDone() {
+    fileprivate func frameDone(milliseconds: UInt32) {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
-        if needsFrame { draw() }
+        statistics.callbacks.record(
+            at: Double(milliseconds) / 1000, refresh: refreshPeriod, continuous: committedContinuous)
+        guard needsFrame else { return }
+        drawingOnCallback = true
+        draw()
+        drawingOnCallback = false
     }
 
     /// Called by the display before the loop waits.
@@ -200,7 +216,12 @@ public final class WaylandWindow {
             pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride,
             scale: sizing.scale, holdsPreviousFrame: holdsPrevious)
         let fullFrame = [Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))]
-        let drawn = onDraw?(pixels, MonotonicClock.now) ?? fullFrame
+        let started = MonotonicClock.now
+        let drawn = onDraw?(pixels, started) ?? fullFrame
+        let took = MonotonicClock.now - started
+        statistics.drawn += 1
+        statistics.drawingSeconds += took
+        statistics.longestDraw = max(statistics.longestDraw, took)
         let damage = Self.clip(holdsPrevious ? drawn : fullFrame, width: buffer.width, height: buffer.height)
         let resized = committedScale != sizing.scale
         // Nothing changed: no commit, unless an acknowledged configure waits for one. Without a
@@ -234,9 +255,47 @@ public final class WaylandWindow {
                     Int32((region.width + s - 1) / s + 1), Int32((region.height + s - 1) / s + 1))
             }
         }
+        requestPresentationFeedback()
         wl_surface_commit(surface)
+        statistics.committed += 1
+        committedContinuous = drawingOnCallback
         swapChain.presented(index, damage: damage)
     }
+
+    /// Seconds between refreshes of the output the surface is on (1/60 when no output says).
+    private var refreshPeriod: Double {
+        let entered = display.outputs.filter { enteredOutputs.contains($0.proxy) && $0.refreshPeriod > 0 }
+        return entered.map(\.refreshPeriod).min() ?? 1.0 / 60
+    }
+
+    private func requestPresentationFeedback() {
+        guard let presentation = display.presentation else { return }
+        // A compositor may offer wp_presentation and never answer (sway 1.7 headless): give up on
+        // the oldest request beyond a few frames' worth, and stop asking once many went
+        // unanswered without a single frame reported, since each request then lives on in the
+        // compositor.
+        if pendingFeedback.count >= Self.maximumPendingFeedback {
+            pendingFeedback.removeFirst()
+            statistics.unanswered += 1
+            statistics.presentation.breakRun()
+        }
+        guard statistics.presentation.frames > 0 || statistics.unanswered < Self.maximumPendingFeedback else { return }
+        let feedback = PresentationFeedback(
+            presentation: presentation, surface: surface, continuous: drawingOnCallback
+        ) { [unowned self] feedback, time, refresh in
+            if let time {
+                statistics.presentation.record(
+                    at: time, refresh: refresh > 0 ? refresh : refreshPeriod, continuous: feedback.continuous)
+            } else {
+                statistics.discarded += 1
+                statistics.presentation.breakRun()
+            }
+            pendingFeedback.removeAll { $0 === feedback }
+        }
+        if let feedback { pendingFeedback.append(feedback) }
+    }
+
+    private static let maximumPendingFeedback = 30
 
     private func retryWhenABufferIsReleased() {
         for buffer in swapChain.buffers {

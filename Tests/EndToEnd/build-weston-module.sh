@@ -1,7 +1,7 @@
 #!/bin/sh
-# Builds the weston 10 test-input module (and the sway virtual-pointer helper) into BUILD_DIR
+# Builds the weston 10 test-input module, the sway virtual-pointer helper and kiosk-image into BUILD_DIR
 # (default: .build-e2e at the package root, outside git).
-# Needs: gcc, libweston-10-dev, libwayland-dev, libwayland-bin (wayland-scanner).
+# Needs: gcc, libweston-10-dev, libwayland-dev, libwayland-bin (wayland-scanner), libcairo2-dev.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-"$here/../../.build-e2e"}
@@ -11,6 +11,6 @@ gcc -std=gnu11 -Wall -Wextra -Werror -O2 -shared -fPIC -o "$out/kiosk-test-input
 wayland-scanner client-header "$here/protocols/wlr-virtual-pointer-unstable-v1.xml" "$out/virtual-pointer-client.h"
 wayland-scanner private-code "$here/protocols/wlr-virtual-pointer-unstable-v1.xml" "$out/virtual-pointer-protocol.c"
 gcc -std=gnu11 -Wall -Wextra -Werror -O2 -I"$out" -o "$out/kiosk-virtual-pointer" \
-    "$here/virtual-pointer.c" "$out/virtual-pointer-protocol.c" $(pkg-config --cflags --libs wayland-client)
-gcc -std=gnu11 -Wall -Wextra -Werror -O2 -o "$out/ppm-pixel" "$here/ppm-pixel.c"
+    "$here/virtual-pointer.c" "$out/virtual-pointer-protocol.c" $(pkg-config --cflags --libs wayland-client) -lm
+gcc -std=gnu11 -Wall -Wextra -Werror -O2 -o "$out/kiosk-image" "$here/image-tool.c" $(pkg-config --cflags --libs cairo)
 echo "$out"

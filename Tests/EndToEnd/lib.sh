@@ -61,7 +61,10 @@ wait_for_line() {
 }
 
 # count_lines FILE EXTENDED_REGEX: how many lines match.
-count_lines() { grep -Ec -- "$2" "$1" 2>/dev/null || true; }
+count_lines() {
+    n=$(grep -Ec -- "$2" "$1" 2>/dev/null)
+    echo "${n:-0}"
+}
 
 # wait_for_file PATH [TIMEOUT_SECONDS]
 wait_for_file() {
@@ -88,25 +91,118 @@ wait_for_exit() {
     EXIT_STATUS=$?
 }
 
-# start_client LOG RUNTIME_DIR DISPLAY: starts $CLIENT (a shell command) on that Wayland display;
+# start_client LOG RUNTIME_DIR DISPLAY COMMAND...: starts a client on that Wayland display;
 # sets CLIENT_PID.
 start_client() {
-    env XDG_RUNTIME_DIR="$2" WAYLAND_DISPLAY="$3" sh -c "exec $CLIENT" >"$1" 2>&1 &
+    log_file=$1 runtime=$2 display=$3
+    shift 3
+    env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$display" "$@" >"$log_file" 2>&1 &
     CLIENT_PID=$!
     track "$CLIENT_PID"
 }
 
-# expect_pixel PPM X Y RRGGBB: a screenshot pixel has the colour.
+# start_probe LOG RUNTIME_DIR DISPLAY [ARGS]: the kiosk-wayland-probe.
+start_probe() { start_client "$1" "$2" "$3" "$PROBE" ${4:-}; }
+
+# start_kiosk LOG RUNTIME_DIR DISPLAY: `kiosk-shell run` on the e2e fixture config.
+start_kiosk() { start_client "$1" "$2" "$3" "$KIOSK" run --config "$FIXTURE" --verbose; }
+
+image() { "$BUILD_DIR/kiosk-image" "$@"; }
+
+# expect_pixel IMAGE X Y RRGGBB: a screenshot pixel has the colour.
 expect_pixel() {
-    got=$("$BUILD_DIR/ppm-pixel" "$1" "$2" "$3" 2>&1) || fail_because "cannot read $1: $got" || return 1
+    got=$(image pixel "$1" "$2" "$3" 2>&1) || fail_because "cannot read $1: $got" || return 1
     [ "$got" = "$4" ] || fail_because "pixel $2,$3 of $(basename "$1") is $got, expected $4"
 }
 
-# expect_size PPM WIDTH HEIGHT
+# expect_size IMAGE WIDTH HEIGHT
 expect_size() {
-    got=$("$BUILD_DIR/ppm-pixel" "$1" 2>&1) || fail_because "cannot read $1: $got" || return 1
+    got=$(image size "$1" 2>&1) || fail_because "cannot read $1: $got" || return 1
     [ "$got" = "$2 $3" ] || fail_because "$(basename "$1") is $got, expected $2 $3"
 }
+
+# reference NAME WxH [ACTIONS]: `kiosk-shell render` of the fixture's home page after ACTIONS,
+# settled, into $WORK/ref/NAME-WxH.png (made once); prints the path.
+reference() {
+    out="$WORK/ref/$1-$2.png"
+    if [ ! -s "$out" ]; then
+        mkdir -p "$WORK/ref"
+        if [ -n "${3:-}" ]; then
+            "$KIOSK" render --config "$FIXTURE" --page home --size "$2" --actions "$3" --out "$out" >/dev/null 2>>"$WORK/render.log"
+        else
+            "$KIOSK" render --config "$FIXTURE" --page home --size "$2" --out "$out" >/dev/null 2>>"$WORK/render.log"
+        fi
+    fi
+    printf '%s\n' "$out"
+}
+
+# expect_same SCREENSHOT REFERENCE [X Y W H]: at most 0.2 % of the pixels (of the region) differ
+# by more than 8 in a channel. Logs the comparison.
+expect_same() {
+    got=$(image compare "$@" 2>&1) || fail_because "cannot compare $(basename "$1") with $(basename "$2"): $got" || return 1
+    set -- "$1" "$2" $got
+    log "  $(basename "$1") vs $(basename "$2"): $3 of $4 pixels differ (largest channel difference $5)"
+    [ $(($3 * 500)) -le "$4" ] || fail_because "$(basename "$1") differs from $(basename "$2") in $3 of $4 pixels"
+}
+
+# expect_screen SHOOT SCREENSHOT REFERENCE: takes screenshots with the command SHOOT (it gets the
+# path) until one equals REFERENCE as expect_same judges, for at most 3 s: the app logs a page as
+# shown when navigation rests on it, and a cube may still be easing into place then.
+expect_screen() {
+    deadline=$(awk -v t="$(now)" 'BEGIN { printf "%.3f", t + 3 }')
+    while :; do
+        "$1" "$2" || fail_because "no screenshot from $1" || return 1
+        got=$(image compare "$2" "$3" 2>/dev/null) && set -- "$1" "$2" "$3" $got &&
+            [ $(($4 * 500)) -le "$5" ] && break
+        less_than "$(now)" "$deadline" || break
+        sleep 0.1
+    done
+    expect_same "$2" "$3"
+}
+
+# expect_different SCREENSHOT REFERENCE: more than 20 % of the pixels differ.
+expect_different() {
+    got=$(image compare "$1" "$2" 2>&1) || fail_because "cannot compare: $got" || return 1
+    set -- "$1" "$2" $got
+    [ $(($3 * 5)) -gt "$4" ] || fail_because "$(basename "$1") looks like $(basename "$2") ($3 of $4 pixels differ)"
+}
+
+# reddish / greenish IMAGE X Y W H: the region's average colour is dominated by red / green.
+dominant() {
+    mean=$(image mean "$@") || return 2
+    r=$((0x$(echo "$mean" | cut -c1-2))) g=$((0x$(echo "$mean" | cut -c3-4))) b=$((0x$(echo "$mean" | cut -c5-6)))
+    if [ $r -gt $((g + 40)) ] && [ $r -gt $((b + 40)) ]; then echo red
+    elif [ $g -gt $((r + 40)) ] && [ $g -gt $((b + 40)) ]; then echo green
+    else echo "other($mean)"; fi
+}
+expect_colour() {
+    want=$1
+    shift
+    got=$(dominant "$@")
+    [ "$got" = "$want" ] || fail_because "region $2,$3 ${4}x$5 of $(basename "$1") is $got, expected $want"
+}
+
+# wait_for_count FILE REGEX COUNT [TIMEOUT]: waits until at least COUNT lines match.
+wait_for_count() {
+    deadline=$(awk -v t="$(now)" -v d="${4:-5}" 'BEGIN { printf "%.3f", t + d }')
+    while [ "$(count_lines "$1" "$2")" -lt "$3" ]; do
+        less_than "$(now)" "$deadline" || return 1
+        sleep 0.05
+    done
+}
+
+# wait_for_page LOG PAGE [TIMEOUT]: waits for one more 'showing page "PAGE"' line than the
+# log had when the current step began ($PAGES_SEEN, set by mark_pages).
+mark_pages() { PAGES_SEEN=$(count_lines "$1" '^info: showing page '); }
+wait_for_page() {
+    wait_for_count "$1" '^info: showing page ' $((PAGES_SEEN + 1)) "${3:-5}" || return 1
+    last=$(grep '^info: showing page ' "$1" | tail -1)
+    [ "$last" = "info: showing page \"$2\"" ] || fail_because "expected page \"$2\", the log says: $last"
+}
+
+# cpu_ms PID: CPU time (utime + stime of /proc/PID/stat) the process used so far, in ms. The
+# kernel counts it in clock ticks (10 ms at CLK_TCK 100).
+cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($14 + $15) * 1000 / hz }' "/proc/$1/stat" 2>/dev/null; }
 
 # The unprivileged user sway and cage run as when the harness runs as root (they refuse root).
 # Creates the user when missing; sets RUN_UID/RUN_GID and AS_USER (a command prefix).

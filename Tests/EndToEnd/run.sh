@@ -1,14 +1,15 @@
 #!/bin/bash
-# End-to-end tests of a kiosk-shell Wayland client under real headless compositors:
-# weston 10 (kiosk-shell + the kiosk-test-input module: touch, pointer, keys, screenshots),
-# sway 1.7 (virtual pointer, wtype, grim, output resize and scale) and cage 0.1.4 (smoke).
+# End-to-end tests of the real binaries under real headless compositors:
+# - kiosk/*: `kiosk-shell run` on Fixtures/kiosk under weston 10 (kiosk-shell + the
+#   kiosk-test-input module: touch, keys, seat capabilities, screenshots), sway 1.7 (virtual
+#   pointer, wtype, grim, output resize, frame pacing and idle CPU) and cage 0.1.4 (smoke);
+#   settled screens are compared with `kiosk-shell render` of the same navigation.
+# - probe/*: kiosk-wayland-probe, the Wayland layer alone (its stdout lines are checked).
 #
-#   Tests/EndToEnd/run.sh [--client "COMMAND"] [--only weston,sway,cage] [--keep]
+#   Tests/EndToEnd/run.sh [--only kiosk,probe,weston,sway,cage] [--keep]
 #
-# COMMAND defaults to the kiosk-wayland-probe built by `swift build`; the cases read the probe's
-# stdout lines ("configure WxH scale S", "frame WxH scale S", "touch down ID X Y", "key down NAME",
-# "closed: ..."), so another client must print the same lines. $BACKGROUND (RRGGBB, default the
-# probe's 2060A0) is the colour expected on screen.
+# --only picks suites by client and/or compositor (default: all). kiosk-shell is built in release
+# mode (frame pacing is measured on it); $KIOSK_BIN and $PROBE_BIN use other binaries.
 # Runs as root (sway and cage then run as $E2E_USER, created when missing) or as a normal user.
 # Prints "N passed, M failed" last; exits 1 when anything failed.
 set -u
@@ -18,51 +19,77 @@ ROOT=$(cd "$HERE/../.." && pwd)
 . "$HERE/weston.sh"
 . "$HERE/sway.sh"
 . "$HERE/cage.sh"
+. "$HERE/probe-weston.sh"
+. "$HERE/probe-sway.sh"
+. "$HERE/probe-cage.sh"
+. "$HERE/kiosk-weston.sh"
+. "$HERE/kiosk-sway.sh"
+. "$HERE/kiosk-cage.sh"
 
-CLIENT=""
-ONLY="weston,sway,cage"
+ONLY="kiosk,probe,weston,sway,cage"
 KEEP=0
 while [ $# -gt 0 ]; do
     case "$1" in
-        --client) CLIENT=$2; shift 2 ;;
         --only) ONLY=$2; shift 2 ;;
         --keep) KEEP=1; shift ;;
-        *) log "usage: $0 [--client COMMAND] [--only weston,sway,cage] [--keep]"; exit 2 ;;
+        *) log "usage: $0 [--only kiosk,probe,weston,sway,cage] [--keep]"; exit 2 ;;
     esac
 done
-BACKGROUND=${BACKGROUND:-2060A0}
+# A list naming only clients (or only compositors) means all of the other kind.
+case ",$ONLY," in *,kiosk,*|*,probe,*) ;; *) ONLY="$ONLY,kiosk,probe" ;; esac
+case ",$ONLY," in *,weston,*|*,sway,*|*,cage,*) ;; *) ONLY="$ONLY,weston,sway,cage" ;; esac
+wants() { case ",$ONLY," in *,$1,*) case ",$ONLY," in *,$2,*) return 0 ;; esac ;; esac; return 1; }
+
+BACKGROUND=2060A0 # the probe's background
 E2E_USER=${E2E_USER:-kiosktest}
 BUILD_DIR=${BUILD_DIR:-"$ROOT/.build-e2e"}
+FIXTURE="$HERE/Fixtures/kiosk"
 export PATH="$PATH:/usr/sbin:/sbin"
+[ -x /opt/swift/usr/bin/swift ] && ! command -v swift >/dev/null && export PATH=/opt/swift/usr/bin:$PATH
+# A write to a FIFO whose compositor died must fail the case, not kill the harness.
+trap '' PIPE
 
+give_up() { log "$1"; echo "0 passed, 1 failed"; exit 1; }
 for tool in gcc pkg-config wayland-scanner weston sway cage grim wtype swaymsg setpriv; do
-    command -v "$tool" >/dev/null || { log "missing tool: $tool"; echo "0 passed, 1 failed"; exit 1; }
+    command -v "$tool" >/dev/null || give_up "missing tool: $tool"
 done
-"$HERE/build-weston-module.sh" "$BUILD_DIR" >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
-CLIENT_IS_PROBE=0
-if [ -z "$CLIENT" ]; then
-    CLIENT_IS_PROBE=1
-    (cd "$ROOT" && swift build --product kiosk-wayland-probe >/dev/null 2>&1) ||
-        { log "swift build --product kiosk-wayland-probe failed"; echo "0 passed, 1 failed"; exit 1; }
-    CLIENT="$(cd "$ROOT" && swift build --show-bin-path)/kiosk-wayland-probe"
+"$HERE/build-weston-module.sh" "$BUILD_DIR" >/dev/null || give_up "building the test helpers failed"
+if [ -z "${KIOSK_BIN:-}" ]; then
+    (cd "$ROOT" && swift build -c release --product kiosk-shell >"$BUILD_DIR/swift-build-release.log" 2>&1) ||
+        give_up "swift build -c release --product kiosk-shell failed (see $BUILD_DIR/swift-build-release.log)"
+    KIOSK_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)/kiosk-shell"
 fi
-prepare_user || { echo "0 passed, 1 failed"; exit 1; }
+if [ -z "${PROBE_BIN:-}" ]; then
+    (cd "$ROOT" && swift build --product kiosk-wayland-probe >"$BUILD_DIR/swift-build-probe.log" 2>&1) ||
+        give_up "swift build --product kiosk-wayland-probe failed (see $BUILD_DIR/swift-build-probe.log)"
+    PROBE_BIN="$(cd "$ROOT" && swift build --show-bin-path)/kiosk-wayland-probe"
+fi
+KIOSK=$KIOSK_BIN
+PROBE=$PROBE_BIN
+prepare_user || give_up "cannot prepare the unprivileged user"
 
 WORK=$(mktemp -d /tmp/kiosk-e2e.XXXXXX)
-chmod 0755 "$WORK"  # the unprivileged user needs to reach its runtime dir inside
+chmod 0755 "$WORK" # the unprivileged user needs to reach its runtime dir inside
 finish() {
     cleanup_all
     if [ $KEEP = 1 ] || [ $FAILED -gt 0 ]; then log "logs kept in $WORK"; else rm -rf "$WORK"; fi
 }
 trap finish EXIT
 trap 'exit 1' INT TERM
-log "client: $CLIENT"
+log "kiosk-shell: $KIOSK"
+log "probe: $PROBE"
+STARTED_AT=$(now)
 
-case ",$ONLY," in *,weston,*) weston_cases ;; esac
-case ",$ONLY," in *,sway,*) sway_cases ;; esac
-case ",$ONLY," in *,cage,*) cage_cases ;; esac
-case ",$ONLY," in *,systemd,*|,weston,sway,cage,) . "$HERE/systemd.sh"; systemd_cases ;; esac
+wants kiosk weston && kiosk_weston_cases
+wants kiosk sway && kiosk_sway_cases
+wants kiosk cage && kiosk_cage_cases
+wants probe weston && probe_weston_cases
+wants probe sway && probe_sway_cases
+wants probe cage && probe_cage_cases
+# Service behaviour (sd_notify, reload, idle, state) runs the kiosk under weston too.
+wants kiosk weston && { . "$HERE/systemd.sh"; systemd_cases; }
 
+log "end-to-end run took $(elapsed "$STARTED_AT" "$(now)") s"
 [ $FAILED -gt 0 ] && log "failed:$FAILED_NAMES"
 echo "$PASSED passed, $FAILED failed"
 [ $FAILED -eq 0 ]

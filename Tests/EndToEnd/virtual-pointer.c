@@ -3,11 +3,15 @@
  * to get a pointer into a headless session). Reads lines from stdin until EOF:
  *   move X Y W H     absolute position X,Y within an output-layout extent of W x H
  *   down | up        left button press / release
+ *   sweep X1 X2 Y W H SECONDS
+ *                    moves back and forth between X1 and X2 at height Y (one way per second),
+ *                    one motion every 8 ms (a 125 Hz device), for SECONDS; prints "swept N"
  * Prints "ready" once the device exists. Exit 1 if the compositor lacks the protocol.
  */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <math.h>
 #include <wayland-client.h>
 #include "virtual-pointer-client.h"
 
@@ -38,6 +42,47 @@ static uint32_t millis(void)
     return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
 }
 
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Continuous dragging with realistic timing: absolute sleeps keep the 8 ms cadence even when a
+ * flush is slow. */
+static int sweep(struct wl_display *display, struct zwlr_virtual_pointer_v1 *pointer, double x1,
+                 double x2, unsigned y, unsigned w, unsigned h, double seconds)
+{
+    const long step_ns = 8000000;
+    struct timespec next;
+    clock_gettime(CLOCK_MONOTONIC, &next);
+    double start = seconds_now();
+    int moves = 0;
+    for (;;) {
+        double t = seconds_now() - start;
+        if (t >= seconds)
+            break;
+        double phase = fmod(t, 2.0);
+        double share = phase < 1.0 ? phase : 2.0 - phase;
+        unsigned x = (unsigned)lround(x1 + (x2 - x1) * share);
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, millis(), x, y, w, h);
+        zwlr_virtual_pointer_v1_frame(pointer);
+        if (wl_display_flush(display) < 0)
+            return -1;
+        moves++;
+        next.tv_nsec += step_ns;
+        if (next.tv_nsec >= 1000000000) {
+            next.tv_nsec -= 1000000000;
+            next.tv_sec++;
+        }
+        clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
+    }
+    if (wl_display_roundtrip(display) < 0)
+        return -1;
+    return moves;
+}
+
 int main(void)
 {
     struct wl_display *display = wl_display_connect(NULL);
@@ -59,8 +104,17 @@ int main(void)
     fflush(stdout);
 
     char line[256];
-    unsigned x, y, w, h;
+    unsigned x, y, w, h, x2;
+    double seconds;
     while (fgets(line, sizeof line, stdin)) {
+        if (sscanf(line, "sweep %u %u %u %u %u %lf", &x, &x2, &y, &w, &h, &seconds) == 6) {
+            int moves = sweep(display, pointer, x, x2, y, w, h, seconds);
+            if (moves < 0)
+                return 1;
+            printf("swept %d\n", moves);
+            fflush(stdout);
+            continue;
+        }
         if (sscanf(line, "move %u %u %u %u", &x, &y, &w, &h) == 4)
             zwlr_virtual_pointer_v1_motion_absolute(pointer, millis(), x, y, w, h);
         else if (strncmp(line, "down", 4) == 0)

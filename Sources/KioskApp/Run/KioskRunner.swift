@@ -116,6 +116,7 @@ public final class KioskRunner {
         }
         watcher?.stop()
         if idle.isBlanked { setBacklight(on: true) }
+        logFrameStatistics()
         // Proxies go before the connection (a released buffer must find its owner alive).
         window = nil
         display?.detach()
@@ -182,7 +183,11 @@ public final class KioskRunner {
             scene, into: target, previous: buffer.holdsPreviousFrame ? previousScene : nil, now: now)
         target.markDirty()
         previousScene = scene
-        if scene.isAnimating { window?.setNeedsFrame() } else { settled(navigator) }
+        if scene.isAnimating {
+            window?.setNeedsFrame()
+        } else if !navigator.isTouching {
+            settled(navigator)
+        }
         armClock(now: now)
         if !readySent { firstFrameDrawn() }
         if !buffer.holdsPreviousFrame {

@@ -71,6 +71,10 @@ public final class Navigator {
     /// True while something moves: keep requesting frames.
     public var isAnimating: Bool { root.isAnimating }
 
+    /// True while a finger is down: navigation is not settled even when nothing animates (a cube
+    /// held half-turned).
+    public var isTouching: Bool { arbiter.recognizer.ownerID != nil }
+
     /// When `advance(to:)` must be called next even without frames (a pending long press).
     public var nextDeadline: Double? { arbiter.nextDeadline }
 
