@@ -78,6 +78,10 @@ let package = Package(
             ],
             swiftSettings: pangoSwiftSettings),
 
+        // Golden-image comparison and font pinning shared by the rendering test targets.
+        .target(
+            name: "KioskTestSupport", dependencies: ["KioskRender"], path: "Tests/KioskTestSupport",
+            swiftSettings: pangoSwiftSettings),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(
             name: "KioskConfigTests", dependencies: ["KioskConfig"],
@@ -86,13 +90,13 @@ let package = Package(
             name: "KioskInputTests", dependencies: ["KioskInput", "KioskCore"],
             resources: [.copy("Recordings")]),
         .testTarget(
-            name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
+            name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "KioskTestSupport"],
             resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),
         .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"]),
         .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
         // Reads Golden/ and Fixtures/ through #filePath and runs the built kiosk-shell binary.
         .testTarget(
-            name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskRender"],
+            name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskRender", "KioskTestSupport"],
             exclude: ["Golden", "Fixtures"], swiftSettings: pangoSwiftSettings),
     ]
 )

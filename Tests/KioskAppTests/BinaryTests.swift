@@ -1,6 +1,7 @@
 import Foundation
 import KioskRender
 import Testing
+import KioskTestSupport
 
 /// Runs the built `kiosk-shell` binary. `swift test` builds every product of the package, so the
 /// binary sits beside the test bundle in the same build folder (whatever `--build-path` says);
@@ -34,14 +35,14 @@ struct BinaryTests {
         let a = try ImageBuffer(pngPath: folder + "/rest.png")
         let b = try ImageBuffer(pngPath: folder + "/turning.png")
         #expect(a.width == 640 && b.width == 640 && a.height == 400 && b.height == 400)
-        let (differing, _) = AppGolden.difference(a, b)
+        let (differing, _) = GoldenFolder.difference(a, b)
         #expect(differing > 640 * 400 / 4)
         // Settled after the same drag (no --at), the cube shows its second face: not the rest frame either.
         let settled = try KioskShellBinary.run(
             common + ["--actions", "drag 900,400 300,400 250ms", "--out", folder + "/settled.png"])
         #expect(settled.status == 0)
         let c = try ImageBuffer(pngPath: folder + "/settled.png")
-        #expect(AppGolden.difference(a, c).0 > 640 * 400 / 4)
+        #expect(GoldenFolder.difference(a, c).0 > 640 * 400 / 4)
     }
 
     @Test("check exits 0 on the demo config and 78 on a broken copy, naming the file and the unknown page")

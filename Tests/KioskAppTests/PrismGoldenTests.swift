@@ -2,6 +2,7 @@ import KioskApp
 import KioskCore
 import KioskRender
 import Testing
+import KioskTestSupport
 
 /// Prisms of 2, 3, 4 and 6 letter pages turned by a finger part of the way to the next face,
 /// drawn by the real pipeline (drag script → Navigator → Scene → FrameRenderer).
@@ -33,13 +34,13 @@ struct PrismGoldenTests {
     func horizontal(faces: Int) throws {
         for position in [0.15, 0.3, 0.5] {
             let image = try Self.frame(faces: faces, position: position)
-            AppGolden.check(image, named: "prism-n\(faces)-\(Int((position * 100).rounded()))")
+            appGoldens.check(image, named: "prism-n\(faces)-\(Int((position * 100).rounded()))")
         }
     }
 
     @Test("a vertical four-sided prism 0.3 of a face into a turn looks as recorded")
     func vertical() throws {
-        AppGolden.check(try Self.frame(faces: 4, position: 0.3, vertical: true), named: "prism-vertical-n4-30")
+        appGoldens.check(try Self.frame(faces: 4, position: 0.3, vertical: true), named: "prism-vertical-n4-30")
     }
 
     @Test("a four-sided prism half-way shows the two faces meeting on the vertical centre line, the full height")

@@ -3,6 +3,7 @@ import KioskConfig
 import KioskCore
 import KioskRender
 import Testing
+import KioskTestSupport
 
 /// The Navigator with the real renderer's hit regions and drawing: a config loaded from TOML,
 /// taps found where the renderer laid the rows out, frames drawn by the FrameRenderer.
@@ -45,7 +46,7 @@ struct RendererNavigationTests {
         try ActionScript.parse("tap \(x),\(y)").play(on: navigator)
         #expect(navigator.state.entries["lines"] == .drillDown(left: ["menu"], right: "green"))
         #expect(navigator.lastRefusal == nil)
-        AppGolden.check(try renderer.render(navigator.scene(), now: AppFixture.instant), named: "drilldown-tap-green")
+        appGoldens.check(try renderer.render(navigator.scene(), now: AppFixture.instant), named: "drilldown-tap-green")
         // A tap on the first row then replaces it.
         let first = try #require(renderer.targets(page: "menu", size: Size(width: 360, height: 536)).first)
         try ActionScript.parse("wait \(navigator.now)s; tap \(Int(first.rect.midX)),\(Int(first.rect.midY + 64))").play(on: navigator)
@@ -78,13 +79,13 @@ struct RendererNavigationTests {
         #expect(written == [folder + "/turning.png"])
         let image = try ImageBuffer(pngPath: folder + "/turning.png")
         #expect(image.width == 640 && image.height == 400)
-        AppGolden.check(image, named: "demo-home-turning")
+        appGoldens.check(image, named: "demo-home-turning")
 
         let rest = PageRendering(configDirectory: AppFixture.demoConfig, scale: 0.5)
         _ = try rest.render(
             configuration: configuration, pages: ["home"], out: folder + "/rest.png", intoFolder: false,
             now: AppFixture.instant)
-        let (differing, _) = AppGolden.difference(image, try ImageBuffer(pngPath: folder + "/rest.png"))
+        let (differing, _) = GoldenFolder.difference(image, try ImageBuffer(pngPath: folder + "/rest.png"))
         #expect(differing > 640 * 400 / 4)
     }
 

@@ -2,6 +2,7 @@ import KioskApp
 import KioskCore
 import KioskRender
 import Testing
+import KioskTestSupport
 
 /// Every transition, right to left, a quarter, half and three quarters through a push from the
 /// amber page A to the blue page B, drawn by the real pipeline: a stack in a Navigator, advanced
@@ -39,7 +40,7 @@ struct TransitionGoldenTests {
     func push(kind: TransitionKind) throws {
         for progress in [0.25, 0.5, 0.75] {
             let image = try Self.frame(kind, at: progress)
-            AppGolden.check(image, named: "transition-\(kind.rawValue)-\(Int(progress * 100))")
+            appGoldens.check(image, named: "transition-\(kind.rawValue)-\(Int(progress * 100))")
         }
     }
 
@@ -48,7 +49,7 @@ struct TransitionGoldenTests {
         // Pop at 0.25 shows the push at 0.75.
         let pop = try Self.frame(kind, at: 0.25, pop: true)
         let push = try Self.frame(kind, at: 0.75)
-        let (differing, _) = AppGolden.difference(pop, push)
+        let (differing, _) = GoldenFolder.difference(pop, push)
         #expect(differing <= 480 * 300 / 500)
     }
 }

@@ -1,6 +1,7 @@
 import KioskCore
 import KioskRender
 import Testing
+import KioskTestSupport
 
 /// Whole pages mixing every widget, in landscape, portrait and at scale 2, and the chrome pieces.
 @Suite("Panel and chrome goldens", .serialized)
@@ -52,12 +53,12 @@ struct PanelGoldenTests {
     /// so landscape shows the flow clipped at the bottom edge.
     @Test("a mixed panel in landscape 1280x800 clips what does not fit")
     func landscape() throws {
-        GoldenImage.check(try render(Self.mixed, width: 1280, height: 800), named: "panel-1280x800")
+        goldenImages.check(try render(Self.mixed, width: 1280, height: 800), named: "panel-1280x800")
     }
 
     @Test("a mixed panel in portrait 800x1280")
     func portrait() throws {
-        GoldenImage.check(try render(Self.mixed, width: 800, height: 1280), named: "panel-800x1280")
+        goldenImages.check(try render(Self.mixed, width: 800, height: 1280), named: "panel-800x1280")
     }
 
     @Test("a page at scale 2 has twice the pixels with crisp text")
@@ -66,7 +67,7 @@ struct PanelGoldenTests {
         let image = try render(panel, width: 640, height: 560, scale: 2)
         #expect(image.width == 1280)
         #expect(image.height == 1120)
-        GoldenImage.check(image, named: "panel-640x560@2")
+        goldenImages.check(image, named: "panel-640x560@2")
     }
 
     @Test("a museum page with a photo, a paragraph and links at 1280x800")
@@ -83,7 +84,7 @@ struct PanelGoldenTests {
                     ListRow(label: "Timeline", detail: "1887–1954", action: .open("timeline")),
                 ])),
         ])
-        GoldenImage.check(try render(panel, width: 1280, height: 800), named: "panel-museum")
+        goldenImages.check(try render(panel, width: 1280, height: 800), named: "panel-museum")
     }
 
     @Test("a panel background overrides the theme's")
@@ -101,7 +102,7 @@ struct PanelGoldenTests {
         let image = try chrome.render(
             .tabBar(titles: ["Overview", "Machines", "Safety", "Contacts"], selected: 1),
             size: Size(width: 800, height: 72), scale: 1, theme: .standard)
-        GoldenImage.check(image, named: "chrome-tabbar")
+        goldenImages.check(image, named: "chrome-tabbar")
     }
 
     @Test("a tab bar between two tabs moves its highlight part way")
@@ -110,7 +111,7 @@ struct PanelGoldenTests {
         let image = try ChromeRenderer().render(
             .tabBar(titles: ["Overview", "Machines", "Safety"], selected: 0.5),
             size: Size(width: 600, height: 72), scale: 1, theme: .standard)
-        GoldenImage.check(image, named: "chrome-tabbar-switching")
+        goldenImages.check(image, named: "chrome-tabbar-switching")
     }
 
     @Test("a drill-down header shows its title centred and a back chevron")
@@ -119,6 +120,6 @@ struct PanelGoldenTests {
         let image = try ChromeRenderer().render(
             .header(title: "Maintenance log", showsBack: true), size: Size(width: 420, height: 64), scale: 1,
             theme: .standard)
-        GoldenImage.check(image, named: "chrome-header")
+        goldenImages.check(image, named: "chrome-header")
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import KioskCore
+import KioskTestSupport
 @testable import KioskRender
 import Testing
 
@@ -105,7 +106,7 @@ struct RenderBehaviourTests {
         let size = Size(width: 300, height: 200)
         let plain = try renderer.render(panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context())
         let odd = try renderer.render(panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context(), focusedItem: 7)
-        #expect(GoldenImage.difference(plain, odd).0 == 0)
+        #expect(GoldenFolder.difference(plain, odd).0 == 0)
     }
 
     @Test("markup that does not parse is shown as plain text")

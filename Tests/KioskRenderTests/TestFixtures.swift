@@ -1,34 +1,13 @@
 import Glibc
 import KioskCore
 import KioskRender
+import KioskTestSupport
 
 /// Shared setup for rendering tests: fonts pinned to DejaVu Sans (what CI installs) and fixture
 /// images drawn once into a temporary folder.
 enum TestFixtures {
-    /// (Rejecting by file type, not "*": a glob also filters the font directories themselves.)
-    /// Restricts fontconfig to DejaVu Sans Book and Bold before pango first loads fonts, so a
-    /// machine with more fonts (e.g. DejaVu Sans ExtraLight from fonts-dejavu-extra) renders
-    /// the goldens the same as CI with only fonts-dejavu-core.
-    static let fonts: Void = {
-        let path = "\(directory)/fonts.conf"
-        let conf = """
-            <?xml version="1.0"?>
-            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-            <fontconfig>
-              <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-              <selectfont>
-                <rejectfont>
-                  <glob>*.ttf</glob><glob>*.otf</glob><glob>*.ttc</glob><glob>*.otc</glob><glob>*.pfb</glob>
-                  <glob>*.pfa</glob><glob>*.t1</glob><glob>*.pcf</glob><glob>*.pcf.gz</glob><glob>*.otb</glob>
-                  <glob>*.woff</glob><glob>*.woff2</glob><glob>*.bdf</glob>
-                </rejectfont>
-                <acceptfont><glob>*/DejaVuSans.ttf</glob><glob>*/DejaVuSans-Bold.ttf</glob></acceptfont>
-              </selectfont>
-            </fontconfig>
-            """
-        write(conf, to: path)
-        if getenv("KIOSK_NO_FONTCONF") == nil { setenv("FONTCONFIG_FILE", path, 1) }
-    }()
+    /// Fonts pinned to DejaVu Sans (Tests/Fonts/fonts.conf), what CI installs.
+    static let fonts: Void = TestFonts.pin()
 
     static let directory: String = {
         var template = Array("/tmp/kiosk-render-tests-XXXXXX".utf8CString)

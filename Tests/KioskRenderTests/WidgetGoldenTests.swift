@@ -1,6 +1,7 @@
 import KioskCore
 import KioskRender
 import Testing
+import KioskTestSupport
 
 /// One golden image per widget kind, drawn with Theme.standard at a fixed instant.
 @Suite("Widget goldens", .serialized)
@@ -21,7 +22,7 @@ struct WidgetGoldenTests {
         let image = try render(
             [.title(TitleWidget(text: "Hall 3 — Assembly", subtitle: "Line status and shift information"))],
             height: 150)
-        GoldenImage.check(image, named: "title")
+        goldenImages.check(image, named: "title")
     }
 
     @Test("a text widget wraps markup to the panel width")
@@ -33,21 +34,21 @@ struct WidgetGoldenTests {
                 .text(TextWidget(markup: markup)),
                 .text(TextWidget(markup: "Centred small print", size: 16, alignment: .center)),
             ], height: 230)
-        GoldenImage.check(image, named: "text")
+        goldenImages.check(image, named: "text")
     }
 
     @Test("an image is scaled to fit and centred, with its caption under it")
     func image() throws {
         let image = try render(
             [.image(ImageWidget(path: TestFixtures.photoPath, height: 240, caption: "The valley in 1902"))], height: 340)
-        GoldenImage.check(image, named: "image")
+        goldenImages.check(image, named: "image")
     }
 
     @Test("a missing image draws a placeholder box with its file name")
     func missingImage() throws {
         let image = try render(
             [.image(ImageWidget(path: "/nonexistent/floor-plan.png", height: 200, caption: "Floor plan"))], height: 300)
-        GoldenImage.check(image, named: "image-missing")
+        goldenImages.check(image, named: "image-missing")
     }
 
     @Test("list rows show label, right-aligned muted detail and a chevron")
@@ -62,7 +63,7 @@ struct WidgetGoldenTests {
                         ListRow(label: "Not a link", detail: "info only"),
                     ]))
             ], height: 360)
-        GoldenImage.check(image, named: "list")
+        goldenImages.check(image, named: "list")
     }
 
     @Test("grid tiles are rounded cards with icon over label; buttons are accent-filled")
@@ -85,7 +86,7 @@ struct WidgetGoldenTests {
                             Tile(label: "Home", action: .home, style: .button),
                         ])),
             ], height: 360)
-        GoldenImage.check(image, named: "grid")
+        goldenImages.check(image, named: "grid")
     }
 
     @Test("a clock draws the fixed instant large, in its alignment")
@@ -95,7 +96,7 @@ struct WidgetGoldenTests {
                 .clock(ClockWidget(format: "%H:%M")),
                 .clock(ClockWidget(format: "%A %e %B %Y", size: 28, alignment: .right)),
             ], height: 220)
-        GoldenImage.check(image, named: "clock")
+        goldenImages.check(image, named: "clock")
     }
 
     @Test("key-value rows show muted keys and right-aligned values")
@@ -109,7 +110,7 @@ struct WidgetGoldenTests {
                         KeyValueRow(key: "Last service", value: "2023-10-02"),
                     ]))
             ], height: 232)
-        GoldenImage.check(image, named: "keyvalue")
+        goldenImages.check(image, named: "keyvalue")
     }
 
     @Test("a file value shows the trimmed file contents big with its unit and label")
@@ -117,7 +118,7 @@ struct WidgetGoldenTests {
         let image = try render(
             [.fileValue(FileValueWidget(label: "Spindle temperature", path: "/run/sensor/temp", unit: "°C"))],
             height: 200, files: ["/run/sensor/temp": "  42.7\n"])
-        GoldenImage.check(image, named: "filevalue")
+        goldenImages.check(image, named: "filevalue")
     }
 
     @Test("a file value whose file is missing shows its placeholder")
@@ -125,7 +126,7 @@ struct WidgetGoldenTests {
         let image = try render(
             [.fileValue(FileValueWidget(label: "Parts today", path: "/run/counter", unit: "pcs", placeholder: "no data"))],
             height: 200)
-        GoldenImage.check(image, named: "filevalue-missing")
+        goldenImages.check(image, named: "filevalue-missing")
     }
 
     @Test("a spacer leaves its height empty between widgets")
@@ -136,7 +137,7 @@ struct WidgetGoldenTests {
                 .spacer(SpacerWidget(height: 80)),
                 .text(TextWidget(markup: "Below the spacer")),
             ], height: 240)
-        GoldenImage.check(image, named: "spacer")
+        goldenImages.check(image, named: "spacer")
     }
 
     @Test("the focused item gets an accent outline")
@@ -156,6 +157,6 @@ struct WidgetGoldenTests {
                             Tile(label: "Home", action: .home),
                         ])),
             ], height: 300, focused: 1)
-        GoldenImage.check(image, named: "focus")
+        goldenImages.check(image, named: "focus")
     }
 }
