@@ -1,5 +1,6 @@
 import KioskConfig
 import KioskCore
+import KioskRender
 
 /// The full-screen page shown instead of the kiosk when the config cannot be used at start
 /// (Ubuntu Frame's diagnostic screen, kiosk-peers.md §6.7): what is wrong, file by file, so a
@@ -36,31 +37,16 @@ public enum DiagnosticPage {
 enum DiagnosticRows {
     static func widgets(for errors: [Diagnostic], limit: Int, directory: String) -> [Widget] {
         var widgets: [Widget] = errors.prefix(limit).map { error in
-            .text(TextWidget(markup: "<tt>" + escape(error.description) + "</tt>", size: 16))
+            .text(TextWidget(markup: "<tt>" + MarkupEscaping.escape(error.description) + "</tt>", size: 16))
         }
         if errors.count > limit {
             widgets.append(
                 .text(
                     TextWidget(
-                        markup: escape("… and \(errors.count - limit) more: kiosk-shell check --config \(directory)"),
+                        markup: MarkupEscaping.escape("… and \(errors.count - limit) more: kiosk-shell check --config \(directory)"),
                         size: 16)))
         }
         return widgets
     }
 
-    /// Pango markup escaping: a file name or message with '<' or '&' must not break the page.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
 }

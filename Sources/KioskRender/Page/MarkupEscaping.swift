@@ -5,9 +5,10 @@ extension RGBA {
     var hexRGB: String { String(description.prefix(7)) }
 }
 
-enum MarkupEscaping {
-    /// Escapes text for inclusion in Pango markup.
-    static func escape(_ s: String) -> String {
+/// Escapes text for inclusion in Pango markup (a file name or message with '<' or '&' must not
+/// break the page it is shown on).
+public enum MarkupEscaping {
+    public static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s {
