@@ -7,19 +7,7 @@ public enum KeyMapping {
     /// `.enter`), anything else `.other` with the keysym's name ("a", "F1", "XF86Back"), or its
     /// number in hex when xkbcommon knows no name.
     public static func key(forKeysym keysym: UInt32) -> Key {
-        switch Int32(bitPattern: keysym) {
-        case XKB_KEY_Left: return .left
-        case XKB_KEY_Right: return .right
-        case XKB_KEY_Up: return .up
-        case XKB_KEY_Down: return .down
-        case XKB_KEY_Return, XKB_KEY_KP_Enter: return .enter
-        case XKB_KEY_Escape: return .escape
-        case XKB_KEY_BackSpace: return .backspace
-        case XKB_KEY_Home: return .home
-        case XKB_KEY_Tab: return .tab
-        case XKB_KEY_space: return .space
-        default: return .other(name(ofKeysym: keysym))
-        }
+        Key(keysymName: name(ofKeysym: keysym))
     }
 
     /// xkbcommon's name of a keysym.

@@ -1,8 +1,7 @@
-import KioskCore
-
 extension Key {
     /// The key for an xkbcommon keysym name: the navigation keys by name (both Enter keys are
-    /// `.enter`), anything else `.other(name)`. Same table as KioskWayland's `KeyMapping`.
+    /// `.enter`), anything else `.other(name)`. Both key sources (the Wayland seat and libinput)
+    /// map through this one table.
     public init(keysymName name: String) {
         switch name {
         case "Left": self = .left
