@@ -11,7 +11,9 @@ public final class FrameRenderer {
     /// How the upright picture is turned onto the panel (`[display] rotation`): Scenes come in
     /// logical (upright) output pixels and are drawn turned into a native-size buffer. We turn
     /// the picture ourselves instead of `wl_surface.set_buffer_transform` (see README "Rotation").
-    public var displayTransform: DisplayTransform = .normal
+    public var displayTransform: DisplayTransform = .normal {
+        didSet { compositor.mirrorsOutput = displayTransform.isFlipped }
+    }
     /// Hit regions per page and size: laying a page out measures text, so keep it.
     private var targetCache: [TargetKey: [PanelTarget]] = [:]
 
