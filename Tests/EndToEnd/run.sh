@@ -59,6 +59,7 @@ trap 'exit 1' INT TERM
 log "client: $CLIENT"
 
 case ",$ONLY," in *,weston,*) weston_cases ;; esac
+. "$HERE/calibrate.sh"; case ",$ONLY," in *,weston,*) calibrate_cases ;; esac
 case ",$ONLY," in *,sway,*) sway_cases ;; esac
 case ",$ONLY," in *,cage,*) cage_cases ;; esac
 
