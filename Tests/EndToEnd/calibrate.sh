@@ -194,12 +194,42 @@ c_calibrate_print() {
     cmp -s "$dir/kiosk.toml" "$WORK/print.before" || fail_because "--print changed kiosk.toml"
 }
 
+# sway: the output turns, and goes away and comes back, while a pushed page is in view.
+c_sway_output_cycle() {
+    dir="$WORK/sway-output"
+    WESTON_W=1280 WESTON_H=720 make_corner_config "$dir" normal
+    sway_start || fail_because "sway did not start" || return 1
+    L="$WORK/sway-kiosk.log"
+    env XDG_RUNTIME_DIR="$SWAY_RUN" WAYLAND_DISPLAY="$SWAY_DISPLAY" "$KIOSK" run --config "$dir" >"$L" 2>&1 &
+    KPID=$!; track $KPID
+    wait_for_line "$L" 'showing page "corners"' 10 || fail_because "kiosk did not start: $(tail -2 "$L")" || return 1
+    in_sway wtype -k Down -k Return || fail_because "wtype failed" || return 1
+    wait_for_line "$L" 'showing page "tl"' 5 || fail_because "Down, Enter did not open tl: $(tail -2 "$L")" || return 1
+    swaymsg output HEADLESS-1 transform 90 >/dev/null || fail_because "swaymsg transform failed" || return 1
+    wait_for_line "$L" 'output 720x1280 at scale 1' 5 || fail_because "no re-layout for the turned output: $(tail -2 "$L")" || return 1
+    swaymsg output HEADLESS-1 disable >/dev/null || fail_because "swaymsg disable failed" || return 1
+    sleep 0.5
+    kill -0 $KPID 2>/dev/null || fail_because "kiosk died when the output went away: $(tail -2 "$L")" || return 1
+    swaymsg output HEADLESS-1 enable >/dev/null || fail_because "swaymsg enable failed" || return 1
+    swaymsg output HEADLESS-1 transform normal >/dev/null
+    wait_for_line "$L" 'output 1280x720 at scale 1' 5 || fail_because "no re-layout when the output came back: $(tail -2 "$L")" || return 1
+    sleep 0.3
+    kill -0 $KPID 2>/dev/null || fail_because "kiosk died: $(tail -2 "$L")" || return 1
+    [ "$(count_lines "$L" 'showing page "corners"')" = 1 ] || fail_because "navigation was lost: $(grep showing "$L" | tr '\n' ' ')" || return 1
+    sway_shot "$WORK/sway-back.ppm" || fail_because "grim failed" || return 1
+    expect_size "$WORK/sway-back.ppm" 1280 720 || return 1
+    stop_pid $KPID; stop_pid $SWAY_PID
+}
+
 calibrate_cases() {
     KIOSK="$(cd "$ROOT" && swift build --show-bin-path)/kiosk-shell"
     (cd "$ROOT" && swift build --product kiosk-shell >/dev/null 2>&1) || { run_case "build kiosk-shell" false; return; }
     run_case "weston: rotated panel, a touch at each corner opens the tile drawn there" c_rotated_corners
     run_case "weston: calibrate with offset touches writes the matrix that undoes them" c_calibrate
     run_case "weston: calibrate --print prints and leaves kiosk.toml alone" c_calibrate_print
+    if command -v sway >/dev/null && command -v wtype >/dev/null && [ -n "${RUN_UID:-}" ]; then
+        run_case "sway: output turned, gone and back keeps the page in view" c_sway_output_cycle
+    fi
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
@@ -207,11 +237,16 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
     ROOT=$(cd "$CAL_HERE/../.." && pwd)
     . "$CAL_HERE/lib.sh"
     . "$CAL_HERE/weston.sh"
+    . "$CAL_HERE/sway.sh"
+    E2E_USER=${E2E_USER:-kiosktest}
+    export PATH="$PATH:/usr/sbin:/sbin"
+    prepare_user || exit 1
     KEEP=0
     [ "${1:-}" = "--keep" ] && KEEP=1
     BUILD_DIR=${BUILD_DIR:-"$ROOT/.build-e2e"}
     "$CAL_HERE/build-weston-module.sh" "$BUILD_DIR" >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
     WORK=$(mktemp -d /tmp/kiosk-calibrate.XXXXXX)
+    chmod 0755 "$WORK"  # sway runs as the unprivileged user and needs its runtime dir inside
     trap 'cleanup_all; if [ $KEEP = 1 ] || [ $FAILED -gt 0 ]; then log "logs kept in $WORK"; else rm -rf "$WORK"; fi' EXIT
     calibrate_cases
     [ $FAILED -gt 0 ] && log "failed:$FAILED_NAMES"
