@@ -236,12 +236,46 @@ c_sway_output_cycle() {
     rm -f "$WORK/pointer.fifo" "$WORK/sway.log"  # sway.sh's own cases make them afresh
 }
 
+# source = "libinput" with a device path that does not exist (no /dev/input here): the kiosk
+# runs, retries the device, and ignores the compositor's touches; "both" takes them again.
+c_libinput_source() {
+    for source in libinput both; do
+        dir="$WORK/libinput-$source"
+        make_corner_config "$dir" 90
+        sed -i "s|^# source = \"wayland\"|source = \"$source\"\ndevices = [\"/dev/input/by-path/kiosk-e2e-missing-event\"]|" "$dir/kiosk.toml"
+        fresh_weston || fail_because "weston did not start" || return 1
+        L="$WORK/kiosk-$source.log"
+        env XDG_RUNTIME_DIR="$WESTON_RUN" WAYLAND_DISPLAY=kiosk-e2e "$KIOSK" run --config "$dir" >"$L" 2>&1 &
+        KPID=$!; track $KPID
+        wait_for_line "$L" 'showing page "corners"' 10 || fail_because "$source: kiosk did not start: $(tail -2 "$L")" || return 1
+        grep -q 'reading input through libinput (/dev/input/by-path/kiosk-e2e-missing-event)' "$L" ||
+            fail_because "$source: libinput not started: $(head -5 "$L")" || return 1
+        weston_capture "$WORK/libinput-$source.ppm" || fail_because "capture did not arrive" || return 1
+        point=$(native_point 90 40 40)
+        weston_send touch down 1 $point
+        weston_send touch frame
+        weston_send touch up 1
+        weston_send touch frame
+        if [ $source = libinput ]; then
+            sleep 2.5  # past one device retry
+            ! grep -q 'showing page "tl"' "$L" || fail_because "libinput: a compositor touch was not ignored" || return 1
+        else
+            wait_for_line "$L" 'showing page "tl"' 5 || fail_because "both: the compositor touch did not open tl: $(tail -2 "$L")" || return 1
+        fi
+        kill -0 $KPID 2>/dev/null || fail_because "$source: kiosk died: $(tail -2 "$L")" || return 1
+        stop_pid $KPID
+        wait_for_exit $KPID 1
+        stop_pid $WESTON_PID
+    done
+}
+
 calibrate_cases() {
     KIOSK="$(cd "$ROOT" && swift build --show-bin-path)/kiosk-shell"
     (cd "$ROOT" && swift build --product kiosk-shell >/dev/null 2>&1) || { run_case "build kiosk-shell" false; return; }
     run_case "weston: rotated panel, a touch at each corner opens the tile drawn there" c_rotated_corners
     run_case "weston: calibrate with offset touches writes the matrix that undoes them" c_calibrate
     run_case "weston: calibrate --print prints and leaves kiosk.toml alone" c_calibrate_print
+    run_case "weston: source libinput with a missing device runs and ignores compositor touches; both uses them" c_libinput_source
     case ",${ONLY:-weston,sway}," in *,sway,*) ;; *) return ;; esac
     if command -v sway >/dev/null && [ -x "$BUILD_DIR/kiosk-virtual-pointer" ] && [ -n "${RUN_UID:-}" ]; then
         run_case "sway: output turned, gone and back keeps the page in view" c_sway_output_cycle
