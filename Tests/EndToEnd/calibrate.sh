@@ -152,6 +152,7 @@ c_calibrate() {
         weston_send touch frame
     done
     wait_for_line "$L" "^check: " 5 || fail_because "no check screen: $(tail -2 "$L")" || return 1
+    sleep 0.3
     weston_capture "$WORK/calibrate-check.ppm" || fail_because "capture did not arrive" || return 1
     save=$(grep "^check: " "$L" | sed 's/.* save at //')
     weston_send touch down 1 $(distort $save)

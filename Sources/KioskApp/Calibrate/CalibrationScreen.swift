@@ -35,9 +35,9 @@ struct CalibrationScreen {
     func instruction(_ session: CalibrationSession) -> String {
         switch session.phase {
         case .target(let index):
-            let again = session.lastError.map { "\($0). " } ?? ""
-            return again + "Touch the centre of the cross (\(index + 1) of \(session.targets.count))"
-        case .check: return "Touch anywhere: the dot should sit under your finger. Save or try again."
+            let again = session.lastError == nil ? "" : "Again: "
+            return again + "Touch the cross · \(index + 1) of \(session.targets.count)"
+        case .check: return "Check: the dot follows your finger"
         case .saved: return "Saved"
         }
     }
