@@ -4,14 +4,14 @@ import KioskCore
 struct SettingsParser {
     let context: FileContext
 
-    static let rootKeys = ["home", "app_id", "state_file", "preview", "theme", "idle", "input"]
+    static let rootKeys = ["home", "app_id", "state_file", "preview", "theme", "idle", "display", "input"]
     static let previewKeys = ["width", "height", "scale"]
     static let themeColorKeys = ["background", "surface", "text", "muted_text", "accent", "on_accent", "divider"]
     static let themeSizeKeys = ["title_size", "body_size", "small_size"]
     static let themeSpaceKeys = ["padding", "spacing", "corner_radius"]
     static var themeKeys: [String] { themeColorKeys + ["font"] + themeSizeKeys + themeSpaceKeys }
     static let idleKeys = ["home_after", "blank_after", "backlight"]
-    static let inputKeys = ["source"]
+    static var inputKeys: [String] { ["source"] + inputGeometryKeys }
 
     /// The settings, or nil when something is wrong (already reported). `home` is checked against
     /// the pages by the loader.
@@ -47,7 +47,9 @@ struct SettingsParser {
             if let source = input.choice("source", InputSource.self, what: "input source") {
                 settings.input.source = source
             }
+            inputGeometry(input, into: &settings.input.geometry)
         }
+        if let display = root.table("display") { self.display(display, into: &settings.input.geometry) }
         return context.diagnostics.count == before ? settings : nil
     }
 

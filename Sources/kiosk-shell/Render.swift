@@ -28,6 +28,9 @@ struct Render: ParsableCommand {
     @Option(help: "Output pixels per logical pixel (default: [preview] scale).")
     var scale: Double?
 
+    @Option(help: "Turn the picture onto the panel: normal, 90, 180, 270, flipped, flipped-90, flipped-180, flipped-270 (default: [display] rotation). --size stays the upright size.")
+    var rotation: String?
+
     @Option(help: "A scripted interaction to run first, steps separated by ';'.")
     var actions: String?
 
@@ -42,6 +45,9 @@ struct Render: ParsableCommand {
         if let size, Render.parseSize(size) == nil { throw ValidationError("--size: expected WIDTHxHEIGHT, e.g. 1920x1080") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale: expected a number from 0 to 8") }
         if let at, !(at >= 0 && at.isFinite) { throw ValidationError("--at: expected seconds ≥ 0") }
+        if let rotation, DisplayTransform(name: rotation) == nil {
+            throw ValidationError("--rotation: expected one of " + DisplayTransform.allCases.map(\.name).joined(separator: ", "))
+        }
     }
 
     static func parseSize(_ text: String) -> Size? {
@@ -53,7 +59,8 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let rendering = PageRendering(
-            configDirectory: options.config, size: size.flatMap(Render.parseSize), scale: scale, actions: actions, at: at)
+            configDirectory: options.config, size: size.flatMap(Render.parseSize), scale: scale, actions: actions, at: at,
+            rotation: rotation.flatMap(DisplayTransform.init(name:)))
         do {
             let (configuration, warnings) = try rendering.loadConfiguration()
             for warning in warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }

@@ -88,6 +88,8 @@ wants probe sway && probe_sway_cases
 wants probe cage && probe_cage_cases
 # Service behaviour (sd_notify, reload, idle, state) runs the kiosk under weston too.
 wants kiosk weston && { . "$HERE/systemd.sh"; systemd_cases; }
+# Rotated panels and calibration under weston.
+wants kiosk weston && { . "$HERE/calibrate.sh"; calibrate_cases; }
 
 log "end-to-end run took $(elapsed "$STARTED_AT" "$(now)") s"
 [ $FAILED -gt 0 ] && log "failed:$FAILED_NAMES"

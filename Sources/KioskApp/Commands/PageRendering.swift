@@ -14,8 +14,15 @@ public struct PageRendering {
     public var actions: String?
     /// Seconds after the script's start to draw; nil = once everything has settled.
     public var at: Double?
+    /// How the picture is turned onto the panel; nil = the config's `[display] rotation`. `size`
+    /// stays the logical (upright) size; the PNG has the panel's native size.
+    public var rotation: DisplayTransform?
 
-    public init(configDirectory: String, size: Size? = nil, scale: Double? = nil, actions: String? = nil, at: Double? = nil) {
+    public init(
+        configDirectory: String, size: Size? = nil, scale: Double? = nil, actions: String? = nil, at: Double? = nil,
+        rotation: DisplayTransform? = nil
+    ) {
+        self.rotation = rotation
         self.configDirectory = configDirectory
         self.size = size
         self.scale = scale
@@ -55,6 +62,7 @@ public struct PageRendering {
             do { script = try ActionScript.parse(actions) } catch { throw Failure(lines: [error.description], exitCode: .failure) }
         }
         let renderer = FrameRenderer(configuration: configuration, scale: outputScale)
+        renderer.displayTransform = rotation ?? configuration.settings.input.geometry.displayTransform
         var written: [String] = []
         for page in pages {
             let navigator: Navigator

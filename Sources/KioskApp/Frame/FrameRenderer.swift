@@ -8,6 +8,12 @@ public final class FrameRenderer {
     public private(set) var configuration: KioskConfiguration
     public let surfaces: PageSurfaceCache
     let compositor = LayerCompositor()
+    /// How the upright picture is turned onto the panel (`[display] rotation`): Scenes come in
+    /// logical (upright) output pixels and are drawn turned into a native-size buffer. We turn
+    /// the picture ourselves instead of `wl_surface.set_buffer_transform` (see README "Touch input and rotation").
+    public var displayTransform: DisplayTransform = .normal {
+        didSet { compositor.mirrorsOutput = displayTransform.isFlipped }
+    }
     /// Hit regions per page and size: laying a page out measures text, so keep it.
     private var targetCache: [TargetKey: [PanelTarget]] = [:]
 
@@ -43,7 +49,8 @@ public final class FrameRenderer {
     }
 
     /// Draws `scene` into a new buffer of the scene's output size.
-    public func render(_ scene: Scene, now: WallClockTime) throws(RenderError) -> ImageBuffer {
+    public func render(_ upright: Scene, now: WallClockTime) throws(RenderError) -> ImageBuffer {
+        let scene = displayTransform.apply(to: upright)
         let target = try ImageBuffer(width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
         _ = surfaces.prepare(for: scene, now: now)
         compositor.compose(scene: scene, surfaces: { [surfaces] in surfaces.surface(for: $0) }, into: target)
@@ -52,7 +59,10 @@ public final class FrameRenderer {
 
     /// Draws `scene` into `target`, which holds `previous` already: only what changed is drawn.
     /// Returns the damaged output rectangles (empty when nothing changed).
-    public func draw(_ scene: Scene, into target: ImageBuffer, previous: Scene?, now: WallClockTime) -> OutputDamage {
+    /// Both scenes are upright; `target` and the damage are in native (turned) output pixels.
+    public func draw(_ upright: Scene, into target: ImageBuffer, previous uprightPrevious: Scene?, now: WallClockTime) -> OutputDamage {
+        let scene = displayTransform.apply(to: upright)
+        let previous = uprightPrevious.map(displayTransform.apply(to:))
         let update = surfaces.prepare(for: scene, now: now)
         let damage = OutputDamage(
             previous: previous, current: scene, surfaceDamage: update.damage, surfaceScale: surfaces.scale)

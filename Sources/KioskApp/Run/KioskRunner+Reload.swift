@@ -48,6 +48,11 @@ extension KioskRunner {
     /// Shows a good configuration, keeping the navigation where it still fits.
     private func apply(_ configuration: KioskConfiguration) {
         let firstGood = goodConfiguration == nil
+        // The display transform and the input sources are set up once with the window and
+        // libinput; changing them live would need both rebuilt mid-touch.
+        if configuration.settings.input != geometry.settings {
+            log.notice("[display] and [input] changes apply at the next start (systemctl restart kiosk-shell)")
+        }
         goodConfiguration = configuration
         shownConfiguration = configuration
         banner = nil

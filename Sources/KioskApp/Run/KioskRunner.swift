@@ -52,6 +52,8 @@ public final class KioskRunner {
     var fileTimer: EventLoop.TimerID?
     /// The page last reported as shown, so each change is logged once.
     var shownPage: PageID?
+    lazy var geometry = RunnerGeometry(
+        settings: shownConfiguration.settings.input, initialSurfaceSize: shownConfiguration.settings.previewSize)
     /// How the run ended.
     public private(set) var exitCode: KioskExitCode = .success
 
@@ -103,6 +105,7 @@ public final class KioskRunner {
             }
             try display.attach(to: loop)
             armIdle()
+            startLibinput()
             try loop.run()
         } catch let error as WaylandError {
             log.error("\(error.description)")
@@ -118,6 +121,7 @@ public final class KioskRunner {
         if idle.isBlanked { setBacklight(on: true) }
         logFrameStatistics()
         // Proxies go before the connection (a released buffer must find its owner alive).
+        stopLibinput()
         window = nil
         display?.detach()
         display = nil
@@ -127,15 +131,16 @@ public final class KioskRunner {
     private func connect(_ window: WaylandWindow) {
         window.onConfigure = { [unowned self] size, scale in configured(size: size, scale: Double(scale)) }
         window.onDraw = { [unowned self] buffer, time in draw(into: buffer, time: time) }
-        window.onTouch = { [unowned self] event in deliver(event) }
-        window.onKey = { [unowned self] event in deliver(event) }
+        window.onTouch = { [unowned self] event in deliverFromCompositor(event) }
+        window.onKey = { [unowned self] event in deliverFromCompositor(event) }
         window.onCloseRequested = { [unowned self] in
             log.info("the compositor asked the window to close")
             loop.stop()
         }
     }
 
-    private func configured(size: Size, scale: Double) {
+    private func configured(size surfaceSize: Size, scale: Double) {
+        let size = viewport(forSurface: surfaceSize)
         log.info("output \(Int(size.width))x\(Int(size.height)) at scale \(Int(scale))")
         renderer.surfaces.scale = scale
         if let navigator {

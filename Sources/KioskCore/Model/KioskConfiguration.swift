@@ -19,7 +19,12 @@ public struct IdleSettings: Hashable, Sendable {
 /// `[input]`.
 public struct InputSettings: Hashable, Sendable {
     public var source: InputSource
-    public init(source: InputSource = .wayland) { self.source = source }
+    /// `[display] rotation` and the rest of `[input]` (touch rotation, calibration, devices, keymap).
+    public var geometry: InputGeometrySettings
+    public init(source: InputSource = .wayland, geometry: InputGeometrySettings = InputGeometrySettings()) {
+        self.source = source
+        self.geometry = geometry
+    }
 }
 
 /// Everything in kiosk.toml.

@@ -43,6 +43,9 @@ public final class LayerCompositor {
     private var hiddenAbove: [Range<Int>] = []
     /// False sends every layer through the generic loops (tests compare the fast paths with them).
     var fastPaths = true
+    /// True when scenes come mirrored onto the output (a flipped display transform): every
+    /// layer's winding is reversed, so back-face culling looks at the other side.
+    public var mirrorsOutput = false
 
     public init() {
         scratchColumns = 4096
@@ -192,7 +195,8 @@ public final class LayerCompositor {
             }
             // A solid has no pixels; any surface size gives the same quad.
             guard let p = LayerPlan(
-                layer: layer, surfaceWidth: surface?.width ?? 1, surfaceHeight: surface?.height ?? 1, limit: limit)
+                layer: layer, surfaceWidth: surface?.width ?? 1, surfaceHeight: surface?.height ?? 1, limit: limit,
+                mirrored: mirrorsOutput)
             else { continue }
             plans.append((index, p, surface))
         }

@@ -71,7 +71,9 @@ struct LayerPlan {
 
     /// Plans a layer whose surface is `surfaceWidth` x `surfaceHeight` pixels; nil when it
     /// cannot be drawn (singular, behind the eye, back-facing, empty, invisible, not finite).
-    init?(layer: SceneLayer, surfaceWidth: Int, surfaceHeight: Int, limit: PixelBox) {
+    /// `mirrored`: the scene was mirrored onto the output (a flipped display transform), which
+    /// reverses every layer's winding; front faces are then the counter-clockwise ones.
+    init?(layer: SceneLayer, surfaceWidth: Int, surfaceHeight: Int, limit: PixelBox, mirrored: Bool = false) {
         let opacity = layer.opacity
         let dim = layer.dim.isFinite ? min(max(layer.dim, 0), 1) : 0
         guard opacity.isFinite, opacity > 0, !limit.isEmpty else { return nil }
@@ -96,6 +98,12 @@ struct LayerPlan {
         var area = 0.0
         for k in 0..<4 {
             area += cornerX[k] * cornerY[(k + 1) % 4] - cornerX[(k + 1) % 4] * cornerY[k]
+        }
+        if mirrored {
+            // Walk the corners the other way round so edges and normals see a clockwise quad.
+            area = -area
+            cornerX = SIMD4(cornerX[0], cornerX[3], cornerX[2], cornerX[1])
+            cornerY = SIMD4(cornerY[0], cornerY[3], cornerY[2], cornerY[1])
         }
         // Positive (clockwise with y down) is front-facing; layers are single-sided.
         guard area > 1e-6 else { return nil }

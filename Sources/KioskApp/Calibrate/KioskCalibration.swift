@@ -1,0 +1,245 @@
+import Foundation
+import KioskConfig
+import KioskCore
+import KioskInput
+import KioskPlatform
+import KioskRender
+import KioskWayland
+import Logging
+
+/// `kiosk-shell calibrate`: shows targets one after another on the compositor, solves the
+/// calibration from the touches, shows a check screen, then writes `calibration = […]` into
+/// kiosk.toml (or prints it).
+///
+/// Touches come from the configured source, mapped with the display and touch rotation but no
+/// calibration: compositor touches are normalised against the window, libinput touches are
+/// libinput's own normalised coordinates, so the matrix suits the source the kiosk runs with.
+/// Lines on stdout say where each target is drawn in window coordinates (for scripts and tests).
+public final class KioskCalibration {
+    let configuration: KioskConfiguration
+    let points: Int
+    let printOnly: Bool
+    let loop: EventLoop
+    let log = Logger(label: "kiosk")
+    let renderer: FrameRenderer
+    let geometry: RunnerGeometry
+    var window: WaylandWindow?
+    var display: WaylandDisplay?
+    var libinput: LibinputSource?
+    var session: CalibrationSession?
+    var scale = 1.0
+    var exitCode: KioskExitCode = .success
+    /// What was announced last, so each phase prints once.
+    private var announced: CalibrationSession.Phase?
+
+    public init(configuration: KioskConfiguration, points: Int, printOnly: Bool) throws(PlatformError) {
+        self.configuration = configuration
+        self.points = min(max(points, 4), 9)
+        self.printOnly = printOnly
+        loop = try EventLoop()
+        renderer = FrameRenderer(configuration: configuration, scale: 1)
+        var input = configuration.settings.input
+        input.geometry.calibration = .identity
+        geometry = RunnerGeometry(settings: input, initialSurfaceSize: configuration.settings.previewSize)
+        renderer.displayTransform = input.geometry.displayTransform
+        for signal in [ProcessSignal.terminate, .interrupt] {
+            try loop.onSignal(signal) { [unowned self] _ in
+                emit("calibration cancelled; kiosk.toml unchanged")
+                exitCode = .failure
+                loop.stop()
+            }
+        }
+    }
+
+    public func run() -> KioskExitCode {
+        do {
+            let display = try WaylandDisplay()
+            let preview = configuration.settings.previewSize
+            let window = try WaylandWindow(
+                display: display,
+                configuration: WindowConfiguration(
+                    appID: configuration.settings.appID, title: "kiosk-shell calibrate",
+                    defaultSize: (Int(preview.width), Int(preview.height))))
+            self.display = display
+            self.window = window
+            window.onConfigure = { [unowned self] size, scale in configured(surface: size, scale: Double(scale)) }
+            window.onDraw = { [unowned self] buffer, _ in draw(into: buffer) }
+            window.onTouch = { [unowned self] event in if let e = geometry.fromCompositor(event) { handle(e) } }
+            window.onKey = { [unowned self] key in
+                if key.isPressed && key.key == .escape { cancel() }
+            }
+            window.onCloseRequested = { [unowned self] in cancel() }
+            display.onClosed = { [unowned self] reason in
+                log.error("\(reason)")
+                exitCode = .failure
+                loop.stop()
+            }
+            try display.attach(to: loop)
+            startLibinput()
+            try loop.run()
+        } catch let error as WaylandError {
+            log.error("\(error.description)")
+            return .failure
+        } catch let error as PlatformError {
+            log.error("\(error.description)")
+            return .failure
+        } catch {
+            log.error("\(error)")
+            return .failure
+        }
+        libinput = nil
+        window = nil
+        display?.detach()
+        display = nil
+        return exitCode
+    }
+
+    private func cancel() {
+        emit("calibration cancelled; kiosk.toml unchanged")
+        exitCode = .failure
+        loop.stop()
+    }
+
+    private func startLibinput() {
+        guard geometry.settings.source != .wayland else { return }
+        do {
+            let source = try LibinputSource(settings: geometry.settings.geometry, nativeSize: geometry.surfaceSize)
+            source.mapper = geometry.mapper
+            try loop.addSource(fd: source.fileDescriptor) { [unowned self] _ in
+                guard let libinput else { return }
+                for case .touch(let touch) in libinput.dispatch() { handle(geometry.fromLibinput(touch)) }
+            }
+            libinput = source
+            _ = source.dispatch()
+        } catch {
+            log.error("libinput: \(error); calibrating with the compositor's touches only")
+        }
+    }
+
+    private func configured(surface: Size, scale: Double) {
+        self.scale = scale
+        renderer.surfaces.scale = scale
+        _ = geometry.configured(surfaceSize: surface)
+        libinput?.mapper = geometry.mapper
+        // A new size invalidates the touches so far: targets move.
+        session = CalibrationSession(mapper: geometry.mapper, points: points)
+        announced = nil
+        announce()
+        window?.setNeedsFrame()
+    }
+
+    private func handle(_ event: TouchEvent) {
+        guard let before = session?.phase else { return }
+        guard session?.handle(event) == true, let session else { return }
+        // Starting over shows target 1 again: announce it again.
+        if session.phase == .target(index: 0) && before != .target(index: 0) { announced = nil }
+        announce()
+        if case .saved(let calibration) = session.phase {
+            finish(calibration, pairs: session.pairs)
+            return
+        }
+        window?.setNeedsFrame()
+    }
+
+    /// Prints where the next thing to touch is, in window coordinates.
+    private func announce() {
+        guard let session, session.phase != announced else { return }
+        announced = session.phase
+        let transform = geometry.displayTransform
+        let surface = geometry.surfaceSize
+        func window(_ p: Point) -> String {
+            let q = transform.nativePoint(fromLogical: p, nativeSize: surface)
+            return "\(Self.format(q.x)) \(Self.format(q.y))"
+        }
+        switch session.phase {
+        case .target(let index):
+            if index == 0, let error = session.lastError { emit("again: \(error)") }
+            emit("target \(index + 1)/\(session.targets.count) at \(window(session.targets[index]))")
+        case .check(let calibration):
+            emit("solved \(CalibrationWriter.line(for: calibration)) rms \(Self.format(calibration.rootMeanSquareError(for: session.pairs)))")
+            emit("check: again at \(window(session.buttonRects[0].center)) save at \(window(session.buttonRects[1].center))")
+        case .saved:
+            break
+        }
+    }
+
+    private func finish(_ calibration: TouchCalibration, pairs: [CalibrationPair]) {
+        let line = CalibrationWriter.line(for: calibration)
+        if printOnly {
+            emit(line)
+        } else {
+            let path = configuration.directory + "/kiosk.toml"
+            do {
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let updated = try CalibrationWriter.updating(text, with: calibration)
+                try Self.replace(path: path, with: updated)
+                emit("wrote \(line) to \(path)")
+            } catch let error as CalibrationWriteError {
+                log.error("\(error.description)")
+                emit(line)
+                exitCode = .failure
+            } catch {
+                log.error("cannot write \(path): \(error.localizedDescription)")
+                emit(line)
+                exitCode = .failure
+            }
+        }
+        loop.stop()
+    }
+
+    /// Writes next to the file and renames over it, keeping its permissions: a crash mid-write
+    /// never leaves half a kiosk.toml.
+    static func replace(path: String, with text: String) throws {
+        let temporary = path + ".calibrate-tmp"
+        try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+        if let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] {
+            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary)
+        }
+        guard rename(temporary, path) == 0 else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    private func draw(into buffer: PixelBuffer) -> [Rect] {
+        guard let session else { return [] }
+        let scene = CalibrationScreen(theme: configuration.settings.theme, scale: scale).scene(for: session)
+        do {
+            let target = try ImageBuffer(wrapping: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride)
+            _ = renderer.draw(scene, into: target, previous: nil, now: WallClockTime.now())
+            target.markDirty()
+        } catch {
+            log.error("\(error.description)")
+        }
+        return [Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))]
+    }
+
+    private func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func format(_ v: Double) -> String {
+        let r = (v * 10).rounded() / 10
+        return r == r.rounded() ? String(Int(r)) : "\(r)"
+    }
+}
+
+extension KioskCalibration {
+    /// Entry point of `kiosk-shell calibrate`: loads the config (it must be usable: the result is
+    /// written into it) and runs the calibration.
+    public static func start(configDirectory: String, points: Int, printOnly: Bool) -> KioskExitCode {
+        let log = Logger(label: "kiosk")
+        let result = ConfigLoader.load(directory: configDirectory)
+        guard let configuration = result.configuration, !result.hasErrors else {
+            for error in result.errors { log.error("\(error.description)") }
+            log.critical("\(configDirectory): unusable config (\(result.errors.count) errors); fix it before calibrating")
+            return .configError
+        }
+        do {
+            return try KioskCalibration(configuration: configuration, points: points, printOnly: printOnly).run()
+        } catch {
+            log.critical("\(error.description)")
+            return .failure
+        }
+    }
+}
