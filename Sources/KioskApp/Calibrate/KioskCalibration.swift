@@ -52,41 +52,22 @@ public final class KioskCalibration {
     }
 
     public func run() -> KioskExitCode {
-        do {
-            let display = try WaylandDisplay()
-            let preview = configuration.settings.previewSize
-            let window = try WaylandWindow(
-                display: display,
-                configuration: WindowConfiguration(
-                    appID: configuration.settings.appID, title: "kiosk-shell calibrate",
-                    defaultSize: (Int(preview.width), Int(preview.height))))
-            self.display = display
-            self.window = window
-            window.onConfigure = { [unowned self] size, scale in configured(surface: size, scale: Double(scale)) }
-            window.onDraw = { [unowned self] buffer, _ in draw(into: buffer) }
-            window.onTouch = { [unowned self] event in if let e = geometry.fromCompositor(event) { handle(e) } }
-            window.onKey = { [unowned self] key in
-                if key.isPressed && key.key == .escape { cancel() }
-            }
-            window.onCloseRequested = { [unowned self] in cancel() }
-            display.onClosed = { [unowned self] reason in
-                log.error("\(reason)")
-                exitCode = .failure
-                loop.stop()
-            }
-            try display.attach(to: loop)
-            startLibinput()
-            try loop.run()
-        } catch let error as WaylandError {
-            log.error("\(error.description)")
-            return .failure
-        } catch let error as PlatformError {
-            log.error("\(error.description)")
-            return .failure
-        } catch {
-            log.error("\(error)")
-            return .failure
-        }
+        let failed = WaylandSession.run(
+            loop: loop, settings: configuration.settings, title: "kiosk-shell calibrate", log: log,
+            lost: { [unowned self] in exitCode = .failure },
+            started: { [unowned self] display, window in
+                self.display = display
+                self.window = window
+                window.onConfigure = { [unowned self] size, scale in configured(surface: size, scale: Double(scale)) }
+                window.onDraw = { [unowned self] buffer, _ in draw(into: buffer) }
+                window.onTouch = { [unowned self] event in if let e = geometry.fromCompositor(event) { handle(e) } }
+                window.onKey = { [unowned self] key in
+                    if key.isPressed && key.key == .escape { cancel() }
+                }
+                window.onCloseRequested = { [unowned self] in cancel() }
+                startLibinput()
+            })
+        if let failed { return failed }
         libinput = nil
         window = nil
         display?.detach()

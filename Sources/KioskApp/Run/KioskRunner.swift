@@ -87,36 +87,18 @@ public final class KioskRunner {
     /// Connects to `WAYLAND_DISPLAY`, shows the home page fullscreen and runs until a signal
     /// (exit code 0) or until the compositor goes away (1).
     public func run() -> KioskExitCode {
-        do {
-            let display = try WaylandDisplay()
-            let preview = shownConfiguration.settings.previewSize
-            let window = try WaylandWindow(
-                display: display,
-                configuration: WindowConfiguration(
-                    appID: (goodConfiguration ?? shownConfiguration).settings.appID, title: "kiosk-shell",
-                    defaultSize: (Int(preview.width), Int(preview.height))))
-            self.display = display
-            self.window = window
-            connect(window)
-            display.onClosed = { [unowned self] reason in
-                log.error("\(reason)")
-                exitCode = .failure
-                loop.stop()
-            }
-            try display.attach(to: loop)
-            armIdle()
-            startLibinput()
-            try loop.run()
-        } catch let error as WaylandError {
-            log.error("\(error.description)")
-            return .failure
-        } catch let error as PlatformError {
-            log.error("\(error.description)")
-            return .failure
-        } catch {
-            log.error("\(error)")
-            return .failure
-        }
+        // Before the loop runs: libinput and the idle timer live on it too.
+        armIdle()
+        let failed = WaylandSession.run(
+            loop: loop, settings: shownConfiguration.settings, title: "kiosk-shell", log: log,
+            lost: { [unowned self] in exitCode = .failure },
+            started: { [unowned self] display, window in
+                self.display = display
+                self.window = window
+                connect(window)
+                startLibinput()
+            })
+        if let failed { return failed }
         watcher?.stop()
         if idle.isBlanked { setBacklight(on: true) }
         logFrameStatistics()
