@@ -16,25 +16,10 @@ public enum TranslatedInputEvent: Hashable, Sendable, CustomStringConvertible {
         case .touch(.up(let id, let t)): "up id=\(id) t=\(t)"
         case .touch(.cancel(let t)): "cancel t=\(t)"
         case .touch(.frame(let t)): "frame t=\(t)"
-        case .key(let k): "key \(Self.name(of: k.key)) \(k.isPressed ? "pressed" : "released") t=\(k.time)"
+        case .key(let k): "key \(k.key.name) \(k.isPressed ? "pressed" : "released") t=\(k.time)"
         case .deviceAdded(let d): "added id=\(d.id)"
         case .deviceRemoved(let d): "removed id=\(d.id)"
         }
     }
 
-    private static func name(of key: Key) -> String {
-        switch key {
-        case .left: "left"
-        case .right: "right"
-        case .up: "up"
-        case .down: "down"
-        case .enter: "enter"
-        case .escape: "escape"
-        case .backspace: "backspace"
-        case .home: "home"
-        case .tab: "tab"
-        case .space: "space"
-        case .other(let name): "other:\(name)"
-        }
-    }
 }

@@ -152,7 +152,7 @@ do {
         case .frame: say("touch frame")
         }
     }
-    window.onKey = { event in say("key \(event.isPressed ? "down" : "up") \(name(of: event.key))") }
+    window.onKey = { event in say("key \(event.isPressed ? "down" : "up") \(event.key.name)") }
 
     do { try loop.run() } catch { fail(error.description) }
     let span = lastFrameTime - (firstFrameTime ?? lastFrameTime)
@@ -161,21 +161,6 @@ do {
     withExtendedLifetime(window) {}
 }
 
-func name(of key: Key) -> String {
-    switch key {
-    case .left: "left"
-    case .right: "right"
-    case .up: "up"
-    case .down: "down"
-    case .enter: "enter"
-    case .escape: "escape"
-    case .backspace: "backspace"
-    case .home: "home"
-    case .tab: "tab"
-    case .space: "space"
-    case .other(let keysym): "other:\(keysym)"
-    }
-}
 
 runProbe()
 say("exit 0")

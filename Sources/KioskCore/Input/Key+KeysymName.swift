@@ -17,4 +17,21 @@ extension Key {
         default: self = .other(name)
         }
     }
+
+    /// A short name for logs and recordings: "left", "enter", "other:F1".
+    public var name: String {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .up: "up"
+        case .down: "down"
+        case .enter: "enter"
+        case .escape: "escape"
+        case .backspace: "backspace"
+        case .home: "home"
+        case .tab: "tab"
+        case .space: "space"
+        case .other(let name): "other:\(name)"
+        }
+    }
 }
