@@ -139,4 +139,19 @@ struct NavigatorCubeTests {
         #expect(nav.perform(.nextFace) == false)
         #expect(nav.lastRefusal == "next: nothing to do from page \"a\"")
     }
+
+    @Test("a face reloaded with a crossfade shows the old page under the new one fading in")
+    func reloadCrossfade() throws {
+        let nav = try NavFixture.navigator(home: "cube", Self.pages + [NavFixture.panel("e")])
+        let cube = try Self.cube(nav)
+        try cube.reloadFace(0, with: PanelNode("e"), animated: true)
+        nav.advance(to: cube.crossfadeDuration / 2)
+        let mid = nav.scene()
+        #expect(SceneText.panels(mid) == ["a", "e"])
+        #expect(try #require(SceneText.layer(mid, "a")).opacity == 1)
+        #expect(abs(try #require(SceneText.layer(mid, "e")).opacity - 0.5) < 1e-9)
+        nav.advance(to: cube.crossfadeDuration + 0.01)
+        #expect(SceneText.panels(nav.scene()) == ["e"])
+        #expect(!nav.isAnimating)
+    }
 }

@@ -76,11 +76,19 @@ extension Navigator {
     func emitCube(_ cube: CubeContainer, frame: Rect, placement: Matrix4, look: Look, into layers: inout [SceneLayer]) {
         guard !cube.faces.isEmpty else { return }
         let local = Matrix4.translation(x: frame.minX, y: frame.minY).then(placement)
+        let fade = cube.crossfade
         for face in cubeFaces(cube, size: frame.size) {
             guard face.pose.isVisible, cube.faces.indices.contains(face.index) else { continue }
-            emit(
-                cube.faces[face.index], frame: Rect(size: frame.size), placement: face.pose.transform.then(local),
-                look: look.adding(opacity: face.pose.opacity, dim: face.pose.dim), into: &layers)
+            let placement = face.pose.transform.then(local)
+            var faceLook = look.adding(opacity: face.pose.opacity, dim: face.pose.dim)
+            // reloadFace's crossfade: the old page under the new one fading in at the same place.
+            if let fade, fade.face == face.index, let old = child(of: cube, id: fade.outgoing),
+                old !== cube.faces[face.index]
+            {
+                emit(old, frame: Rect(size: frame.size), placement: placement, look: faceLook, into: &layers)
+                faceLook = faceLook.adding(opacity: fade.progress, dim: 0)
+            }
+            emit(cube.faces[face.index], frame: Rect(size: frame.size), placement: placement, look: faceLook, into: &layers)
         }
     }
 
