@@ -29,8 +29,29 @@ public struct FrameStatistics: Equatable, Sendable {
     /// The pacing the summary reports.
     public var pacing: FramePacing { pacedByPresentation ? presentation : callbacks }
 
+    /// The compositor's frame interval when it repaints more slowly than its output's refresh
+    /// (weston 10 headless: about 25.7 ms at a reported 16.7 ms, see `FramePacing`), provided the
+    /// app drew in well under half a refresh on average: a slow app would show the same
+    /// intervals, and its late frames are real misses. Nil otherwise.
+    public var compositorCadence: Double? {
+        let pacing = self.pacing
+        guard let cadence = pacing.compositorCadence, drawn > 0,
+            drawingSeconds / Double(drawn) < 0.5 * pacing.refresh
+        else { return nil }
+        return cadence
+    }
+
+    /// Continuous frames that missed their chance: against the compositor's cadence where it is
+    /// slower than its refresh (`compositorCadence`), else against the reported refresh.
+    public var missed: Int {
+        if let cadence = compositorCadence { return pacing.missed(against: cadence) }
+        return pacing.missed
+    }
+
     /// One line for the log, e.g. "frames: 612 drawn, 610 committed, 610 presented, 0 missed,
-    /// 60.0 fps while animating (longest interval 17.1 ms; wp_presentation)".
+    /// 60.0 fps while animating (longest interval 17.1 ms; wp_presentation)"; under a compositor
+    /// slower than its refresh the parenthesis adds "the compositor repaints every 25.7 ms, not
+    /// every 16.7 ms as its output reports".
     public var summary: String {
         var line = "frames: \(drawn) drawn, \(committed) committed"
         let source: String
@@ -43,9 +64,13 @@ public struct FrameStatistics: Equatable, Sendable {
                 : "frame callbacks; the compositor offers no wp_presentation"
         }
         let pacing = self.pacing
-        line += ", \(pacing.missed) missed"
+        line += ", \(missed) missed"
+        var paced = source
+        if let cadence = compositorCadence {
+            paced += "; the compositor repaints every \(Self.decimal(cadence * 1000)) ms, not every \(Self.decimal(pacing.refresh * 1000)) ms as its output reports"
+        }
         if let fps = pacing.framesPerSecond {
-            line += ", \(Self.decimal(fps)) fps while animating (longest interval \(Self.decimal(pacing.longestInterval * 1000)) ms; \(source))"
+            line += ", \(Self.decimal(fps)) fps while animating (longest interval \(Self.decimal(pacing.longestInterval * 1000)) ms; \(paced))"
         } else {
             line += " (\(source))"
         }

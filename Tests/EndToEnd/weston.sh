@@ -4,7 +4,8 @@
 WESTON_W=800
 WESTON_H=600
 
-# weston_start NAME: a fresh weston with its own runtime dir and log ($WORK/NAME.log).
+# weston_start NAME: a fresh weston with its own runtime dir and log ($WORK/NAME.log);
+# $WESTON_ARGS adds options (pacing-weston.sh: --config with a repaint-window).
 weston_start() {
     WESTON_RUN="$WORK/run-$1"
     WESTON_LOG="$WORK/$1.log"
@@ -12,7 +13,7 @@ weston_start() {
     WESTON_FIFO="$WESTON_RUN/kiosk-test-input"
     XDG_RUNTIME_DIR="$WESTON_RUN" KIOSK_TEST_FIFO="$WESTON_FIFO" weston --backend=headless-backend.so \
         --shell=kiosk-shell.so --use-pixman --socket=kiosk-e2e --idle-time=0 \
-        --width=$WESTON_W --height=$WESTON_H --modules="$BUILD_DIR/kiosk-test-input.so" \
+        --width=$WESTON_W --height=$WESTON_H ${WESTON_ARGS:-} --modules="$BUILD_DIR/kiosk-test-input.so" \
         >"$WESTON_LOG" 2>&1 &
     WESTON_PID=$!
     track $WESTON_PID

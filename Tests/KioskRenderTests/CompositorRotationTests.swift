@@ -59,7 +59,7 @@ struct CompositorRotationTests {
         #expect(target.pixel(x: 8, y: 5) == 0xFF00_0000)
     }
 
-    @Test("loop classes: an identity layer turned 90 is affine, 180 and flips scale-translate; a cube face turned 90 is row-projective")
+    @Test("loop classes: an identity layer turned or flipped stays a whole-pixel copy; a cube face turned 90 is row-projective")
     func classes() {
         func kind(_ t: DisplayTransform, _ m: Matrix4 = .identity) -> TransformClass? {
             let turned = t.apply(to: scene(m))
@@ -70,11 +70,11 @@ struct CompositorRotationTests {
             return compositorPlan?.kind
         }
         #expect(kind(.normal) == .translation)
-        #expect(kind(.rotated90) == .affine)
-        #expect(kind(.rotated270) == .affine)
-        #expect(kind(.rotated180) == .scaleTranslate)
-        #expect(kind(.flipped) == .scaleTranslate)
-        #expect(kind(.flipped90) == .affine)
+        #expect(kind(.rotated90) == .translation)
+        #expect(kind(.rotated270) == .translation)
+        #expect(kind(.rotated180) == .translation)
+        #expect(kind(.flipped) == .translation)
+        #expect(kind(.flipped90) == .translation)
         let face = CompositorFixtures.face(angle: 0.5, width: 64, height: 40)
         #expect(kind(.normal, face) == .columnProjective)
         #expect(kind(.rotated90, face) == .rowProjective)

@@ -90,4 +90,53 @@ struct FrameStatisticsTests {
         let idle = FrameStatistics()
         #expect(idle.summary == "frames: 0 drawn, 0 committed, 0 missed (frame callbacks; the compositor offers no wp_presentation)")
     }
+
+    /// Weston 10 headless: wp_presentation reports a 16.7 ms refresh, frames come every 25.7 ms.
+    func westonHeadless(drawing: Double) -> FrameStatistics {
+        var stats = FrameStatistics()
+        stats.presentationOffered = true
+        stats.drawn = 13
+        stats.committed = 13
+        stats.drawingSeconds = drawing * 13
+        stats.longestDraw = drawing
+        var time = 1.0
+        stats.presentation.record(at: time, refresh: 1.0 / 60, continuous: false)
+        for i in 0..<12 {
+            // One real miss: the last frame comes two cadences later.
+            time += i == 11 ? 0.0514 : 0.0257
+            stats.presentation.record(at: time, refresh: 1.0 / 60, continuous: true)
+        }
+        return stats
+    }
+
+    @Test("a compositor slower than its reported refresh sets the cadence; only frames late for it are missed")
+    func slowCompositor() {
+        let stats = westonHeadless(drawing: 0.0015)
+        #expect(stats.presentation.missed == 12)
+        #expect(abs((stats.compositorCadence ?? 0) - 0.0257) < 1e-9)
+        #expect(stats.missed == 1)
+        #expect(stats.summary == "frames: 13 drawn, 13 committed, 13 presented, 0 discarded, 1 missed, 35.9 fps while animating (longest interval 51.4 ms; wp_presentation; the compositor repaints every 25.7 ms, not every 16.7 ms as its output reports); drawing took 1.5 ms per frame, 1.5 ms at most")
+    }
+
+    @Test("an app drawing for more than half a refresh keeps the reported refresh: its slow frames are missed")
+    func slowApp() {
+        let stats = westonHeadless(drawing: 0.012)
+        #expect(stats.compositorCadence == nil)
+        #expect(stats.missed == 12)
+        #expect(stats.summary.contains(", 12 missed, 35.9 fps while animating (longest interval 51.4 ms; wp_presentation); "))
+    }
+
+    @Test("fewer than eight continuous frames, or no known refresh, claim no cadence")
+    func cadenceNeedsEvidence() {
+        var few = FramePacing()
+        for i in 0..<8 { few.record(at: Double(i) * 0.03, refresh: 0.016, continuous: i > 0) }
+        #expect(few.continuousFrames == 7)
+        #expect(few.compositorCadence == nil)
+        var unknown = FramePacing()
+        for i in 0..<20 { unknown.record(at: Double(i) * 0.03, refresh: 0, continuous: i > 0) }
+        #expect(unknown.compositorCadence == nil)
+        #expect(unknown.missed == 0)
+        #expect(unknown.missed(against: 0.03) == 0)
+        #expect(unknown.missed(against: 0.016) == 19)
+    }
 }

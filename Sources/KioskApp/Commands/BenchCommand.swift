@@ -8,7 +8,8 @@ import KioskRender
 ///
 /// Measured: the memcpy; the cube frame (a 4-sided prism, `PrismGeometry`, the product's real
 /// geometry) at 30° and 45°; each of the 16 transitions right to left at progress 0.5 between two
-/// demo pages; rasterising each panel page of the config; a clock-only frame (the clock's region
+/// demo pages; the cube at 30° and a flat page on a turned display (`[display] rotation`: 180°,
+/// the flips, 90° and 270°); rasterising each panel page of the config; a clock-only frame (the clock's region
 /// redrawn and only the damage recomposed); the pixman reference.
 public enum BenchCommand {
     /// What to measure and how to print it.
@@ -36,6 +37,11 @@ public enum BenchCommand {
 
     public static let memcpyName = "memcpy frame"
     public static let referenceName = "pixman cube 30deg (reference)"
+
+    /// "rotated 90", "flipped 180": how a bench name says a display transform.
+    static func turnName(_ turn: DisplayTransform) -> String {
+        (turn.isFlipped ? "flipped" : "rotated") + (turn == .flipped ? "" : " \(turn.rotationDegrees)")
+    }
 
     /// Parses "WxH" (each 16...8192); nil when malformed.
     public static func parseSize(_ text: String) -> (width: Int, height: Int)? {
@@ -100,6 +106,24 @@ public enum BenchCommand {
                 return id == CubeFrame.faces.0 ? pages.first : pages.second
             }
             measure("cube \(Int(degrees))deg (CubeFrame)") { compositor.compose(scene: scene, surfaces: fixture, into: target) }
+        }
+
+        // The display turned (`[display] rotation`): the cube at 30° and a flat page, upright and
+        // through each kind of turn, drawn into a buffer of the panel's native size.
+        if let cube30 {
+            let page = SceneLayer(content: pages.content(face: 0), size: size, transform: .identity)
+            let flat = Scene(outputSize: size, background: .black, layers: [page], isAnimating: true)
+            measure("flat page upright") { compositor.compose(scene: flat, surfaces: surfaces, into: target) }
+            let turned = try ImageBuffer(width: height, height: width)
+            let mirroring = LayerCompositor()
+            mirroring.mirrorsOutput = true
+            for turn in [DisplayTransform.rotated180, .flipped, .flipped180, .rotated90, .rotated270] {
+                let into = turn.swapsAxes ? turned : target
+                let drawer = turn.isFlipped ? mirroring : compositor
+                let cube = turn.apply(to: cube30), page = turn.apply(to: flat)
+                measure("cube 30deg \(Self.turnName(turn))") { drawer.compose(scene: cube, surfaces: surfaces, into: into) }
+                measure("flat page \(Self.turnName(turn))") { drawer.compose(scene: page, surfaces: surfaces, into: into) }
+            }
         }
 
         // Every transition halfway, right to left.

@@ -146,7 +146,8 @@ struct ColumnMapper: SpanMapper {
         let strideBytes = source.stridePixels &* 4
         let rowBytes = source.rowStep &* 4
         let y = self.y
-        let ahead = 3 &* rowBytes
+        // Down the source when v grows with y, up it on a display turned by 180°.
+        let ahead = entries[x0].dv < 0 ? -3 &* rowBytes : 3 &* rowBytes
         let fyTable = UnsafeRawPointer(verticalWeights)
         // One output pixel's two source pixels, blended vertically and weighted horizontally.
         @inline(__always) func weighted(_ x: Int, prefetching: Bool) -> SIMD8<UInt16> {

@@ -7,7 +7,8 @@ import KioskCore
 /// bilinear filtering, antialiased edges, opacity, dim and clip.
 ///
 /// Each transform is classified (`TransformClass`) and drawn by the cheapest loop that is exact
-/// for it: whole-pixel translations copy rows; affine maps and rotations about a horizontal
+/// for it: whole-pixel translations copy rows (reversed rows, or source columns, when the display
+/// is turned); affine maps and rotations about a horizontal
 /// screen axis step linearly along rows; rotations about a vertical screen axis (the cube) step
 /// linearly down precomputed columns; anything else divides per pixel. Sample positions are
 /// exact to 1/32 px (4-bit bilinear weights, rounded), far inside the 0.5 px the design asks.
@@ -117,9 +118,13 @@ public final class LayerCompositor {
 
     /// The class of loop `compose` uses for `layer` with a surface of the given pixel size, or nil
     /// when the layer is not drawn (singular, behind the eye, back-facing, invisible).
-    public static func transformClass(of layer: SceneLayer, surfaceWidth: Int, surfaceHeight: Int) -> TransformClass? {
+    /// `mirrored`: as `mirrorsOutput`.
+    public static func transformClass(
+        of layer: SceneLayer, surfaceWidth: Int, surfaceHeight: Int, mirrored: Bool = false
+    ) -> TransformClass? {
         let limit = PixelBox(x0: -1_000_000, y0: -1_000_000, x1: 1_000_000, y1: 1_000_000)
-        return LayerPlan(layer: layer, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight, limit: limit)?.kind
+        return LayerPlan(
+            layer: layer, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight, limit: limit, mirrored: mirrored)?.kind
     }
 
     /// Occlusion for row `y`: front to back, each fully opaque layer (opacity 1) draws its fully
@@ -257,12 +262,9 @@ public final class LayerCompositor {
                 width: surface.width, height: surface.height, stridePixels: surface.stride / 4)
             switch plan.kind {
             case .translation where fastPaths:
-                let n = plan.inverse
-                let dx = Int((n.c / n.i - LayerPlan.roundingBias + 0.5).rounded())
-                let dy = Int((n.f / n.i - LayerPlan.roundingBias + 0.5).rounded())
-                let rows = plan.box.intersection(
-                    PixelBox(x0: -dx, y0: -dy, x1: surface.width - dx, y1: surface.height - dy))
-                if !rows.isEmpty { drawers.append(.copy(plan, source, dx: dx, dy: dy, rows: rows)) }
+                let map = plan.pixelCopy
+                let rows = plan.box.intersection(map.outputBox(width: surface.width, height: surface.height))
+                if !rows.isEmpty { drawers.append(.copy(plan, source, map, rows: rows)) }
             case .scaleTranslate where fastPaths:
                 let count = plan.box.x1 - plan.box.x0
                 let mapper = ScaleMapper(

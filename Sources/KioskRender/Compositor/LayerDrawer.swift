@@ -8,15 +8,15 @@ enum LayerDrawer {
     case columns(LayerPlan, ColumnMapper, BilinearSource)
     case scaled(LayerPlan, ScaleMapper, BilinearSource)
     case projective(LayerPlan, ProjectiveMapper, BilinearSource)
-    /// A whole-pixel translation: output (x, y) shows surface pixel (x + dx, y + dy).
-    case copy(LayerPlan, BilinearSource, dx: Int, dy: Int, rows: PixelBox)
+    /// A whole-pixel map (a translation, possibly turned or mirrored by the display transform).
+    case copy(LayerPlan, BilinearSource, PixelCopy, rows: PixelBox)
 
     var box: PixelBox {
         switch self {
         case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .scaled(let p, _, _),
             .projective(let p, _, _):
             p.box
-        case .copy(_, _, _, _, let rows): rows
+        case .copy(_, _, _, let rows): rows
         }
     }
 
@@ -26,7 +26,7 @@ enum LayerDrawer {
         case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .scaled(let p, _, _),
             .projective(let p, _, _):
             SpanRasteriser.interior(p, y: y)
-        case .copy(_, _, _, _, let rows): rows.x0..<rows.x1
+        case .copy(_, _, _, let rows): rows.x0..<rows.x1
         }
     }
 
@@ -56,25 +56,31 @@ enum LayerDrawer {
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
         case .projective(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
-        case .copy(let plan, let source, let dx, let dy, let box):
+        case .copy(let plan, let source, let map, let box):
             var b = box
             b.x0 = max(b.x0, lo)
             b.x1 = min(b.x1, hi)
-            if b.x0 < b.x1 { LayerDrawer.copyRow(plan, source: source, dx: dx, dy: dy, box: b, y: y, row: row, fresh: fresh) }
+            if b.x0 < b.x1 { LayerDrawer.copyRow(plan, source: source, map: map, box: b, y: y, row: row, fresh: fresh) }
         }
     }
 
-    /// A whole-pixel translation at 1:1 scale: quad edges fall on pixel boundaries, so every pixel
-    /// is fully covered and a row of an opaque source is a plain copy.
+    /// A whole-pixel map at 1:1 scale: quad edges fall on pixel boundaries, so every pixel is
+    /// fully covered and a row of an opaque source is a plain copy (a reversed one when mirrored,
+    /// a column of the source after a quarter turn).
     @inline(__always)
     static func copyRow(
-        _ plan: LayerPlan, source: BilinearSource, dx: Int, dy: Int, box: PixelBox, y: Int,
+        _ plan: LayerPlan, source: BilinearSource, map: PixelCopy, box: PixelBox, y: Int,
         row: UnsafeMutablePointer<UInt32>, fresh: Bool = false
     ) {
         let count = box.x1 - box.x0
-        let s = source.base + ((y + dy) &* source.stridePixels + box.x0 + dx)
+        let s = source.base + map.offset(x: box.x0, y: y, stridePixels: source.stridePixels)
         let d = row + box.x0
         let colour = plan.colour, alpha = plan.alpha
+        let step = map.step(stridePixels: source.stridePixels)
+        if step != 1 {
+            copyTurned(s, d, count: count, step: step, colour: colour, alpha: alpha, fresh: fresh)
+            return
+        }
         if fresh {
             // Over transparent pixels: a copy, or the modulated pixels as they are.
             if colour != 256 || alpha != 256 {
@@ -92,6 +98,42 @@ enum LayerDrawer {
             d.update(from: s, count: count)
         } else {
             for i in 0..<count { put(s[i], d + i) }
+        }
+    }
+
+    /// `count` pixels read `step` apart (−1: a mirrored row; ±stride: a source column) onto `d`:
+    /// the same `put` and `modulate` per pixel as the generic loop, with a reversed vector copy
+    /// for mirrored opaque rows. Out of line for the reason `blendRow` is.
+    @inline(never)
+    static func copyTurned(
+        _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, count: Int, step: Int, colour: UInt64,
+        alpha: UInt64, fresh: Bool
+    ) {
+        if colour != 256 || alpha != 256 {
+            if fresh {
+                for i in 0..<count { d[i] = modulate(s[i &* step], colour: colour, alpha: alpha) }
+            } else {
+                for i in 0..<count { put(modulate(s[i &* step], colour: colour, alpha: alpha), d + i) }
+            }
+            return
+        }
+        if step == -1 && (fresh || allOpaque(s - (count - 1), count: count)) {
+            var i = 0
+            while i &+ 4 <= count {
+                let v = UnsafeRawPointer(s - (i &+ 3)).loadUnaligned(as: SIMD4<UInt32>.self)
+                UnsafeMutableRawPointer(d + i).storeBytes(of: SIMD4(v[3], v[2], v[1], v[0]), as: SIMD4<UInt32>.self)
+                i &+= 4
+            }
+            while i < count {
+                d[i] = s[-i]
+                i &+= 1
+            }
+            return
+        }
+        if fresh {
+            for i in 0..<count { d[i] = s[i &* step] }
+        } else {
+            for i in 0..<count { put(s[i &* step], d + i) }
         }
     }
 

@@ -148,7 +148,12 @@ struct LayerPlan {
         // Terms the class treats as zero are made zero, so the specialised loops and the generic
         // ones compute the very same coordinates (they differed by at most 2e-5 px).
         switch kind {
-        case .translation, .scaleTranslate:
+        case .translation:
+            // Exactly 0 or ±1 (times i): the copy and the generic loop read the same pixels.
+            inv.g = 0; inv.h = 0
+            inv.a = (inv.a / inv.i).rounded() * inv.i; inv.b = (inv.b / inv.i).rounded() * inv.i
+            inv.d = (inv.d / inv.i).rounded() * inv.i; inv.e = (inv.e / inv.i).rounded() * inv.i
+        case .scaleTranslate:
             inv.b = 0; inv.d = 0; inv.g = 0; inv.h = 0
         case .affine:
             inv.g = 0; inv.h = 0
@@ -182,20 +187,34 @@ struct LayerPlan {
         let gZero = abs(n.g) <= tiny, hZero = abs(n.h) <= tiny
         if gZero && hZero {
             let one = 1e-9
-            if abs(n.b) <= one && abs(n.d) <= one {
-                let tx = n.c / n.i - bias + 0.5, ty = n.f / n.i - bias + 0.5
-                if abs(n.a / n.i - 1) <= one, abs(n.e / n.i - 1) <= one,
-                    abs(tx - tx.rounded()) <= 1e-6, abs(ty - ty.rounded()) <= 1e-6
-                {
-                    return .translation
-                }
-                return .scaleTranslate
+            let a = n.a / n.i, b = n.b / n.i, d = n.d / n.i, e = n.e / n.i
+            let axisAligned = abs(b) <= one && abs(d) <= one
+            let quarterTurn = abs(a) <= one && abs(e) <= one
+            // A display turned by 180° or mirrored makes a ±1 diagonal, a quarter turn a ±1
+            // anti-diagonal: still a whole-pixel copy when pixel centres land on pixel centres.
+            let unit = axisAligned
+                ? abs(abs(a) - 1) <= one && abs(abs(e) - 1) <= one
+                : quarterTurn && abs(abs(b) - 1) <= one && abs(abs(d) - 1) <= one
+            if unit {
+                let tx = n.c / n.i - bias + 0.5 * (a + b), ty = n.f / n.i - bias + 0.5 * (d + e)
+                if abs(tx - tx.rounded()) <= 1e-6, abs(ty - ty.rounded()) <= 1e-6 { return .translation }
             }
-            return .affine
+            return axisAligned ? .scaleTranslate : .affine
         }
         if gZero { return .rowProjective }
         if hZero { return .columnProjective }
         return .projective
+    }
+
+    /// The whole-pixel map of a `.translation` layer (pixel centres of the normalised inverse).
+    var pixelCopy: PixelCopy {
+        let n = inverse
+        let a = Int((n.a / n.i).rounded()), b = Int((n.b / n.i).rounded())
+        let d = Int((n.d / n.i).rounded()), e = Int((n.e / n.i).rounded())
+        let bias = LayerPlan.roundingBias
+        return PixelCopy(
+            ux: a, uy: b, du: Int((n.c / n.i - bias + 0.5 * Double(a + b)).rounded()),
+            vx: d, vy: e, dv: Int((n.f / n.i - bias + 0.5 * Double(d + e)).rounded()))
     }
 
     /// Pushes edge `k` one pixel outward: used on the lower of two layers sharing an edge, so the

@@ -1,6 +1,8 @@
 /// How a layer's transform maps the output back onto its surface; picks the compositor's loop.
 public enum TransformClass: Hashable, Sendable {
-    /// A whole-pixel translation at 1:1 scale: rows are copied (memcpy where the source is opaque).
+    /// A whole-pixel translation at 1:1 scale, possibly turned by a multiple of 90° or mirrored
+    /// (a display rotation): rows are copied (memcpy where the source is opaque), reversed when
+    /// mirrored, gathered from a source column after a quarter turn.
     case translation
     /// Axis-aligned scale and translation.
     case scaleTranslate
