@@ -4,9 +4,10 @@ extension DisplayTransform {
     /// `drawingMatrix`, every clip rectangle carried along. The compositor draws the result into
     /// a native-size buffer; nothing else changes (order, opacity, dim, animation).
     ///
-    /// The turn is a whole-pixel axis map, so layer classes stay cheap: a translation becomes an
-    /// affine layer for 90°/270° (a translation again for 180° and flips), the cube's
-    /// column-projective faces become row-projective and the reverse.
+    /// The turn is a whole-pixel axis map, so layer classes stay cheap: a whole-pixel translation
+    /// stays a whole-pixel copy (rows reversed for 180° and the flips, source columns for
+    /// 90°/270°), the cube's column-projective faces stay column-projective for 180° and the
+    /// flips and become row-projective for 90°/270°.
     public func apply(to scene: Scene) -> Scene {
         guard self != .normal else { return scene }
         let native = nativeSize(forLogical: scene.outputSize)
