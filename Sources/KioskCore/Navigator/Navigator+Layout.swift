@@ -19,6 +19,8 @@ extension Navigator {
             for entry in stack.entries { layout(entry, frame: Rect(size: frame.size)) }
         case let tabs as TabsContainer:
             for page in tabs.pages { layout(page, frame: tabContentFrame(in: Rect(size: frame.size))) }
+        case let panel as PanelNode:
+            panel.scroll.setBounds(contentHeight: contentHeight(of: panel.id, size: frame.size), frameHeight: frame.height)
         default:
             break
         }

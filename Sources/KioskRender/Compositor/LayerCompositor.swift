@@ -62,7 +62,9 @@ public final class LayerCompositor {
     /// Composes `scene` into `target`: clears to `scene.background`, then draws each layer back to
     /// front. With `damage` (output pixels, rounded outward), only pixels inside it change.
     /// Layers whose surface is nil (a `.panel` or `.chrome` not rasterised yet) are skipped; a
-    /// surface's pixels map to layer-local points by `surface.width / layer.size.width`.
+    /// surface's pixels map to content points by `surface.width / layer.sourceSize.width`, and
+    /// content points to layer-local ones by subtracting `layer.contentOffset` (a scrolled
+    /// panel's layer is a window of its surface).
     ///
     /// The frame is built one output row at a time, all layers in turn, so each target row is
     /// cleared and drawn while it is in the cache: one pass over the frame's memory. A layer's
