@@ -262,8 +262,15 @@ public final class LayerCompositor {
                 let n = plan.inverse
                 let dx = Int((n.c / n.i - LayerPlan.roundingBias + 0.5).rounded())
                 let dy = Int((n.f / n.i - LayerPlan.roundingBias + 0.5).rounded())
-                let rows = plan.box.intersection(
+                // Within the quad too: a window of a larger surface (a scrolled panel) has
+                // content beyond its edges, which the box's antialiasing margin would copy.
+                let quad = PixelBox(
+                    covering: Rect(
+                        x: plan.cornerX.min(), y: plan.cornerY.min(), width: plan.cornerX.max() - plan.cornerX.min(),
+                        height: plan.cornerY.max() - plan.cornerY.min()))
+                var rows = plan.box.intersection(
                     PixelBox(x0: -dx, y0: -dy, x1: surface.width - dx, y1: surface.height - dy))
+                if let quad { rows = rows.intersection(quad) }
                 if !rows.isEmpty { drawers.append(.copy(plan, source, dx: dx, dy: dy, rows: rows)) }
             case .scaleTranslate where fastPaths:
                 let count = plan.box.x1 - plan.box.x0
