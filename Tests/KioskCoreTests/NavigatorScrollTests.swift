@@ -213,6 +213,19 @@ struct NavigatorScrollTests {
         #expect(!list.scroll.isScrollable)
     }
 
+    @Test("in a drill-down's left column a list is measured at the column's 420-px width below the 64-px header")
+    func drillColumn() throws {
+        let nav = try NavFixture.navigator(home: "d", Self.pages(home: [NavFixture.drill("d", root: "list")]))
+        var asked: [Size] = []
+        let targets = nav.panelTargets
+        nav.panelContentHeight = { id, size in
+            if id == "list" { asked.append(size) }
+            return Double(targets(id, size).count) * NavFixture.rowHeight
+        }
+        #expect(asked.last == Size(width: 420, height: 736))
+        #expect(try Self.panel(nav).scroll.limit == 1200 - 736)
+    }
+
     @Test("content heights are capped at four frame heights")
     func cap() throws {
         let nav = try Self.navigator(home: "list")

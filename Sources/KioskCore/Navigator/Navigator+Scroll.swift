@@ -19,18 +19,21 @@ extension Navigator {
     public static let maxScrollPages = 4.0
 
     /// The content height a panel `id` shown at `size` scrolls over: at least the frame's
-    /// height, at most `maxScrollPages` of it.
+    /// height, at most `maxScrollPages` of it, rounded up to whole output pixels when taller, so
+    /// its surface is exactly `scale` pixels per point and the window samples it 1:1.
     func contentHeight(of id: PageID, size: Size) -> Double {
         let asked = panelContentHeight(id, size)
         let height = asked.isFinite ? asked : size.height
-        return min(max(height, size.height), size.height * Navigator.maxScrollPages)
+        let capped = min(height, size.height * Navigator.maxScrollPages)
+        guard capped > size.height + 0.5 / scale else { return size.height }
+        return (capped * scale).rounded(.up) / scale
     }
 
     /// The size a panel's targets and surface are laid out at: its content's full size when it
     /// scrolls, else its frame's.
     func contentSize(of node: NavigationNode, frame size: Size) -> Size {
         guard let panel = node as? PanelNode, panel.scroll.isScrollable else { return size }
-        return Size(width: size.width, height: size.height + panel.scroll.limit)
+        return Size(width: size.width, height: panel.scroll.contentHeight)
     }
 
     /// The scroll offset of `node` (0 for a panel that does not scroll or a container).

@@ -15,6 +15,8 @@ public struct ScrollState: Hashable, Sendable {
     public private(set) var offset: Double = 0
     /// The largest resting offset: content height − frame height (0 = nothing to scroll).
     public private(set) var limit: Double = 0
+    /// The content's height as last set (at least the frame's).
+    public private(set) var contentHeight: Double = 1
     /// The frame height the rubber band is measured against.
     public private(set) var extent: Double = 1
     /// The offset when the finger's drag began; nil while no finger drags.
@@ -44,6 +46,7 @@ public struct ScrollState: Hashable, Sendable {
         let h = frameHeight.isFinite && frameHeight >= 1 ? frameHeight : 1
         let c = contentHeight.isFinite ? contentHeight : h
         extent = h
+        self.contentHeight = max(c, h)
         limit = max(0, c - h)
         if dragStart == nil && motion == nil { offset = clamped(offset) }
     }
