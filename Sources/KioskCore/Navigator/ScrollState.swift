@@ -45,9 +45,12 @@ public struct ScrollState: Hashable, Sendable {
     public mutating func setBounds(contentHeight: Double, frameHeight: Double) {
         let h = frameHeight.isFinite && frameHeight >= 1 ? frameHeight : 1
         let c = contentHeight.isFinite ? contentHeight : h
+        let newLimit = max(0, c - h)
         extent = h
         self.contentHeight = max(c, h)
-        limit = max(0, c - h)
+        // A release animation aimed inside the old range would come to rest outside a smaller one.
+        if newLimit != limit { motion = nil }
+        limit = newLimit
         if dragStart == nil && motion == nil { offset = clamped(offset) }
     }
 
