@@ -69,7 +69,8 @@ public struct PageRendering {
             do {
                 navigator = try Navigator(
                     configuration: configuration, viewport: logicalSize, scale: outputScale, rootPage: page,
-                    panelTargets: { renderer.targets(page: $0, size: $1) })
+                    panelTargets: { renderer.targets(page: $0, size: $1) },
+                    panelContentHeight: { renderer.contentHeight(page: $0, size: $1) })
             } catch {
                 throw Failure(lines: ["\(page): \(error)"], exitCode: .failure)
             }

@@ -15,7 +15,7 @@ public final class FrameRenderer {
         didSet { compositor.mirrorsOutput = displayTransform.isFlipped }
     }
     /// Hit regions per page and size: laying a page out measures text, so keep it.
-    private var targetCache: [TargetKey: [PanelTarget]] = [:]
+    private var targetCache: [TargetKey: (targets: [PanelTarget], contentHeight: Double)] = [:]
 
     private struct TargetKey: Hashable {
         var page: PageID
@@ -38,14 +38,24 @@ public final class FrameRenderer {
     /// The tappable items of a panel at `size`, in page-local logical pixels (Navigator's
     /// `panelTargets`).
     public func targets(page: PageID, size: Size) -> [PanelTarget] {
+        measured(page: page, size: size).targets
+    }
+
+    /// How tall a panel's content is on a page of `size` (`PanelLayout.contentHeight`, Navigator's
+    /// `panelContentHeight`); the page's height for a container or an unknown page.
+    public func contentHeight(page: PageID, size: Size) -> Double {
+        measured(page: page, size: size).contentHeight
+    }
+
+    private func measured(page: PageID, size: Size) -> (targets: [PanelTarget], contentHeight: Double) {
         let key = TargetKey(page: page, width: size.width, height: size.height)
         if let cached = targetCache[key] { return cached }
-        guard case .panel(let panel)? = configuration.pages[page]?.content else { return [] }
+        guard case .panel(let panel)? = configuration.pages[page]?.content else { return ([], size.height) }
         let layout = surfaces.renderer.layout(panel: panel, size: size, theme: configuration.settings.theme)
-        let targets = layout.hitRegions.map { PanelTarget(rect: $0.rect, action: $0.action) }
+        let result = (layout.hitRegions.map { PanelTarget(rect: $0.rect, action: $0.action) }, layout.contentHeight)
         if targetCache.count > 256 { targetCache = [:] }
-        targetCache[key] = targets
-        return targets
+        targetCache[key] = result
+        return result
     }
 
     /// Draws `scene` into a new buffer of the scene's output size.

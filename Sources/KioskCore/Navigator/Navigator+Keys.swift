@@ -15,6 +15,7 @@ extension Navigator {
             let targets = activeTargets()
             focus.setCount(targets.count)
             _ = focus.move(direction)
+            revealFocus(targets)
         case .activate:
             let targets = activeTargets()
             guard let index = focus.focusedIndex, targets.indices.contains(index) else { return }
@@ -31,7 +32,7 @@ extension Navigator {
     /// The tappable items of the page in view, at the size it is shown.
     func activeTargets() -> [PanelTarget] {
         let node = activeNode
-        return panelTargets(node.id, frame(of: node)?.size ?? viewport)
+        return panelTargets(node.id, contentSize(of: node, frame: frame(of: node)?.size ?? viewport))
     }
 
     /// The rest frame of `node` in root logical pixels (nil when it is not on screen).

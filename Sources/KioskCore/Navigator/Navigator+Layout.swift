@@ -14,11 +14,22 @@ extension Navigator {
             for face in cube.faces { layout(face, frame: Rect(size: frame.size)) }
         case let drill as DrillDownContainer:
             drill.layout(width: frame.width)
-            for page in drill.pages { layout(page, frame: Rect(size: pageSize(in: drill, columnWidth: frame.width, height: frame.height))) }
+            for page in drill.pages {
+                // A panel's scroll range is measured at its column's rest width (its text wraps
+                // there); nested containers keep the drill-down's width as before.
+                var width = frame.width
+                if page is PanelNode && !drill.isFolded {
+                    let isLeft = drill.left.contains { $0 === page }
+                    width = isLeft ? drill.leftWidth : max(1, drill.width - drill.leftWidth - ChromeMetrics.columnGap)
+                }
+                layout(page, frame: Rect(size: pageSize(in: drill, columnWidth: width, height: frame.height)))
+            }
         case let stack as TransitionStack:
             for entry in stack.entries { layout(entry, frame: Rect(size: frame.size)) }
         case let tabs as TabsContainer:
             for page in tabs.pages { layout(page, frame: tabContentFrame(in: Rect(size: frame.size))) }
+        case let panel as PanelNode:
+            panel.scroll.setBounds(contentHeight: contentHeight(of: panel.id, size: frame.size), frameHeight: frame.height)
         default:
             break
         }

@@ -56,11 +56,7 @@ extension Navigator {
                 into: &layers)
         case let tabs as TabsContainer: emitTabs(tabs, frame: frame, placement: placement, look: look, into: &layers)
         default:
-            layers.append(
-                SceneLayer(
-                    content: .panel(node.id), size: frame.size,
-                    transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(placement),
-                    opacity: look.opacity, dim: look.dim, clip: look.clip))
+            layers.append(panelLayer(node, frame: frame, placement: placement, look: look))
         }
     }
 

@@ -21,6 +21,7 @@ extension Navigator {
         var targets: [(ClaimTarget, GestureClaimant)] = []
         collect(root, frame: Rect(size: viewport), point: point, into: &targets)
         claimTargets = targets.map(\.0)
+        caughtPanels = catchScrolling(claimTargets)
         return targets.map(\.1)
     }
 
@@ -70,7 +71,7 @@ extension Navigator {
                 collect(page, frame: tabContentFrame(in: frame), point: point, into: &targets)
             }
         default:
-            add(.panel(node, frame: frame), [.tap, .longPress], frame)
+            add(.panel(node, frame: frame), panelGestures(node), frame)
         }
     }
 
@@ -79,9 +80,13 @@ extension Navigator {
         let target = claimTargets[routed.claimant]
         switch (target, routed.gesture) {
         case (.panel(let node, let frame), .tap(let position, _)):
-            let local = position - frame.origin
-            let hit = panelTargets(node.id, frame.size).first { $0.rect.contains(local) }
+            guard !caughtPanels.contains(ObjectIdentifier(node)) else { return }
+            // Content coordinates: the targets are laid out over the whole scrolled content.
+            let local = position - frame.origin + Point(x: 0, y: scrollOffset(of: node))
+            let hit = panelTargets(node.id, contentSize(of: node, frame: frame.size)).first { $0.rect.contains(local) }
             if let hit { perform(hit.action, from: node) }
+        case (.panel(let node, _), .pan(let pan)):
+            scroll(node, pan: pan)
         case (.header(let drill, let frame, let showsBack), .tap(let position, _)):
             if showsBack && position.x - frame.minX < ChromeMetrics.backButtonWidth { _ = drill.pop() }
         case (.tabBar(let tabs, let frame), .tap(let position, _)):

@@ -16,6 +16,12 @@ public final class Navigator {
     public private(set) var now: Double = 0
     /// Where the tappable items of a panel are; the app answers from the renderer's layout.
     public var panelTargets: (PageID, Size) -> [PanelTarget]
+    /// How tall a panel's content is when laid out `Size.width` wide (logical px), for
+    /// scrolling; the app answers from the renderer's layout. Default: the page's height (no
+    /// panel scrolls). Answers are capped at `maxScrollPages` page heights.
+    public var panelContentHeight: (PageID, Size) -> Double {
+        didSet { layoutTree() }
+    }
     /// Receives lifecycle events of every page (logging, STATUS=, tests).
     public var observer: (any LifecycleObserver)? {
         get { root.observer }
@@ -27,18 +33,22 @@ public final class Navigator {
     var arbiter: GestureArbiter
     /// What each claimant id of the current gesture stands for.
     var claimTargets: [ClaimTarget] = []
+    /// Panels whose coasting the current gesture's touch-down stopped: its tap is not a tap.
+    var caughtPanels: Set<ObjectIdentifier> = []
     /// Keyboard focus: an index into the active panel's targets.
     public internal(set) var focus: KeyNavigationFocus = KeyNavigationFocus(count: 0)
 
     /// Builds the tree for `rootPage` (default: the configured home) and shows it at once.
     public init(
         configuration: KioskConfiguration, viewport: Size, scale: Double = 1, rootPage: PageID? = nil,
-        panelTargets: @escaping (PageID, Size) -> [PanelTarget] = { _, _ in [] }
+        panelTargets: @escaping (PageID, Size) -> [PanelTarget] = { _, _ in [] },
+        panelContentHeight: @escaping (PageID, Size) -> Double = { $1.height }
     ) throws(NavigationError) {
         self.configuration = configuration
         self.viewport = Navigator.sane(viewport)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.panelTargets = panelTargets
+        self.panelContentHeight = panelContentHeight
         let builder = NavigationTreeBuilder(pages: configuration.pages, size: self.viewport)
         root = try builder.build(rootPage ?? configuration.settings.home)
         arbiter = GestureArbiter(recognizer: GestureRecognizer(screenSize: self.viewport))

@@ -31,10 +31,17 @@ public struct SceneLayer: Hashable, Sendable {
     public var dim: Double
     /// Output-pixel rectangle outside which nothing of this layer is drawn; nil = the output.
     public var clip: Rect?
+    /// The size of the whole content in logical pixels when the layer shows only a window of it
+    /// (a scrolled panel); nil = the content is the layer's `size`. The renderer rasterises the
+    /// content at this size and the layer's plane shows the part starting at `contentOffset`,
+    /// so a scrolled panel on a turning cube face stays inside its face without any clip.
+    public var contentSize: Size?
+    /// Where the layer's window starts in its content, logical pixels (zero unless scrolled).
+    public var contentOffset: Point
 
     public init(
         content: LayerContent, size: Size, transform: Matrix4, opacity: Double = 1, dim: Double = 0,
-        clip: Rect? = nil
+        clip: Rect? = nil, contentSize: Size? = nil, contentOffset: Point = .zero
     ) {
         self.content = content
         self.size = size
@@ -42,7 +49,12 @@ public struct SceneLayer: Hashable, Sendable {
         self.opacity = opacity
         self.dim = dim
         self.clip = clip
+        self.contentSize = contentSize
+        self.contentOffset = contentOffset
     }
+
+    /// The size the content is rasterised at: `contentSize`, else `size`.
+    public var sourceSize: Size { contentSize ?? size }
 }
 
 /// Everything on screen at one instant, back to front.

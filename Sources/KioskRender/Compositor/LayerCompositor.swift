@@ -63,7 +63,9 @@ public final class LayerCompositor {
     /// Composes `scene` into `target`: clears to `scene.background`, then draws each layer back to
     /// front. With `damage` (output pixels, rounded outward), only pixels inside it change.
     /// Layers whose surface is nil (a `.panel` or `.chrome` not rasterised yet) are skipped; a
-    /// surface's pixels map to layer-local points by `surface.width / layer.size.width`.
+    /// surface's pixels map to content points by `surface.width / layer.sourceSize.width`, and
+    /// content points to layer-local ones by subtracting `layer.contentOffset` (a scrolled
+    /// panel's layer is a window of its surface).
     ///
     /// The frame is built one output row at a time, all layers in turn, so each target row is
     /// cleared and drawn while it is in the cache: one pass over the frame's memory. A layer's
@@ -263,7 +265,14 @@ public final class LayerCompositor {
             switch plan.kind {
             case .translation where fastPaths:
                 let map = plan.pixelCopy
-                let rows = plan.box.intersection(map.outputBox(width: surface.width, height: surface.height))
+                var rows = plan.box.intersection(map.outputBox(width: surface.width, height: surface.height))
+                // Within the quad too: a window of a larger surface (a scrolled panel) has
+                // content beyond its edges, which the box's antialiasing margin would copy.
+                let quad = PixelBox(
+                    covering: Rect(
+                        x: plan.cornerX.min(), y: plan.cornerY.min(), width: plan.cornerX.max() - plan.cornerX.min(),
+                        height: plan.cornerY.max() - plan.cornerY.min()))
+                if let quad { rows = rows.intersection(quad) }
                 if !rows.isEmpty { drawers.append(.copy(plan, source, map, rows: rows)) }
             case .scaleTranslate where fastPaths:
                 let count = plan.box.x1 - plan.box.x0

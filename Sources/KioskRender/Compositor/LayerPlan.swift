@@ -108,9 +108,18 @@ struct LayerPlan {
         // Positive (clockwise with y down) is front-facing; layers are single-sided.
         guard area > 1e-6 else { return nil }
 
-        // Surface pixel-centre coordinates s → layer-local logical point ((s + 0.5) / scale).
-        let sx = Double(surfaceWidth) / w, sy = Double(surfaceHeight) / h
-        let fromSurface = Homography(a: 1 / sx, b: 0, c: 0.5 / sx, d: 0, e: 1 / sy, f: 0.5 / sy, g: 0, h: 0, i: 1)
+        // Surface pixel-centre coordinates s → content point ((s + 0.5) / scale) → layer-local
+        // point (minus the window's offset: a scrolled panel). A window is only a translated
+        // source origin, so it keeps the layer's transform class (a whole-pixel offset at 1:1
+        // still copies rows).
+        let content = layer.sourceSize
+        let cw = content.width.isFinite && content.width > 0 ? content.width : w
+        let ch = content.height.isFinite && content.height > 0 ? content.height : h
+        let ox = layer.contentOffset.x.isFinite ? layer.contentOffset.x : 0
+        let oy = layer.contentOffset.y.isFinite ? layer.contentOffset.y : 0
+        let sx = Double(surfaceWidth) / cw, sy = Double(surfaceHeight) / ch
+        let fromSurface = Homography(
+            a: 1 / sx, b: 0, c: 0.5 / sx - ox, d: 0, e: 1 / sy, f: 0.5 / sy - oy, g: 0, h: 0, i: 1)
         guard var inv = forward.after(fromSurface).inverse else { return nil }
 
         let minX = cornerX.min(), maxX = cornerX.max(), minY = cornerY.min(), maxY = cornerY.max()

@@ -6,7 +6,9 @@ import KioskCore
 /// Content taller than the page is clipped at the page's bottom edge: frames keep their true
 /// positions (`contentHeight` tells how far the flow goes) but hit and dynamic regions are cut to
 /// the page, and those entirely below it are left out, so nothing invisible can be tapped or
-/// focused. Scrolling will come later and will offset the flow.
+/// focused. A page that scrolls is laid out at its content's full height (the Navigator asks
+/// `contentHeight` at the page's size, then lays the targets and surface out at the content's
+/// size), so nothing of it is clipped and its scroll offset moves a window over it.
 ///
 /// The layout depends only on the panel, size and theme — not on the time or on file contents —
 /// so hit and damage regions stay put while clocks tick and values change.

@@ -103,6 +103,15 @@ public struct OutputDamage: Hashable, Sendable {
     static func damage(_ part: Rect, of layer: SceneLayer, scale: Double) -> Rect? {
         guard layer.opacity > 0, !layer.size.isEmpty, !part.isEmpty else { return .zero }
         let s = scale.isFinite && scale > 0 ? scale : 1
+        // A scrolled panel's layer shows a window of its surface: surface damage outside the
+        // window touches nothing; inside it, it moves up by the window's offset.
+        let o = layer.contentOffset
+        var part = part
+        if o != .zero || layer.contentSize != nil {
+            let window = Rect(x: o.x * s, y: o.y * s, width: layer.size.width * s, height: layer.size.height * s)
+            guard let inside = part.intersection(window) else { return .zero }
+            part = inside.offsetBy(dx: -o.x * s, dy: -o.y * s)
+        }
         let local = Rect(x: part.minX / s, y: part.minY / s, width: part.width / s, height: part.height / s)
         if isScaleTranslate(layer.transform), layer.transform[0, 0] == s, layer.transform[1, 1] == s,
             let quad = projectedBounds(local, layer.transform), quad.isAligned

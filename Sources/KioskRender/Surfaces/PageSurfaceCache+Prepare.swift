@@ -2,7 +2,7 @@ import KioskCore
 
 extension PageSurfaceCache {
     /// Makes sure every `.panel` and `.chrome` content of `scene` has an up-to-date surface at
-    /// its layer's size × `scale`, and says which surface pixels changed. Clocks are redrawn only
+    /// its layer's `sourceSize` (a scrolled panel's whole content) × `scale`, and says which surface pixels changed. Clocks are redrawn only
     /// when their text differs from what the surface shows (a minute clock once a minute however
     /// often this is called); file values only when the file's value changed. Then drops
     /// surfaces beyond the retention and the byte budget.
@@ -12,12 +12,13 @@ extension PageSurfaceCache {
         var sizes: [LayerContent: Size] = [:]
         for layer in scene.layers {
             if case .solid = layer.content { continue }
+            // A scrolled panel is rasterised whole (`sourceSize`); its layer shows a window.
+            let size = layer.sourceSize
             if let seen = sizes[layer.content] {
-                sizes[layer.content] = Size(
-                    width: max(seen.width, layer.size.width), height: max(seen.height, layer.size.height))
+                sizes[layer.content] = Size(width: max(seen.width, size.width), height: max(seen.height, size.height))
             } else {
                 order.append(layer.content)
-                sizes[layer.content] = layer.size
+                sizes[layer.content] = size
             }
         }
         current = Set(order)
