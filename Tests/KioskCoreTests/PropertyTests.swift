@@ -2,19 +2,6 @@ import Testing
 
 @testable import KioskCore
 
-/// SplitMix64: small, fast, deterministic.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Checks every event against a strict per-page state machine as it arrives.
 final class LifecycleAuditor: LifecycleObserver {
     var states: [PageID: AppearanceState] = [:]
@@ -59,7 +46,7 @@ final class LifecycleAuditor: LifecycleObserver {
 
 /// One random tree and a random walk of operations over it.
 struct RandomScenario {
-    var rng: SeededGenerator
+    var rng: SplitMix64
     var nextID = 0
     let tabs: TabsContainer
     let stack: TransitionStack
@@ -69,7 +56,7 @@ struct RandomScenario {
     var trace: [String] = []
 
     init(seed: UInt64) {
-        rng = SeededGenerator(seed: seed)
+        rng = SplitMix64(seed: seed)
         stack = TransitionStack(id: "stack", root: PanelNode("s0"), defaultTransition: TransitionSpec(duration: 0.3))
         let inner = DrillDownContainer(id: "inner", root: PanelNode("i0"), leftWidth: 300, foldBelow: 700, width: 1000)
         var faces: [NavigationNode] = []
