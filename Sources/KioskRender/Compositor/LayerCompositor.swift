@@ -281,6 +281,12 @@ public final class LayerCompositor {
                     scratch: scratch + used * ColumnMapper.bytesPerColumn, rowBuffer: rowBuffer, source: source)
                 used += (count + 1) & ~1
                 drawers.append(.scaled(plan, mapper, source))
+            case .rowProjective where fastPaths:
+                // As for the column loop: one alpha for a translucent layer over an opaque surface.
+                let opaque = plan.alpha < 256 && LayerCompositor.isOpaque(surface)
+                let mapper = RowLineMapper(
+                    plan.inverse, y0: plan.box.y0, y1: plan.box.y1, source: source, opaqueSource: opaque)
+                drawers.append(.lines(plan, mapper, source))
             case .translation, .scaleTranslate, .affine, .rowProjective:
                 drawers.append(.rows(plan, RowMapper(plan.inverse), source))
             case .columnProjective:
