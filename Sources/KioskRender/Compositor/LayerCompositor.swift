@@ -22,10 +22,9 @@ import KioskCore
 /// The fully covered run of each row goes through a specialised SIMD loop, two or four pixels per
 /// step (SSE2-sized vectors, the x86-64 baseline): the cube's columns (`ColumnMapper`), tilted
 /// rows (`RowLineMapper`), scaled and translated rows in two passes (`ScaleMapper`), whole-pixel
-/// copies. A translucent layer
-/// over an opaque source blends with one alpha for the whole run. Per row, opaque layers are
-/// drawn first, front to back, and nothing beneath their fully covered pixels is drawn (the
-/// background neither). Every specialisation gives the generic loops' pixels bit for bit
+/// copies. A translucent layer over an opaque source blends with one alpha for the whole run.
+/// Per row, opaque layers are drawn first, front to back, and nothing beneath their fully
+/// covered pixels is drawn (the background neither). Every specialisation gives the generic loops' pixels bit for bit
 /// (`CompositorFastPathTests`). 1920x1080, one core of the development machine: the cube frame
 /// about 16-20 frame memcpys, the slowest transition about 22-25 (`kiosk-shell bench`).
 ///
