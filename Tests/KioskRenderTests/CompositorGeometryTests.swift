@@ -10,14 +10,16 @@ struct CompositorGeometryTests {
 
     /// The largest distance, in output pixels, between a pixel centre and the exact projection
     /// (Matrix4.project) of the surface point the compositor samples for it.
-    func worstError(_ transform: Matrix4, scale: Int = 1) -> (error: Double, checked: Int) {
+    /// `extent`: the output pixels checked (default: the layer's size).
+    func worstError(_ transform: Matrix4, scale: Int = 1, extent: Size? = nil) -> (error: Double, checked: Int) {
         let w = CompositorGeometryTests.width, h = CompositorGeometryTests.height
+        let ow = extent?.width ?? w, oh = extent?.height ?? h
         let layer = SceneLayer(content: .solid(.white), size: Size(width: w, height: h), transform: transform)
         let sw = Int(w) * scale, sh = Int(h) * scale
         var worst = 0.0
         var checked = 0
-        for y in stride(from: 0, to: Int(h), by: 3) {
-            for x in stride(from: 0, to: Int(w), by: 3) {
+        for y in stride(from: 0, to: Int(oh), by: 3) {
+            for x in stride(from: 0, to: Int(ow), by: 3) {
                 guard let s = LayerCompositor.sampledSourcePoint(
                     layer: layer, surfaceWidth: sw, surfaceHeight: sh, x: x, y: y)
                 else { continue }
@@ -50,6 +52,34 @@ struct CompositorGeometryTests {
         let r = worstError(t)
         #expect(r.checked > 1000)
         #expect(r.error < 0.1)
+    }
+
+    @Test("faces about a horizontal axis go through the row loop's fast path, upright and as the cube on a turned display",
+          arguments: [30.0, -45.0, 60.0])
+    func horizontalAxisFastPath(degrees: Double) {
+        let size = Size(width: Self.width, height: Self.height)
+        let limit = PixelBox(x0: -1000, y0: -1000, x1: 1000, y1: 1000)
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+        defer { pixels.deallocate() }
+        let source = BilinearSource(base: pixels, width: 320, height: 200, stridePixels: 320)
+        let tilted = CompositorFixtures.face(angle: degrees * pi / 180, width: Self.width, height: Self.height, horizontal: true)
+        // The cube (a vertical axis) on a display turned by 90°: a horizontal axis on the output.
+        let drawing = DisplayTransform.rotated90.drawingTransform(nativeSize: Size(width: Self.height, height: Self.width))
+        let turned = CompositorFixtures.face(angle: degrees * pi / 180, width: Self.width, height: Self.height)
+            .then(drawing.matrix4)
+        for (t, line) in [(tilted, RowLineMapper.Line.row), (turned, .column)] {
+            let layer = SceneLayer(content: .solid(.white), size: size, transform: t)
+            guard let plan = LayerPlan(layer: layer, surfaceWidth: 320, surfaceHeight: 200, limit: limit) else {
+                Issue.record("\(degrees)° not drawn")
+                continue
+            }
+            #expect(plan.kind == .rowProjective)
+            #expect(RowLineMapper(plan.inverse, y0: plan.box.y0, y1: plan.box.y1, source: source).line == line)
+            let r = worstError(t, extent: Size(width: 400, height: 400))
+            #expect(r.checked > 1000)
+            #expect(r.error <= 0.5)
+            #expect(r.error < 0.1)
+        }
     }
 
     @Test("a surface rasterised at 2x output scale maps by its pixel size")

@@ -22,7 +22,20 @@ extension LayerCompositor {
             return Point(x: Double(c) + Double(fx) / 16, y: Double(r) + Double(fy) / 16)
         }
         switch plan.kind {
-        case .translation, .scaleTranslate, .affine, .rowProjective:
+        case .rowProjective:
+            var m = RowLineMapper(plan.inverse, y0: y, y1: y + 1, source: source)
+            m.startRow(y)
+            // The fast loop: the row's fixed line (row or column) and weight, the other
+            // coordinate stepped per pixel, clamped as the clamped loop clamps it.
+            let r = m.rows
+            switch m.line {
+            case .row?: return Point(x: point(r.u0 &+ r.du &* x, 0).x, y: point(0, r.v0).y)
+            case .column?: return Point(x: point(r.u0, 0).x, y: point(0, r.v0 &+ r.dv &* x).y)
+            case nil:
+                let (u, v) = m.coordinates(x)
+                return point(u, v)
+            }
+        case .translation, .scaleTranslate, .affine:
             var m = RowMapper(plan.inverse)
             m.startRow(y)
             let (u, v) = m.coordinates(x)

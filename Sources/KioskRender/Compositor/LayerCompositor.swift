@@ -8,21 +8,23 @@ import KioskCore
 ///
 /// Each transform is classified (`TransformClass`) and drawn by the cheapest loop that is exact
 /// for it: whole-pixel translations copy rows (reversed rows, or source columns, when the display
-/// is turned); affine maps and rotations about a horizontal
-/// screen axis step linearly along rows; rotations about a vertical screen axis (the cube) step
-/// linearly down precomputed columns; anything else divides per pixel. Sample positions are
-/// exact to 1/32 px (4-bit bilinear weights, rounded), far inside the 0.5 px the design asks.
+/// is turned); affine maps step linearly along rows; rotations about a horizontal screen axis
+/// (a vertical cube, top-to-bottom flips, the cube on a display turned by 90°) read one source
+/// row or column per output row, set up once per row; rotations about a vertical screen axis
+/// (the cube) step linearly down precomputed columns; anything else divides per pixel. Sample
+/// positions are exact to 1/32 px (4-bit bilinear weights, rounded), far inside the 0.5 px the
+/// design asks.
 ///
 /// Edges get analytic coverage (signed distance to each projected edge). Where a later layer
 /// shares an edge with an earlier one (adjacent cube faces), the earlier layer is extended by
 /// one pixel under it, so the edge blends face with face and never shows the background.
 ///
 /// The fully covered run of each row goes through a specialised SIMD loop, two or four pixels per
-/// step (SSE2-sized vectors, the x86-64 baseline): the cube's columns (`ColumnMapper`), scaled
-/// and translated rows in two passes (`ScaleMapper`), whole-pixel copies. A translucent layer
-/// over an opaque source blends with one alpha for the whole run. Per row, opaque layers are
-/// drawn first, front to back, and nothing beneath their fully covered pixels is drawn (the
-/// background neither). Every specialisation gives the generic loops' pixels bit for bit
+/// step (SSE2-sized vectors, the x86-64 baseline): the cube's columns (`ColumnMapper`), tilted
+/// rows (`RowLineMapper`), scaled and translated rows in two passes (`ScaleMapper`), whole-pixel
+/// copies. A translucent layer over an opaque source blends with one alpha for the whole run.
+/// Per row, opaque layers are drawn first, front to back, and nothing beneath their fully
+/// covered pixels is drawn (the background neither). Every specialisation gives the generic loops' pixels bit for bit
 /// (`CompositorFastPathTests`). 1920x1080, one core of the development machine: the cube frame
 /// about 16-20 frame memcpys, the slowest transition about 22-25 (`kiosk-shell bench`).
 ///
@@ -281,6 +283,12 @@ public final class LayerCompositor {
                     scratch: scratch + used * ColumnMapper.bytesPerColumn, rowBuffer: rowBuffer, source: source)
                 used += (count + 1) & ~1
                 drawers.append(.scaled(plan, mapper, source))
+            case .rowProjective where fastPaths:
+                // As for the column loop: one alpha for a translucent layer over an opaque surface.
+                let opaque = plan.alpha < 256 && LayerCompositor.isOpaque(surface)
+                let mapper = RowLineMapper(
+                    plan.inverse, y0: plan.box.y0, y1: plan.box.y1, source: source, opaqueSource: opaque)
+                drawers.append(.lines(plan, mapper, source))
             case .translation, .scaleTranslate, .affine, .rowProjective:
                 drawers.append(.rows(plan, RowMapper(plan.inverse), source))
             case .columnProjective:

@@ -6,6 +6,8 @@ enum LayerDrawer {
     case solid(LayerPlan, RowMapper, SolidSource)
     case rows(LayerPlan, RowMapper, BilinearSource)
     case columns(LayerPlan, ColumnMapper, BilinearSource)
+    /// A row-projective layer: each row reads one source row or column (`RowLineMapper`).
+    case lines(LayerPlan, RowLineMapper, BilinearSource)
     case scaled(LayerPlan, ScaleMapper, BilinearSource)
     case projective(LayerPlan, ProjectiveMapper, BilinearSource)
     /// A whole-pixel map (a translation, possibly turned or mirrored by the display transform).
@@ -13,8 +15,8 @@ enum LayerDrawer {
 
     var box: PixelBox {
         switch self {
-        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .scaled(let p, _, _),
-            .projective(let p, _, _):
+        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .lines(let p, _, _),
+            .scaled(let p, _, _), .projective(let p, _, _):
             p.box
         case .copy(_, _, _, let rows): rows
         }
@@ -23,8 +25,8 @@ enum LayerDrawer {
     /// The pixels of row `y` this layer covers fully (empty when none).
     func interior(y: Int) -> Range<Int> {
         switch self {
-        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .scaled(let p, _, _),
-            .projective(let p, _, _):
+        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .lines(let p, _, _),
+            .scaled(let p, _, _), .projective(let p, _, _):
             SpanRasteriser.interior(p, y: y)
         case .copy(_, _, _, let rows): rows.x0..<rows.x1
         }
@@ -35,6 +37,7 @@ enum LayerDrawer {
     var storesFresh: Bool {
         switch self {
         case .columns(_, let m, _): m.fast
+        case .lines(_, let m, _): m.fast
         case .scaled(_, let m, _): m.fast
         case .copy: true
         case .solid, .rows, .projective: false
@@ -51,6 +54,8 @@ enum LayerDrawer {
         case .rows(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .columns(let plan, var mapper, let source):
+            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
+        case .lines(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
         case .scaled(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)

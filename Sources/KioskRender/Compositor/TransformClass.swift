@@ -9,7 +9,9 @@ public enum TransformClass: Hashable, Sendable {
     /// A general 2D affine map (rotation, shear): source coordinates step linearly along a row.
     case affine
     /// Perspective whose divisor depends only on the output row (rotation about a horizontal
-    /// screen axis: flips and folds top to bottom): affine along each output row.
+    /// screen axis: flips and folds top to bottom, the cube on a display turned by 90°): affine
+    /// along each output row; when every row reads one source row (or, turned, one source
+    /// column) the row is set up once and stepped in one coordinate only.
     case rowProjective
     /// Perspective whose divisor depends only on the output column (rotation about a vertical
     /// screen axis: the cube, horizontal flips): each output column maps to a line of the source
