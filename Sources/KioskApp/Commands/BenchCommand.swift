@@ -98,6 +98,13 @@ public enum BenchCommand {
             if degrees == 30 { cube30 = scene }
             measure("cube \(Int(degrees))deg") { compositor.compose(scene: scene, surfaces: surfaces, into: target) }
         }
+        // A vertical cube (turned about a horizontal axis): the row-projective path.
+        let vertical = PrismGeometry(faceCount: 4, size: size, orientation: .vertical)
+        let verticalLayers = vertical.faces(at: 1.0 / 3, wraps: true)
+            .sceneLayers(size: size, placement: .identity) { pages.content(face: $0) }
+        let verticalScene = Scene(outputSize: size, background: .black, layers: verticalLayers, isAnimating: true)
+        measure("vertical cube 30deg") { compositor.compose(scene: verticalScene, surfaces: surfaces, into: target) }
+
         // The compositor's own cube fixture (eye at 2·W): the frame the first measurements used.
         for degrees in [30.0, 45.0] {
             let scene = CubeFrame.scene(width: width, height: height, degrees: degrees)
