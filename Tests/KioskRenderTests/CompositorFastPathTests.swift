@@ -95,6 +95,34 @@ struct CompositorFastPathTests {
         }
     }
 
+    @Test("translucent scaled layers over a coloured background, beside and over each other, match the generic loop")
+    func scaledOverBackground() throws {
+        let a = try Self.busy(3), b = try Self.busy(90), h = try Self.holey()
+        let centre = Matrix4.translation(x: -80, y: -48)
+        func about(_ s: Double, _ dx: Double = 0) -> Matrix4 {
+            centre.then(.scale(x: s, y: s)).then(.translation(x: 80 + dx, y: 48))
+        }
+        let backgrounds = [RGBA(red: 0.2, green: 0.5, blue: 0.9, alpha: 1), RGBA(red: 1, green: 0, blue: 0.3, alpha: 0.6)]
+        let pairs: [(Matrix4, Matrix4)] = [
+            (about(0.5), about(1.5)),  // the ghost transition halfway
+            (about(0.7, -40.3), about(0.6, 45.2)),  // side by side, partly overlapping
+            (about(1.25), about(0.5)),  // the large one behind
+            (.translation(x: 0.5, y: 0.25), about(0.8)),
+        ]
+        for background in backgrounds {
+            for (back, front) in pairs {
+                for (o1, o2, dim) in [(0.5, 0.5, 0.0), (0.3, 0.8, 0.25), (1.0, 0.5, 0.0)] {
+                    for surface in [a, h] {
+                        let r = try compare(
+                            [layer("a", back, opacity: o1, dim: dim), layer("b", front, opacity: o2)],
+                            surfaces: [.panel("a"): surface, .panel("b"): b], background: background)
+                        #expect(r.worst == 0, "\(back) under \(front), \(o1)/\(o2): \(r.differing) differ by up to \(r.worst)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("whole-pixel translations copy and blend exactly as the generic loop")
     func copyLoop() throws {
         let a = try Self.busy(5), b = try Self.busy(77), h = try Self.holey()

@@ -22,7 +22,9 @@ import KioskCore
 /// The fully covered run of each row goes through a specialised SIMD loop, two or four pixels per
 /// step (SSE2-sized vectors, the x86-64 baseline): the cube's columns (`ColumnMapper`), tilted
 /// rows (`RowLineMapper`), scaled and translated rows in two passes (`ScaleMapper`), whole-pixel
-/// copies. A translucent layer over an opaque source blends with one alpha for the whole run.
+/// copies. A translucent layer over an opaque source blends with one alpha for the whole run;
+/// where nothing but the background lies under a scaled one, OVER adds one constant and the
+/// target is not read.
 /// Per row, opaque layers are drawn first, front to back, and nothing beneath their fully
 /// covered pixels is drawn (the background neither). Every specialisation gives the generic loops' pixels bit for bit
 /// (`CompositorFastPathTests`). 1920x1080, one core of the development machine: the cube frame
@@ -103,16 +105,24 @@ public final class LayerCompositor {
             let hidden = drawOccluders(y: y, row: row)
             // Background and layers only where no opaque layer in front covers them.
             LayerCompositor.fill(row, background, limit.x0..<limit.x1, except: hidden)
-            for (k, d) in drawers.enumerated() {
+            // The pixels drawn on so far (a hull): outside it the row still holds the background,
+            // which a translucent layer's loop may blend with without reading it.
+            var drawn = hidden
+            for k in drawers.indices {
+                let d = drawers[k]
                 let box = d.box
                 guard y >= box.y0 && y < box.y1 else { continue }
                 let h = hiddenAbove[k]
                 if h.isEmpty {
-                    d.draw(y: y, row: row, from: box.x0, to: box.x1)
+                    LayerCompositor.draw(d, y: y, row: row, box.x0..<box.x1, drawn: drawn, background: background)
                 } else {
-                    d.draw(y: y, row: row, from: box.x0, to: min(box.x1, h.lowerBound))
-                    d.draw(y: y, row: row, from: max(box.x0, h.upperBound), to: box.x1)
+                    let left = box.x0..<max(box.x0, min(box.x1, h.lowerBound))
+                    let right = min(box.x1, max(box.x0, h.upperBound))..<box.x1
+                    LayerCompositor.draw(d, y: y, row: row, left, drawn: drawn, background: background)
+                    LayerCompositor.draw(d, y: y, row: row, right, drawn: drawn, background: background)
                 }
+                drawn = drawn.isEmpty
+                    ? box.x0..<box.x1 : min(drawn.lowerBound, box.x0)..<max(drawn.upperBound, box.x1)
             }
         }
         plans.removeAll(keepingCapacity: true)
@@ -169,6 +179,24 @@ public final class LayerCompositor {
             }
         }
         return hidden
+    }
+
+    /// Draws `range` of row `y` with `d`: the parts outside `drawn` hold `background` only.
+    @inline(__always)
+    private static func draw(
+        _ d: LayerDrawer, y: Int, row: UnsafeMutablePointer<UInt32>, _ range: Range<Int>, drawn: Range<Int>,
+        background: UInt32
+    ) {
+        guard !range.isEmpty else { return }
+        let a = range.lowerBound, b = range.upperBound
+        if drawn.isEmpty {
+            d.draw(y: y, row: row, from: a, to: b, background: background)
+            return
+        }
+        let h0 = min(max(drawn.lowerBound, a), b), h1 = min(max(drawn.upperBound, h0), b)
+        if a < h0 { d.draw(y: y, row: row, from: a, to: h0, background: background) }
+        if h0 < h1 { d.draw(y: y, row: row, from: h0, to: h1) }
+        if h1 < b { d.draw(y: y, row: row, from: h1, to: b, background: background) }
     }
 
     /// Fills `range` of `row` with `pixel`, except `hidden`.

@@ -46,8 +46,12 @@ enum LayerDrawer {
 
     /// Draws the pixels `lo..<hi` of row `y` (inside `box`); `row` is the target row's first pixel.
     /// `fresh`: those pixels are fully covered and transparent, and `storesFresh` is true.
+    /// `background`: those pixels all hold this pixel (the scale loop then blends without reading).
     @inline(__always)
-    func draw(y: Int, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int, fresh: Bool = false) {
+    func draw(
+        y: Int, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int, fresh: Bool = false,
+        background: UInt32? = nil
+    ) {
         switch self {
         case .solid(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
@@ -58,7 +62,9 @@ enum LayerDrawer {
         case .lines(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
         case .scaled(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
+            SpanRasteriser.drawRow(
+                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh,
+                background: background)
         case .projective(let plan, var mapper, let source):
             SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .copy(let plan, let source, let map, let box):

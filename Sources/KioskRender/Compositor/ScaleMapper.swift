@@ -69,6 +69,24 @@ struct ScaleMapper: SpanMapper {
     func drawInterior(
         _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
     ) -> Bool {
+        drawInterior(row, from: x0, to: x1, colour: colour, alpha: alpha, fresh: fresh, background: nil)
+    }
+
+    @inline(__always)
+    func drawInterior(
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64,
+        overBackground background: UInt32
+    ) -> Bool {
+        drawInterior(row, from: x0, to: x1, colour: colour, alpha: alpha, fresh: false, background: background)
+    }
+
+    /// `background`: the pixels x0..<x1 all hold this pixel (not read when the run's blend
+    /// has one alpha: what OVER adds to it is the same for every pixel).
+    @inline(__always)
+    private func drawInterior(
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool,
+        background: UInt32?
+    ) -> Bool {
         guard fast else { return false }
         guard x0 < x1 else { return true }
         let top = UnsafeRawPointer(source.base) + rowOffset
@@ -116,18 +134,33 @@ struct ScaleMapper: SpanMapper {
         // directly. A translucent layer over an opaque source row blends with a constant alpha.
         let ia = inverseModulatedAlpha(alpha)
         let buffer = UnsafeRawPointer(rowBuffer)
+        // Over a constant background with one alpha, OVER adds the same lanes to every pixel.
+        var added = SIMD8<UInt16>()
+        if let background { let b = lanes(background)
+            added = overPair(.zero, SIMD8(lowHalf: b, highHalf: b), inverseAlpha: ia) }
         @inline(__always) func go<Buffered: LoopSwitch, Direct: LoopSwitch>(_: Buffered.Type, _: Direct.Type) {
+            if background != nil && modulated && sourceOpaque {
+                run(
+                    row, x0, x1, m2, added, f, buffer, top, Buffered.self, Direct.self, SwitchOn.self, SwitchOn.self,
+                    SwitchOff.self, SwitchOn.self)
+                return
+            }
             switch (fresh, modulated, sourceOpaque) {
             case (true, false, _):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                    SwitchOff.self, SwitchOff.self, SwitchOn.self, SwitchOff.self)
             case (true, true, _):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                    SwitchOn.self, SwitchOff.self, SwitchOn.self, SwitchOff.self)
             case (false, false, _):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                    SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
             case (false, true, false):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                    SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
             case (false, true, true):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self, SwitchOn.self, SwitchOn.self, SwitchOff.self)
+                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                    SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
             }
         }
         if fy == 0 {
@@ -143,14 +176,16 @@ struct ScaleMapper: SpanMapper {
     /// The horizontal pass: each output pixel weights its column's pair, vertically blended:
     /// from the row buffer (`Buffered`), blended here with `f` (`Direct`), or else from the upper
     /// source row scaled to sixteenths (fy = 0). `Modulated` applies `m`, `Blended` blends with
-    /// the constant inverse alpha `ia`, `Fresh` stores over transparent pixels.
+    /// the constant inverse alpha `ia`, `Fresh` stores over transparent pixels. `Constant` (with
+    /// `Blended`): the target holds one pixel, and `ia` is what OVER adds to it (not read).
     @inline(never)
     private func run<
-        Buffered: LoopSwitch, Direct: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch
+        Buffered: LoopSwitch, Direct: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch,
+        Constant: LoopSwitch
     >(
         _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
         _ f: SIMD8<UInt16>, _ buffer: UnsafeRawPointer, _ top: UnsafeRawPointer,
-        _: Buffered.Type, _: Direct.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type
+        _: Buffered.Type, _: Direct.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type, _: Constant.Type
     ) {
         let modulated = Modulated.isOn
         let rowBytes = source.rowStep &* 4
@@ -179,6 +214,8 @@ struct ScaleMapper: SpanMapper {
             }
             if Fresh.isOn {
                 storeQuad(a, b, row + x)
+            } else if Blended.isOn && Constant.isOn {
+                storeQuad(a &+ ia, b &+ ia, row + x)
             } else if Blended.isOn {
                 blendQuad(a, b, row + x, inverseAlpha: ia)
             } else {

@@ -13,6 +13,11 @@ protocol SpanMapper {
     func drawInterior(
         _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
     ) -> Bool
+    /// `drawInterior` over pixels that all hold `background` (a loop may blend without reading them).
+    func drawInterior(
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64,
+        overBackground background: UInt32
+    ) -> Bool
 }
 
 extension SpanMapper {
@@ -21,6 +26,14 @@ extension SpanMapper {
         _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
     ) -> Bool {
         false
+    }
+
+    @inline(__always)
+    func drawInterior(
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64,
+        overBackground background: UInt32
+    ) -> Bool {
+        drawInterior(row, from: x0, to: x1, colour: colour, alpha: alpha, fresh: false)
     }
 }
 

@@ -66,10 +66,12 @@ enum SpanRasteriser {
 
     /// Draws the pixels `lo..<hi` of row `y` of the layer; `row` points at the target row's
     /// first pixel. `fresh`: those pixels are transparent (a specialised loop stores, not blends).
+    /// `background`: those pixels all hold this pixel (a specialised loop may blend without
+    /// reading them).
     @inline(__always)
     static func drawRow<M: SpanMapper, S: PixelSource>(
         _ plan: LayerPlan, y: Int, mapper: inout M, source: S, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int,
-        fresh: Bool = false
+        fresh: Bool = false, background: UInt32? = nil
     ) {
         let rowTerm = plan.ny * (Double(y) + 0.5) + plan.c + 0.5
         var s = spans(plan, rowTerm: rowTerm)
@@ -91,7 +93,13 @@ enum SpanRasteriser {
             put(p, row + x)
         }
         for x in s.o0..<s.i0 { edgePixel(x) }
-        if mapper.drawInterior(row, from: s.i0, to: s.i1, colour: colour, alpha: alpha, fresh: fresh) {
+        if let background, !fresh,
+            mapper.drawInterior(row, from: s.i0, to: s.i1, colour: colour, alpha: alpha, overBackground: background)
+        {
+            // Done by the mapper's specialised loop.
+        } else if background == nil || fresh,
+            mapper.drawInterior(row, from: s.i0, to: s.i1, colour: colour, alpha: alpha, fresh: fresh)
+        {
             // Done by the mapper's specialised loop.
         } else if colour != 256 || alpha != 256 {
             for x in s.i0..<s.i1 {
