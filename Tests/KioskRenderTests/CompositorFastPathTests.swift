@@ -34,22 +34,7 @@ struct CompositorFastPathTests {
     func compare(_ layers: [SceneLayer], surfaces: [LayerContent: ImageBuffer], background: RGBA = .black) throws
         -> (worst: Int, differing: Int)
     {
-        let scene = Scene(outputSize: Self.size, background: background, layers: layers, isAnimating: true)
-        let fast = try ImageBuffer(width: Self.width, height: Self.height)
-        let slow = try ImageBuffer(width: Self.width, height: Self.height)
-        LayerCompositor().compose(scene: scene, surfaces: { surfaces[$0] }, into: fast)
-        let generic = LayerCompositor()
-        generic.fastPaths = false
-        generic.compose(scene: scene, surfaces: { surfaces[$0] }, into: slow)
-        var worst = 0, differing = 0
-        for y in 0..<Self.height {
-            for x in 0..<Self.width {
-                let d = CompositorFixtures.channelDistance(fast.pixel(x: x, y: y), slow.pixel(x: x, y: y))
-                worst = max(worst, d)
-                if d > 0 { differing += 1 }
-            }
-        }
-        return (worst, differing)
+        try CompositorFixtures.fastVersusGeneric(layers, size: Self.size, surfaces: surfaces, background: background)
     }
 
     func layer(_ id: PageID, _ t: Matrix4, opacity: Double = 1, dim: Double = 0, clip: Rect? = nil) -> SceneLayer {

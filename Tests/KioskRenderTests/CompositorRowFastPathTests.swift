@@ -38,26 +38,7 @@ struct CompositorRowFastPathTests {
         _ layers: [SceneLayer], _ turn: DisplayTransform = .normal, surfaces: [LayerContent: ImageBuffer],
         background: RGBA = .black
     ) throws -> (worst: Int, differing: Int) {
-        let scene = turn.apply(to: Scene(outputSize: Self.size, background: background, layers: layers, isAnimating: true))
-        let w = Int(scene.outputSize.width), h = Int(scene.outputSize.height)
-        let fast = try ImageBuffer(width: w, height: h)
-        let slow = try ImageBuffer(width: w, height: h)
-        let quick = LayerCompositor()
-        quick.mirrorsOutput = turn.isFlipped
-        quick.compose(scene: scene, surfaces: { surfaces[$0] }, into: fast)
-        let generic = LayerCompositor()
-        generic.fastPaths = false
-        generic.mirrorsOutput = turn.isFlipped
-        generic.compose(scene: scene, surfaces: { surfaces[$0] }, into: slow)
-        var worst = 0, differing = 0
-        for y in 0..<h {
-            for x in 0..<w {
-                let d = CompositorFixtures.channelDistance(fast.pixel(x: x, y: y), slow.pixel(x: x, y: y))
-                worst = max(worst, d)
-                if d > 0 { differing += 1 }
-            }
-        }
-        return (worst, differing)
+        try CompositorFixtures.fastVersusGeneric(layers, size: Self.size, turn: turn, surfaces: surfaces, background: background)
     }
 
     /// Two faces of a cube turned about a horizontal axis (`vertical`: about a vertical one).

@@ -49,4 +49,33 @@ enum CompositorFixtures {
         }
         return d
     }
+
+    /// Composes `layers` on a `size` output, as `turn` shows them, once with the fast paths and
+    /// once through the generic loops; the largest channel difference and the number of
+    /// differing pixels (fast-path tests expect 0 and 0).
+    static func fastVersusGeneric(
+        _ layers: [SceneLayer], size: Size, turn: DisplayTransform = .normal,
+        surfaces: [LayerContent: ImageBuffer], background: RGBA = .black
+    ) throws -> (worst: Int, differing: Int) {
+        let scene = turn.apply(to: Scene(outputSize: size, background: background, layers: layers, isAnimating: true))
+        let w = Int(scene.outputSize.width), h = Int(scene.outputSize.height)
+        let fast = try ImageBuffer(width: w, height: h)
+        let slow = try ImageBuffer(width: w, height: h)
+        let quick = LayerCompositor()
+        quick.mirrorsOutput = turn.isFlipped
+        quick.compose(scene: scene, surfaces: { surfaces[$0] }, into: fast)
+        let generic = LayerCompositor()
+        generic.fastPaths = false
+        generic.mirrorsOutput = turn.isFlipped
+        generic.compose(scene: scene, surfaces: { surfaces[$0] }, into: slow)
+        var worst = 0, differing = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let d = channelDistance(fast.pixel(x: x, y: y), slow.pixel(x: x, y: y))
+                worst = max(worst, d)
+                if d > 0 { differing += 1 }
+            }
+        }
+        return (worst, differing)
+    }
 }
