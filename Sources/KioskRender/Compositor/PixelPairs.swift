@@ -144,3 +144,46 @@ func verticalPair(_ top: SIMD8<UInt16>, _ bottom: SIMD8<UInt16>, fy: SIMD8<UInt1
 protocol LoopSwitch { static var isOn: Bool { get } }
 enum SwitchOn: LoopSwitch { static var isOn: Bool { true } }
 enum SwitchOff: LoopSwitch { static var isOn: Bool { false } }
+
+/// Writes the run x0..<x1 of `row` from `weighted(x, leadsPair)`, the horizontally weighted
+/// source pair of output pixel x: four pixels a step (two finished pairs), then one at a time.
+/// `leadsPair` is true for the first pixel of each pair and for the tail, where a loop that
+/// prefetches asks for the next lines once. The switches choose the store at compile time:
+/// `Modulated` applies `m` (opacity and dim), `Fresh` stores over transparent pixels, `Blended`
+/// blends with the constant inverse alpha `ia` (an opaque source at opacity < 1), and with
+/// `Constant` too adds `ia` as the already blended background. Every mapper (columns, rows,
+/// scaled layers) shares this so their stores cannot drift apart.
+@inline(__always)
+func writeWeightedRun<Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch, Constant: LoopSwitch>(
+    _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
+    _: Modulated.Type, _: Blended.Type, _: Fresh.Type, _: Constant.Type,
+    weighted: (_ x: Int, _ leadsPair: Bool) -> SIMD8<UInt16>
+) {
+    let modulated = Modulated.isOn
+    var x = x0
+    while x &+ 4 <= x1 {
+        var a = finishPair(weighted(x, true), weighted(x &+ 1, false))
+        var b = finishPair(weighted(x &+ 2, true), weighted(x &+ 3, false))
+        if modulated {
+            a = modulatePair(a, m)
+            b = modulatePair(b, m)
+        }
+        if Fresh.isOn {
+            storeQuad(a, b, row + x)
+        } else if Blended.isOn && Constant.isOn {
+            storeQuad(a &+ ia, b &+ ia, row + x)
+        } else if Blended.isOn {
+            blendQuad(a, b, row + x, inverseAlpha: ia)
+        } else {
+            putQuad(a, b, row + x)
+        }
+        x &+= 4
+    }
+    while x < x1 {
+        let w = weighted(x, true)
+        var s = (w.lowHalf &+ w.highHalf &+ 128) &>> 8
+        if modulated { s = modulateLanes(s, m.lowHalf) }
+        if Fresh.isOn { row[x] = packed(s) } else { putLanes(s, row + x) }
+        x &+= 1
+    }
+}

@@ -121,7 +121,7 @@ struct RowLineMapper: SpanMapper {
         _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
         _: Columnar.Type, _: Clamped.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type
     ) {
-        let clamped = Clamped.isOn, modulated = Modulated.isOn
+        let clamped = Clamped.isOn
         let strideBytes = source.stridePixels &* 4
         let rowBytes = source.rowStep &* 4
         let base = UnsafeRawPointer(source.base)
@@ -174,29 +174,8 @@ struct RowLineMapper: SpanMapper {
             }
             return verticalPair(loadPair(p), loadPair(p + rowBytes), fy: fixedWeights) &* fx
         }
-        var x = x0
-        while x &+ 4 <= x1 {
-            var a = finishPair(weighted(x, prefetching: true), weighted(x &+ 1, prefetching: false))
-            var b = finishPair(weighted(x &+ 2, prefetching: true), weighted(x &+ 3, prefetching: false))
-            if modulated {
-                a = modulatePair(a, m)
-                b = modulatePair(b, m)
-            }
-            if Fresh.isOn {
-                storeQuad(a, b, row + x)
-            } else if Blended.isOn {
-                blendQuad(a, b, row + x, inverseAlpha: ia)
-            } else {
-                putQuad(a, b, row + x)
-            }
-            x &+= 4
-        }
-        while x < x1 {
-            let w = weighted(x, prefetching: true)
-            var s = (w.lowHalf &+ w.highHalf &+ 128) &>> 8
-            if modulated { s = modulateLanes(s, m.lowHalf) }
-            if Fresh.isOn { row[x] = packed(s) } else { putLanes(s, row + x) }
-            x &+= 1
+        writeWeightedRun(row, x0, x1, m, ia, Modulated.self, Blended.self, Fresh.self, SwitchOff.self) {
+            weighted($0, prefetching: $1)
         }
     }
 }

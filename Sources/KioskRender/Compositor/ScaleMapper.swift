@@ -187,7 +187,6 @@ struct ScaleMapper: SpanMapper {
         _ f: SIMD8<UInt16>, _ buffer: UnsafeRawPointer, _ top: UnsafeRawPointer,
         _: Buffered.Type, _: Direct.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type, _: Constant.Type
     ) {
-        let modulated = Modulated.isOn
         let rowBytes = source.rowStep &* 4
         let ahead = 2 &* rowBytes
         @inline(__always) func weighted(_ x: Int) -> SIMD8<UInt16> {
@@ -204,31 +203,8 @@ struct ScaleMapper: SpanMapper {
             }
             return pair &* weights[x]
         }
-        var x = x0
-        while x &+ 4 <= x1 {
-            var a = finishPair(weighted(x), weighted(x &+ 1))
-            var b = finishPair(weighted(x &+ 2), weighted(x &+ 3))
-            if modulated {
-                a = modulatePair(a, m)
-                b = modulatePair(b, m)
-            }
-            if Fresh.isOn {
-                storeQuad(a, b, row + x)
-            } else if Blended.isOn && Constant.isOn {
-                storeQuad(a &+ ia, b &+ ia, row + x)
-            } else if Blended.isOn {
-                blendQuad(a, b, row + x, inverseAlpha: ia)
-            } else {
-                putQuad(a, b, row + x)
-            }
-            x &+= 4
-        }
-        while x < x1 {
-            let w = weighted(x)
-            var s = (w.lowHalf &+ w.highHalf &+ 128) &>> 8
-            if modulated { s = modulateLanes(s, m.lowHalf) }
-            if Fresh.isOn { row[x] = packed(s) } else { putLanes(s, row + x) }
-            x &+= 1
+        writeWeightedRun(row, x0, x1, m, ia, Modulated.self, Blended.self, Fresh.self, Constant.self) { x, _ in
+            weighted(x)
         }
     }
 }
