@@ -123,6 +123,8 @@ extension Navigator {
         default:
             break
         }
-        layoutTree()
+        // A tap or a finished gesture may have changed which pages show where (widths, scroll
+        // ranges); the steps of a moving finger never do, and they come with every motion event.
+        if routed.gesture.panGesture?.phase != .changed { layoutTree() }
     }
 }
