@@ -62,7 +62,7 @@ extension CubeContainer: Container {
     public var savedState: NavigationState.Entry? { .cube(face: currentIndex) }
 
     public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
-        guard let face = entry.cubeFace, faces.indices.contains(face) else { return false }
+        guard let face = entry.index(of: .cube), faces.indices.contains(face) else { return false }
         setCurrentIndex(face)
         return true
     }
@@ -70,10 +70,7 @@ extension CubeContainer: Container {
 
 extension NavigationState.Entry {
     /// A cube showing face `face`: `cube <id> <face>`.
-    public static func cube(face: Int) -> Self { Self(kind: ContainerKind.cube.name, words: [String(face)]) }
-
-    /// The face of a cube's entry; nil for another kind's.
-    var cubeFace: Int? { kind == ContainerKind.cube.name ? words.first.flatMap { Int($0) } : nil }
+    public static func cube(face: Int) -> Self { .index(face, of: .cube) }
 }
 
 extension ContainerKind {

@@ -77,7 +77,7 @@ extension TabsContainer: Container {
     public var savedState: NavigationState.Entry? { .tabs(index: selectedIndex) }
 
     public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
-        guard let index = entry.tabsIndex, pages.indices.contains(index) else { return false }
+        guard let index = entry.index(of: .tabs), pages.indices.contains(index) else { return false }
         _ = try? select(index, transition: nil)
         return true
     }
@@ -85,10 +85,7 @@ extension TabsContainer: Container {
 
 extension NavigationState.Entry {
     /// A tabs container with tab `index` selected: `tabs <id> <index>`.
-    public static func tabs(index: Int) -> Self { Self(kind: ContainerKind.tabs.name, words: [String(index)]) }
-
-    /// The selected index of a tabs entry; nil for another kind's.
-    var tabsIndex: Int? { kind == ContainerKind.tabs.name ? words.first.flatMap { Int($0) } : nil }
+    public static func tabs(index: Int) -> Self { .index(index, of: .tabs) }
 }
 
 extension ContainerKind {

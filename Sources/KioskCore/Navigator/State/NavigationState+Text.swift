@@ -112,6 +112,14 @@ extension NavigationState {
 }
 
 extension NavigationState.Entry {
+    /// An entry of one index (a cube's face, a tab): `<kind> <id> <index>`.
+    static func index(_ value: Int, of kind: ContainerKind) -> Self { Self(kind: kind.name, words: [String(value)]) }
+
+    /// The index of an entry of `kind` made by `index(_:of:)`; nil for another kind's.
+    func index(of kind: ContainerKind) -> Int? {
+        self.kind == kind.name && words.count == 1 ? Int(words[0]) : nil
+    }
+
     /// One index that is not negative (a cube's face, a tab): how such an entry reads its words.
     static func readIndex(_ words: [String]) -> [String]? {
         guard words.count == 1, let value = Int(words[0]), value >= 0 else { return nil }
