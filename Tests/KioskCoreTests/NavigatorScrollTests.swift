@@ -142,6 +142,18 @@ struct NavigatorScrollTests {
         #expect(nav.state.entries["s"] == .stack(["list"]))
     }
 
+    @Test("the hit test only describes: asking for the claimants over a coasting list leaves it coasting")
+    func hitTestIsPure() throws {
+        let nav = try Self.navigator(home: "s")
+        let list = try Self.panel(nav)
+        let t = Self.drag(nav, from: Point(x: 640, y: 600), to: Point(x: 640, y: 500), hold: false)
+        nav.advance(to: t + 0.1)
+        #expect(nav.claimants(at: Point(x: 640, y: 100)).map(\.accepts) == [[.tap, .longPress, .verticalPan]])
+        #expect(list.scroll.isAnimating)
+        nav.handle(.down(id: 0, position: Point(x: 640, y: 100), time: t + 0.1))
+        #expect(!list.scroll.isAnimating)
+    }
+
     @Test("a panel that fits claims taps only; a scrolling one claims vertical pans too")
     func claims() throws {
         let nav = try Self.navigator(home: "short")

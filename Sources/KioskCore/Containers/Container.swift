@@ -6,7 +6,8 @@
 /// Its appearance lifecycle comes from `ContainerNode` (the superclass every container has):
 /// `placements()` says what each child should be, `reconcileChildren` sends the events.
 ///
-/// How to add a container (see `FlipContainer` in the tests for a complete small one):
+/// How to add a container (`Tests/KioskCoreTests/Flip/` holds a complete small one, a flip card
+/// written outside KioskCore, registered and tested through this protocol alone):
 /// 1. Make a folder `Containers/<Name>/` with a `final class <Name>Container: ContainerNode,
 ///    Container`: its model, `placements()` for the lifecycle, and the requirements below
 ///    (`<Name>Container+Container.swift` for layout, touch, actions and state,
@@ -19,8 +20,9 @@
 ///
 /// Rules every container keeps: the hit test (`claims`) only describes, it changes nothing (a
 /// claim's handler runs later, when its gesture arrives); requests follow `ContainerNode`'s
-/// policy (a running change completes at once before a new one starts); frames are in the
-/// container's parent's logical pixels.
+/// policy (a running change completes at once before a new one starts). The frame handed in is
+/// where the container sits: in root logical pixels for `claims` and `childFrames`, in the
+/// coordinates `placement` maps for `draw`.
 public protocol Container: ContainerNode {
     // MARK: Model
 

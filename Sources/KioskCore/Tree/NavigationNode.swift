@@ -1,5 +1,5 @@
-/// A page in the live navigation tree: a leaf `PanelNode` or a container (`CubeContainer`,
-/// `DrillDownContainer`, `TransitionStack`, `TabsContainer`) of other nodes.
+/// A page in the live navigation tree: a leaf `PanelNode` or a `ContainerNode` of other nodes
+/// (each one a `Container`: the cube, drill-down, stack and tabs in `Containers/`).
 ///
 /// Nodes are reference types because a container's children keep their own state (a stack inside
 /// a cube face keeps its pushes while the face is turned away) and report to the observer found
