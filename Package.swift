@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-shell",
             dependencies: [
-                "KioskApp",
+                "KioskApp", "KioskControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: pangoSwiftSettings),
