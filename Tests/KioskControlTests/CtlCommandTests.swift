@@ -18,11 +18,7 @@ struct CtlCommandTests {
 
     func ctl(_ arguments: [String], bus: PrivateBus, loop: EventLoop) throws -> (ChildProcess.Status?, String, String) {
         let binary = try #require(Self.binary, "kiosk-shell is built with the tests (swift build --build-tests)")
-        var result: ChildProcess.Termination?
-        try ChildProcess.spawn(loop: loop, options: .init(argv: [binary, "ctl", "--address", bus.address] + arguments, timeout: 20)) {
-            result = $0
-        }
-        try run(loop, for: 25) { result != nil }
+        let result = try runToEnd([binary, "ctl", "--address", bus.address] + arguments, loop: loop, timeout: 20)
         return (
             result?.status, String(decoding: result?.stdout ?? [], as: UTF8.self),
             String(decoding: result?.stderr ?? [], as: UTF8.self)
@@ -31,14 +27,7 @@ struct CtlCommandTests {
 
     @Test("ctl open, set, status and a refused page")
     func commands() throws {
-        let folder = makeTemporaryFolder()
-        defer { removeTree(folder) }
-        let bus = try PrivateBus(folder: folder)
-        defer { bus.stop() }
-        let loop = try EventLoop()
-        let delegate = RecordingDelegate()
-        let service = try KioskBusService(loop: loop, address: bus.address, delegate: delegate)
-        #expect(try run(loop, for: 5) { service.ownsName })
+        try PrivateBus.withService { bus, loop, delegate, _ in
 
         #expect(try ctl(["open", "line2"], bus: bus, loop: loop).0 == .exited(0))
         #expect(try ctl(["set", "note", "hello", "world"], bus: bus, loop: loop).0 == .exited(0))
@@ -56,5 +45,6 @@ struct CtlCommandTests {
             delegate.commands == [
                 .navigate(.open("line2")), .setValue(name: "note", value: "hello world"), .screenshot(path: "/tmp/shot.png"),
             ])
+        }
     }
 }

@@ -23,14 +23,6 @@ final class RecordingDelegate: KioskControlDelegate {
 /// refused callers are real processes under another uid (setpriv + dbus-send).
 @Suite("D-Bus", .serialized)
 struct KioskBusTests {
-    /// Runs `argv` on the loop (the service must answer while the caller waits).
-    func runCaller(_ argv: [String], loop: EventLoop) throws -> ChildProcess.Termination? {
-        var result: ChildProcess.Termination?
-        try ChildProcess.spawn(loop: loop, options: .init(argv: argv, timeout: 10)) { result = $0 }
-        try run(loop, for: 15) { result != nil }
-        return result
-    }
-
     func dbusSend(_ bus: PrivateBus, uid: Int, gid: Int, method: String) -> [String] {
         [
             "setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "dbus-send", "--bus=\(bus.address)",
@@ -40,14 +32,7 @@ struct KioskBusTests {
 
     @Test("methods reach the delegate, properties read, signals arrive, refusals carry the reason")
     func serviceAndClient() throws {
-        let folder = makeTemporaryFolder()
-        defer { removeTree(folder) }
-        let bus = try PrivateBus(folder: folder)
-        defer { bus.stop() }
-        let loop = try EventLoop()
-        let delegate = RecordingDelegate()
-        let service = try KioskBusService(loop: loop, address: bus.address, delegate: delegate)
-        #expect(try run(loop, for: 5) { service.ownsName })
+        try PrivateBus.withService { bus, loop, delegate, service in
 
         // The client's blocking calls need the service to turn: it lives on a thread of its own.
         let address = bus.address
@@ -85,32 +70,27 @@ struct KioskBusTests {
         service.actionRan(page: "line2", action: "restart")
         #expect(try run(loop, for: 5) { signals.count == 2 })
         #expect(signals == ["PageChanged line2", "ActionRan line2 restart"])
+        }
     }
 
     @Test("the policy lets root call, refuses another user, and allows the control group")
     func policy() throws {
-        let folder = makeTemporaryFolder()
-        defer { removeTree(folder) }
         // The shipped policy with its group swapped for "daemon" (gid 1), which exists here;
         // dbus-daemon looks callers up in the user database, so both callers are real users:
         // daemon (uid 1, in group daemon) and nobody (uid 65534, not in it).
-        let bus = try PrivateBus(folder: folder, group: "daemon")
-        defer { bus.stop() }
-        let loop = try EventLoop()
-        let delegate = RecordingDelegate()
-        let service = try KioskBusService(loop: loop, address: bus.address, delegate: delegate)
-        #expect(try run(loop, for: 5) { service.ownsName })
+        try PrivateBus.withService(group: "daemon") { bus, loop, delegate, _ in
 
-        let root = try runCaller(dbusSend(bus, uid: 0, gid: 0, method: "Home"), loop: loop)
+        let root = try runToEnd(dbusSend(bus, uid: 0, gid: 0, method: "Home"), loop: loop)
         #expect(root?.status == .exited(0))
-        let stranger = try runCaller(dbusSend(bus, uid: 65534, gid: 65534, method: "Back"), loop: loop)
+        let stranger = try runToEnd(dbusSend(bus, uid: 65534, gid: 65534, method: "Back"), loop: loop)
         #expect(stranger?.status == .exited(1))
         let strangerError = String(decoding: stranger?.stderr ?? [], as: UTF8.self)
         #expect(strangerError.contains("AccessDenied"))
-        let member = try runCaller(dbusSend(bus, uid: 1, gid: 1, method: "Reload"), loop: loop)
+        let member = try runToEnd(dbusSend(bus, uid: 1, gid: 1, method: "Reload"), loop: loop)
         let memberError = String(decoding: member?.stderr ?? [], as: UTF8.self)
         #expect(member?.status == .exited(0), "\(memberError)")
         #expect(delegate.commands == [.navigate(.home), .reload])
+        }
     }
 
     @Test("a user the policy does not allow cannot own the name")
@@ -120,7 +100,7 @@ struct KioskBusTests {
         let bus = try PrivateBus(folder: folder)
         defer { bus.stop() }
         let loop = try EventLoop()
-        let caller = try runCaller(
+        let caller = try runToEnd(
             [
                 "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "dbus-send", "--bus=\(bus.address)",
                 "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.RequestName",

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import KioskPlatform
 
+@testable import KioskControl
+
 /// A private dbus-daemon on a socket in a temporary folder, configured like the system bus
 /// (method calls denied unless a policy allows them) plus the shipped kiosk policy, optionally
 /// with its group swapped for one that exists on this machine.
@@ -63,4 +65,20 @@ final class PrivateBus {
     }
 
     func stop() { daemon.stop() }
+
+    /// A private bus (with the policy's group swapped for `group`), a loop and the service with a
+    /// recording delegate, the name owned; the bus stops after `body`.
+    static func withService(
+        group: String? = nil, _ body: (PrivateBus, EventLoop, RecordingDelegate, KioskBusService) throws -> Void
+    ) throws {
+        let folder = makeTemporaryFolder()
+        defer { removeTree(folder) }
+        let bus = try PrivateBus(folder: folder, group: group)
+        defer { bus.stop() }
+        let loop = try EventLoop()
+        let delegate = RecordingDelegate()
+        let service = try KioskBusService(loop: loop, address: bus.address, delegate: delegate)
+        guard try run(loop, for: 5, until: { service.ownsName }) else { throw DaemonError.notReady("bus name") }
+        try body(bus, loop, delegate, service)
+    }
 }
