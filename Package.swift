@@ -48,6 +48,13 @@ let package = Package(
             name: "CWayland",
             linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
         .systemLibrary(name: "CPlatform"),  // epoll, timerfd, signalfd, malloc headers only
+        // libmosquitto (MQTT client; the socket is driven by our epoll loop, no mosquitto thread).
+        .systemLibrary(
+            name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // sd-bus from libsystemd, with a C shim for its macro-built vtable and variadic calls.
+        .target(
+            name: "CSystemdBus", cSettings: [.unsafeFlags(includePaths("libsystemd"))],
+            linkerSettings: [.linkedLibrary("systemd")]),
 
         // Swift modules, innermost first.
         .target(name: "KioskCore"),
@@ -67,13 +74,15 @@ let package = Package(
             ],
             swiftSettings: pangoSwiftSettings),
         .target(name: "KioskPlatform", dependencies: ["CPlatform"]),
+        .target(
+            name: "KioskControl", dependencies: ["KioskCore", "KioskPlatform", "CMosquitto", "CSystemdBus"]),
         .target(name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskPlatform"]),
         .executableTarget(
             name: "kiosk-wayland-probe", dependencies: ["KioskWayland", "KioskPlatform", "KioskCore"]),
         .executableTarget(
             name: "kiosk-shell",
             dependencies: [
-                "KioskApp",
+                "KioskApp", "KioskControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: pangoSwiftSettings),
@@ -93,6 +102,8 @@ let package = Package(
             name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "KioskTestSupport"],
             resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),
         .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"]),
+        // Starts its own mosquitto broker and dbus-daemon on loopback / a temporary socket.
+        .testTarget(name: "KioskControlTests", dependencies: ["KioskControl", "KioskCore", "KioskPlatform"]),
         .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
         // Reads Golden/ and Fixtures/ through #filePath and runs the built kiosk-shell binary.
         .testTarget(

@@ -6,7 +6,7 @@ struct KioskShell: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk-shell",
         abstract: "A fullscreen Wayland shell for touch panels: pages from TOML files, turned and slid with a finger.",
-        subcommands: [Run.self, Check.self, Render.self, Bench.self, Calibrate.self])
+        subcommands: [Run.self, Check.self, Render.self, Bench.self, Calibrate.self, Ctl.self])
 
     static func main() {
         KioskProcess.prepare()
