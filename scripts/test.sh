@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds kiosk-shell and runs every test: unit and golden tests (swift test), the shipped demo
-# config through `kiosk-shell check`, and the end-to-end tests under real headless compositors.
+# config through `kiosk-shell check`, the end-to-end tests under real headless compositors and, last,
+# the virtual panel (the .deb on a booted Debian 12: systemd-nspawn and a qemu VM; needs root).
 # Ends with one line "tests: N passed, M failed"; exits non-zero if anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,23 @@ if [ -x Tests/EndToEnd/run.sh ]; then
         [ "$ef" -gt 0 ] && bad "$ef" "end-to-end"
     else
         bad 1 "end-to-end runner printed no summary"
+    fi
+fi
+
+if [ -x Tests/VirtualPanel/run.sh ]; then
+    step "virtual panel: the .deb installed on a booted Debian 12 (systemd-nspawn, qemu VM)"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "skipped: the virtual panel needs root (debootstrap, mounts, systemd-nspawn); CI runs as root"
+    else
+        Tests/VirtualPanel/run.sh 2>&1 | tee "$log/vpanel.txt"
+        v=$(grep -oE '^virtual-panel: [0-9]+ passed, [0-9]+ failed' "$log/vpanel.txt" | tail -n 1)
+        if [ -n "$v" ]; then
+            ok "$(echo "$v" | cut -d' ' -f2)"
+            vf=$(echo "$v" | cut -d' ' -f4)
+            [ "$vf" -gt 0 ] && bad "$vf" "virtual panel"
+        else
+            bad 1 "virtual panel printed no summary"
+        fi
     fi
 fi
 

@@ -68,7 +68,10 @@ def render(config, out, actions=None, size=f"{WIDTH}x{HEIGHT}", page="home"):
     command = [os.environ["VPANEL_KIOSK"], "render", "--config", config, "--page", page, "--size", size, "--out", out]
     if actions:
         command += ["--actions", actions]
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "TZ": "UTC"})
+    # The panel's clock is UTC, and its only sans fonts are fonts-dejavu-core's Book and Bold: the
+    # test fonts.conf keeps the host from picking e.g. an ExtraLight face for light text.
+    fonts = os.path.join(ROOT, "Tests/Fonts/fonts.conf")
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "TZ": "UTC", "FONTCONFIG_FILE": fonts})
     if done.returncode != 0:
         raise RuntimeError(f"render failed: {done.stderr.strip()}")
     return out
