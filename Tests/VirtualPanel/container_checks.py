@@ -122,11 +122,17 @@ def register_checks(checks, container, fifo, shared):
             return failure("did not start again once the config was fixed")
         return None
 
+    def config_check():
+        # README step 2: the technician checks the config the package installed.
+        rc, out = c.sh("kiosk-shell check --config /etc/kiosk-shell")
+        return None if rc == 0 else failure(f"kiosk-shell check --config /etc/kiosk-shell: status {rc}: {out}")
+
     def hardening_exposure():
         rc, out = c.sh(f"systemd-analyze security --no-pager {KIOSK} | tail -n 1")
         log(f"     live: {out}")
         return None if "exposure level" in out else failure(f"systemd-analyze security: {out}")
 
+    checks.run("container: kiosk-shell check --config /etc/kiosk-shell passes on the installed config", config_check)
     checks.run("container: weston and kiosk-shell.service active at boot; READY=1 reached systemd (StatusText: the first face of home)", units_ready)
     checks.run("container: a touch drag turns the cube; the page is saved", cube_turns)
     checks.run("container: kill -STOP -> watchdog timeout -> restart on the saved page",

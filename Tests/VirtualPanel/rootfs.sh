@@ -2,18 +2,24 @@
 # Prints the path of a Debian 12 root filesystem for the virtual panel, built with debootstrap
 # (--variant=minbase + rootfs-packages.txt) when the cache has none. The cache
 # ($VPANEL_CACHE, default /var/cache/kiosk-shell-vpanel) is keyed by a hash of the package list
-# and of this script, so an edit to either builds a new one; older ones are removed. Needs root
-# and deb.debian.org (or $VPANEL_MIRROR). About 2-4 minutes on a fresh machine, instant after.
+# and of FORMAT below (raise it when the steps after debootstrap change); older ones are removed.
+# Needs root and deb.debian.org (or $VPANEL_MIRROR). 2-9 minutes on a fresh machine (network and
+# disk bound: scripts/test.sh starts it in the background first), instant after. Callers at the
+# same time wait for one another (flock), so a second one finds the first one's result.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${VPANEL_CACHE:-/var/cache/kiosk-shell-vpanel}
 mirror=${VPANEL_MIRROR:-http://deb.debian.org/debian}
-key=$(cat "$here/rootfs-packages.txt" "$here/rootfs.sh" | sha256sum | cut -c1-16)
+FORMAT=1
+key=$( (cat "$here/rootfs-packages.txt"; echo "format $FORMAT") | sha256sum | cut -c1-16)
 rootfs="$cache/rootfs-$key"
 if [ -f "$rootfs/.complete" ]; then echo "$rootfs"; exit 0; fi
 
 mkdir -p "$cache"
-# Another key's rootfs is stale: a changed list or script never comes back to it.
+exec 9>"$cache/lock"
+flock 9
+if [ -f "$rootfs/.complete" ]; then echo "$rootfs"; exit 0; fi
+# Another key's rootfs is stale: a changed list or FORMAT never comes back to it.
 find "$cache" -mindepth 1 -maxdepth 1 -name 'rootfs-*' ! -name "rootfs-$key" -exec rm -rf {} +
 partial="$rootfs.partial"
 rm -rf "$partial"

@@ -55,6 +55,16 @@ for tool in debootstrap systemd-nspawn nsenter qemu-system-x86_64 mkfs.ext4 pyth
     command -v "$tool" >/dev/null || give_up "virtual panel: missing tool $tool (scripts/setup-debian.sh installs it)"
 done
 
+# debootstrap (network and disk) while the package builds (CPU); scripts/test.sh may have
+# started it already, rootfs.sh then waits for that one.
+if [ -n "${VPANEL_ROOTFS:-}" ]; then
+    echo "$VPANEL_ROOTFS" >"$WORK/rootfs.path" # a root filesystem made before (while developing)
+    rootfs_job=
+else
+    "$HERE/rootfs.sh" >"$WORK/rootfs.path" 2>"$WORK/rootfs.log" &
+    rootfs_job=$!
+fi
+
 echo "== package"
 if [ -n "${VPANEL_DEB:-}" ]; then
     deb=$VPANEL_DEB # a package built before (while developing this test)
@@ -69,7 +79,10 @@ echo "== image"
 TOOLS="$ROOT/.build-e2e"
 "$ROOT/Tests/EndToEnd/build-weston-module.sh" "$TOOLS" >/dev/null 2>"$WORK/tools.log" ||
     { cat "$WORK/tools.log"; give_up "image: the e2e helpers (kiosk-image, kiosk-test-input.so) build"; }
-base=${VPANEL_ROOTFS:-$("$HERE/rootfs.sh")} || give_up "image: debootstrap of the Debian 12 root filesystem"
+[ -z "$rootfs_job" ] || wait $rootfs_job ||
+    { cat "$WORK/rootfs.log"; give_up "image: debootstrap of the Debian 12 root filesystem"; }
+base=$(cat "$WORK/rootfs.path")
+echo "ok image: $base"
 # The cached rootfs stays clean: the install goes into an overlay over it.
 mkdir -p "$WORK/upper" "$WORK/overlay-work" "$MERGED"
 mount -t overlay overlay -o "lowerdir=$base,upperdir=$WORK/upper,workdir=$WORK/overlay-work" "$MERGED" ||

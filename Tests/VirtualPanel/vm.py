@@ -28,8 +28,8 @@ timings = {}
 class Panel:
     """One scenario's VM plus what its checks share."""
 
-    def __init__(self, name, enable, status_unit, compositor_unit):
-        self.name, self.status_unit, self.compositor_unit = name, status_unit, compositor_unit
+    def __init__(self, name, enable, status_unit, compositor_unit, vt):
+        self.name, self.status_unit, self.compositor_unit, self.vt = name, status_unit, compositor_unit, vt
         image = os.path.join(WORK, f"{name}.raw")
         make_image(ROOTFS, image, enable)
         self.machine = Machine(ROOTFS, image, WORK, name)
@@ -88,11 +88,15 @@ class Panel:
         state = wait_until(lambda: m.sh("systemctl is-active " + self.status_unit)[1] == "active", 60)
         if not state:
             return self.failure(f"{self.status_unit} not active")
+        vt = m.sh("cat /sys/class/tty/tty0/active")[1]
+        if vt != self.vt:
+            return self.failure(f"the foreground VT is {vt}, expected {self.vt}")
         ready = int(m.show(self.status_unit, "ActiveEnterTimestampMonotonic")) / 1e6
         first_frame = frame_at - kernel_start
         timings[self.name] = (ready, first_frame, frame_at - m.started)
         log(f"     {self.name}: kernel start to READY=1 {ready:.1f} s, to the first frame on the scanout "
             f"<= {first_frame:.1f} s (qemu start to first frame {frame_at - m.started:.1f} s)")
+        log(f"     {self.name}: {m.sh('systemd-analyze time | head -n 1')[1]}")
         return self.wait_status("status", 10)
 
     def system_running(self):
@@ -104,107 +108,108 @@ class Panel:
         return None
 
 
-def cage_scenario(checks):
-    p = Panel("cage", ["cage@tty1.service"], "cage@tty1.service", "cage@tty1.service")
-    m = p.machine
+def scenario(checks, panel, title, more_checks):
+    """Power-on, boot state, then MORE_CHECKS(panel); the VM and its image go away after."""
     try:
-        if not checks.run("vm/cage: cage@tty1 from power-on shows the home page on the DRM scanout", p.power_on):
-            return
-        checks.run("vm/cage: boot finishes with no failed unit (getty@tty1 gave way)", p.system_running)
-        cage_pid = lambda: m.show("cage@tty1.service", "MainPID")  # noqa: E731
-        first = Touchscreen(m, "touch1")
-
-        def turn_through_cage():
-            first.plug(cage_pid())
-            first.send("drag 600 300 200 300 300")
-            return p.wait_status("highlight") or p.wait_screen(TURN, "turned", 30)
-
-        def removed_mid_touch_then_list_row():
-            first.send("down 400 300")
-            first.unplug()
-            second = Touchscreen(m, "touch2")
-            second.plug(cage_pid())
-            second.send("drag 600 300 200 300 300")
-            failed = p.wait_status("explore|menu")
-            second.send("tap 600 250")
-            failed = failed or p.wait_status("tour")
-            second.send("tap 300 253")
-            return failed or p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "list-row", 30)
-
-        def watchdog_restart():
-            before = int(m.show("cage@tty1.service", "NRestarts"))
-            m.sh("kill -STOP $(pgrep -x kiosk-shell)")
-            back = wait_until(lambda: int(m.show("cage@tty1.service", "NRestarts")) > before and
-                              m.sh("systemctl is-active cage@tty1.service")[1] == "active", 60, 0.5)
-            if not back:
-                return p.failure("kill -STOP of kiosk-shell: cage@tty1 not restarted within 60 s")
-            if "Watchdog timeout" not in m.journal("cage@tty1.service", 80):
-                return p.failure("no 'Watchdog timeout' in the journal")
-            return p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "after-watchdog", 30)
-
-        checks.run("vm/cage: a uinput touchscreen plugged in after start turns the cube (through cage)", turn_through_cage)
-        checks.run("vm/cage: a touchscreen removed mid-touch, another plugged in opens a list row", removed_mid_touch_then_list_row)
-        checks.run("vm/cage: kill -STOP of kiosk-shell -> watchdog restarts cage@tty1 on the saved page", watchdog_restart)
+        if checks.run(f"vm/{panel.name}: {title}", panel.power_on):
+            checks.run(f"vm/{panel.name}: boot finishes with no failed unit", panel.system_running)
+            more_checks(checks, panel)
     finally:
-        m.stop()
-        os.unlink(os.path.join(WORK, "cage.raw"))
+        panel.machine.stop()
+        os.unlink(os.path.join(WORK, f"{panel.name}.raw"))
 
 
-def weston_scenario(checks):
-    p = Panel("weston", ["weston.socket", "weston.service", "kiosk-shell.service"], "kiosk-shell.service", "weston.service")
+def replug_mid_touch(first, opener_pid):
+    """A finger stays down on FIRST while it is unplugged; a second touchscreen is plugged in."""
+    first.send("down 400 300")
+    first.unplug()
+    second = Touchscreen(first.m, "touch2")
+    second.plug(opener_pid)
+    return second
+
+
+def open_list_row(p, touchscreen):
+    """From the explore face: the "Guided tour" tile, then the tour's second row."""
+    touchscreen.send("tap 600 250")
+    failed = p.wait_status("tour")
+    touchscreen.send("tap 300 253")
+    return failed or p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "list-row", 30)
+
+
+def cage_checks(checks, p):
     m = p.machine
-    try:
-        if not checks.run("vm/weston: weston on tty7 + kiosk-shell.service from power-on show the home page", p.power_on):
-            return
-        checks.run("vm/weston: boot finishes with no failed unit", p.system_running)
-        weston_pid = lambda: m.show("weston.service", "MainPID")  # noqa: E731
-        kiosk_pid = lambda: m.show("kiosk-shell.service", "MainPID")  # noqa: E731
-        first = Touchscreen(m, "touch1")
+    cage_pid = lambda: m.show("cage@tty1.service", "MainPID")  # noqa: E731
+    first = Touchscreen(m, "touch1")
 
-        def turn_through_weston():
-            first.plug(weston_pid())
-            first.send("drag 600 300 200 300 300")
-            return p.wait_status("highlight") or p.wait_screen(TURN, "turned", 30)
+    def turn_through_cage():
+        first.plug(cage_pid())
+        first.send("drag 600 300 200 300 300")
+        return p.wait_status("highlight") or p.wait_screen(TURN, "turned", 30)
 
-        def libinput_source():
-            # README: the packaged drop-in, then [input] source = "libinput".
-            rc, out = m.sh("mkdir -p /etc/systemd/system/kiosk-shell.service.d && "
-                           "cp /usr/share/doc/kiosk-shell/examples/libinput.conf /etc/systemd/system/kiosk-shell.service.d/ && "
-                           "sed -i 's/^# source = \"wayland\"/source = \"libinput\"/' /etc/kiosk-shell/kiosk.toml && "
-                           "grep -q '^source = \"libinput\"' /etc/kiosk-shell/kiosk.toml && "
-                           "systemctl daemon-reload && systemctl restart kiosk-shell.service")
-            if rc != 0:
-                return p.failure(f"switching to libinput failed: {out}")
-            failed = p.wait_status("highlight", 30)
-            if failed:
-                return failed
-            # kiosk-shell opened the touchscreen that was there before it started.
-            first.wait_open(kiosk_pid())
-            first.send("drag 600 300 200 300 300")
-            return p.wait_status("explore|menu")
+    def removed_mid_touch_then_list_row():
+        second = replug_mid_touch(first, cage_pid())
+        second.send("drag 600 300 200 300 300")
+        return p.wait_status("explore|menu") or open_list_row(p, second)
 
-        def libinput_hotplug():
-            first.send("down 400 300")
-            first.unplug()
-            second = Touchscreen(m, "touch2")
-            second.plug(kiosk_pid())
-            second.send("tap 600 250")
-            failed = p.wait_status("tour")
-            second.send("tap 300 253")
-            return failed or p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "list-row", 30)
+    def watchdog_restart():
+        before = int(m.show("cage@tty1.service", "NRestarts"))
+        m.sh("kill -STOP $(pgrep -x kiosk-shell)")
+        back = wait_until(lambda: int(m.show("cage@tty1.service", "NRestarts")) > before and
+                          m.sh("systemctl is-active cage@tty1.service")[1] == "active", 60, 0.5)
+        if not back:
+            return p.failure("kill -STOP of kiosk-shell: cage@tty1 not restarted within 60 s")
+        if "Watchdog timeout" not in m.journal("cage@tty1.service", 80):
+            return p.failure("no 'Watchdog timeout' in the journal")
+        return p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "after-watchdog", 30)
 
-        checks.run("vm/weston: a uinput touchscreen plugged in after start turns the cube (through weston)", turn_through_weston)
-        checks.run("vm/weston: [input] source = \"libinput\" with the libinput.conf drop-in: touch turns the cube", libinput_source)
-        checks.run("vm/weston: libinput: a touchscreen removed mid-touch, another plugged in opens a list row", libinput_hotplug)
-    finally:
-        m.stop()
-        os.unlink(os.path.join(WORK, "weston.raw"))
+    checks.run("vm/cage: a uinput touchscreen plugged in after start turns the cube (through cage)", turn_through_cage)
+    checks.run("vm/cage: a touchscreen removed mid-touch, another plugged in opens a list row", removed_mid_touch_then_list_row)
+    checks.run("vm/cage: kill -STOP of kiosk-shell -> watchdog restarts cage@tty1 on the saved page", watchdog_restart)
+
+
+def weston_checks(checks, p):
+    m = p.machine
+    weston_pid = lambda: m.show("weston.service", "MainPID")  # noqa: E731
+    kiosk_pid = lambda: m.show("kiosk-shell.service", "MainPID")  # noqa: E731
+    first = Touchscreen(m, "touch1")
+
+    def turn_through_weston():
+        first.plug(weston_pid())
+        first.send("drag 600 300 200 300 300")
+        return p.wait_status("highlight") or p.wait_screen(TURN, "turned", 30)
+
+    def libinput_source():
+        # README: the packaged drop-in, then [input] source = "libinput".
+        rc, out = m.sh("mkdir -p /etc/systemd/system/kiosk-shell.service.d && "
+                       "cp /usr/share/doc/kiosk-shell/examples/libinput.conf /etc/systemd/system/kiosk-shell.service.d/ && "
+                       "sed -i 's/^# source = \"wayland\"/source = \"libinput\"/' /etc/kiosk-shell/kiosk.toml && "
+                       "grep -q '^source = \"libinput\"' /etc/kiosk-shell/kiosk.toml && "
+                       "systemctl daemon-reload && systemctl restart kiosk-shell.service")
+        if rc != 0:
+            return p.failure(f"switching to libinput failed: {out}")
+        failed = p.wait_status("highlight", 30)
+        if failed:
+            return failed
+        # kiosk-shell itself opened the touchscreen that was there before it started.
+        first.wait_open(kiosk_pid())
+        first.send("drag 600 300 200 300 300")
+        return p.wait_status("explore|menu")
+
+    def libinput_hotplug():
+        return open_list_row(p, replug_mid_touch(first, kiosk_pid()))
+
+    checks.run("vm/weston: a uinput touchscreen plugged in after start turns the cube (through weston)", turn_through_weston)
+    checks.run("vm/weston: [input] source = \"libinput\" with the libinput.conf drop-in: touch turns the cube", libinput_source)
+    checks.run("vm/weston: libinput: a touchscreen removed mid-touch, another plugged in opens a list row", libinput_hotplug)
 
 
 def main():
     checks = Checks(TALLY)
-    cage_scenario(checks)
-    weston_scenario(checks)
+    scenario(checks, Panel("cage", ["cage@tty1.service"], "cage@tty1.service", "cage@tty1.service", "tty1"),
+             "cage@tty1 from power-on shows the home page on the DRM scanout", cage_checks)
+    scenario(checks, Panel("weston", ["weston.socket", "weston.service", "kiosk-shell.service"], "kiosk-shell.service",
+                           "weston.service", "tty7"),
+             "weston on tty7 + kiosk-shell.service from power-on show the home page", weston_checks)
     for name, (ready, frame, qemu) in timings.items():
         log(f"virtual-panel: {name}: boot to READY=1 {ready:.1f} s, boot to first frame {frame:.1f} s (qemu start to frame {qemu:.1f} s)")
 
