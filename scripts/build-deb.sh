@@ -67,7 +67,7 @@ Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: kiosk-shell
 
 Files: *
-Copyright: kiosk-shell maintainers
+Copyright: 2026 kiosk-shell maintainers
 License: other
  kiosk-shell has not been released under a public licence yet; ask its maintainers.
  The binary links the Swift standard library and Foundation statically: Copyright Apple Inc.
