@@ -156,7 +156,7 @@ dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >&2
 echo "build-deb: $(du -k "$deb" | cut -f1) KiB package, $(du -k "$stage/usr/bin/kiosk-shell" | cut -f1) KiB binary" >&2
 if [ $run_lintian = 1 ]; then
     if command -v lintian >/dev/null; then
-        lintian_out=$(lintian --no-tag-display-limit "$deb" 2>&1 || true)
+        lintian_out=$(lintian --tag-display-limit 0 "$deb" 2>&1 || true)
         [ -n "$lintian_out" ] && echo "$lintian_out" >&2
         if echo "$lintian_out" | grep -q '^E: '; then fail "lintian reported errors"; fi
         echo "build-deb: lintian: $(echo "$lintian_out" | grep -c '^E: ') errors, $(echo "$lintian_out" | grep -c '^W: ') warnings" >&2

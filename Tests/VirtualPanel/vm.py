@@ -20,6 +20,7 @@ from touchscreen import Touchscreen
 ROOTFS, WORK, TALLY = sys.argv[1:4]
 CONFIG = os.environ["VPANEL_CONFIG"]
 TURN = "drag 600,300 200,300 300ms; wait 1s"
+DRAG = "drag 600 300 200 300 300"  # the same drag for guest/touch.py
 # Home (cube face "status") -> "highlight" -> "explore" (menu) -> tap "Guided tour" -> tap row 2.
 TO_LIST_ROW = f"{TURN}; {TURN}; tap 600,250; wait 1s; tap 300,253; wait 1s"
 timings = {}
@@ -136,19 +137,21 @@ def open_list_row(p, touchscreen):
     return failed or p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "list-row", 30)
 
 
+def turn_after_plug(p, touchscreen, opener_pid):
+    """Plugs TOUCHSCREEN in (OPENER_PID must open it), then a right-to-left drag turns the cube."""
+    touchscreen.plug(opener_pid)
+    touchscreen.send(DRAG)
+    return p.wait_status("highlight") or p.wait_screen(TURN, "turned", 30)
+
+
 def cage_checks(checks, p):
     m = p.machine
     cage_pid = lambda: m.show("cage@tty1.service", "MainPID")  # noqa: E731
     first = Touchscreen(m, "touch1")
 
-    def turn_through_cage():
-        first.plug(cage_pid())
-        first.send("drag 600 300 200 300 300")
-        return p.wait_status("highlight") or p.wait_screen(TURN, "turned", 30)
-
     def removed_mid_touch_then_list_row():
         second = replug_mid_touch(first, cage_pid())
-        second.send("drag 600 300 200 300 300")
+        second.send(DRAG)
         return p.wait_status("explore|menu") or open_list_row(p, second)
 
     def watchdog_restart():
@@ -162,7 +165,7 @@ def cage_checks(checks, p):
             return p.failure("no 'Watchdog timeout' in the journal")
         return p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "after-watchdog", 30)
 
-    checks.run("vm/cage: a uinput touchscreen plugged in after start turns the cube (through cage)", turn_through_cage)
+    checks.run("vm/cage: a uinput touchscreen plugged in after start turns the cube (through cage)", turn_after_plug, p, first, cage_pid())
     checks.run("vm/cage: a touchscreen removed mid-touch, another plugged in opens a list row", removed_mid_touch_then_list_row)
     checks.run("vm/cage: kill -STOP of kiosk-shell -> watchdog restarts cage@tty1 on the saved page", watchdog_restart)
 
@@ -172,11 +175,6 @@ def weston_checks(checks, p):
     weston_pid = lambda: m.show("weston.service", "MainPID")  # noqa: E731
     kiosk_pid = lambda: m.show("kiosk-shell.service", "MainPID")  # noqa: E731
     first = Touchscreen(m, "touch1")
-
-    def turn_through_weston():
-        first.plug(weston_pid())
-        first.send("drag 600 300 200 300 300")
-        return p.wait_status("highlight") or p.wait_screen(TURN, "turned", 30)
 
     def libinput_source():
         # README: the packaged drop-in, then [input] source = "libinput".
@@ -192,13 +190,13 @@ def weston_checks(checks, p):
             return failed
         # kiosk-shell itself opened the touchscreen that was there before it started.
         first.wait_open(kiosk_pid())
-        first.send("drag 600 300 200 300 300")
+        first.send(DRAG)
         return p.wait_status("explore|menu")
 
     def libinput_hotplug():
         return open_list_row(p, replug_mid_touch(first, kiosk_pid()))
 
-    checks.run("vm/weston: a uinput touchscreen plugged in after start turns the cube (through weston)", turn_through_weston)
+    checks.run("vm/weston: a uinput touchscreen plugged in after start turns the cube (through weston)", turn_after_plug, p, first, weston_pid())
     checks.run("vm/weston: [input] source = \"libinput\" with the libinput.conf drop-in: touch turns the cube", libinput_source)
     checks.run("vm/weston: libinput: a touchscreen removed mid-touch, another plugged in opens a list row", libinput_hotplug)
 
