@@ -4,7 +4,7 @@
 #
 #   systemd/verify.sh [KIOSK_SHELL_BINARY]
 #
-# verify insists that ExecStart= binaries exist: when /usr/local/bin/kiosk-shell is missing, a
+# verify insists that ExecStart= binaries exist: when /usr/bin/kiosk-shell is missing, a
 # copy of the built binary is installed there for the check and removed afterwards (needs root).
 # `--root=` over a scratch tree does not help: verify then looks for systemd's own units and
 # /bin/kill in that tree too.
@@ -22,10 +22,10 @@ cleanup() {
     return 0
 }
 trap cleanup EXIT
-if [ ! -e /usr/local/bin/kiosk-shell ]; then
+if [ ! -e /usr/bin/kiosk-shell ]; then
     [ -x "$binary" ] || { echo "no kiosk-shell binary at $binary (swift build first)" >&2; exit 1; }
-    install -D -m 0755 "$binary" /usr/local/bin/kiosk-shell
-    installed=/usr/local/bin/kiosk-shell
+    install -D -m 0755 "$binary" /usr/bin/kiosk-shell
+    installed=/usr/bin/kiosk-shell
 fi
 cp "$here"/*.service "$here"/*.socket "$work/"
 # A template is verified through an instance.

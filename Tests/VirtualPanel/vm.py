@@ -1,0 +1,216 @@
+"""The VM half of the virtual panel: the shipped units from power-on on a kernel with DRM and uinput.
+
+    vm.py ROOTFS WORK TALLY
+
+Two boots of the image (package installed), each with the units a technician enables:
+  cage:   cage@tty1.service; touch through cage (wlroots' libinput), watchdog restart.
+  weston: weston.socket weston.service kiosk-shell.service; touch through weston, then through
+          kiosk-shell's own libinput source (the packaged libinput.conf drop-in).
+In both: boot-to-READY and boot-to-first-frame seconds, a touchscreen plugged in after start and
+one removed mid-touch, and scanout screenshots (QMP screendump) against `kiosk-shell render`.
+"""
+import os
+import sys
+import time
+
+from machine import Machine, make_image
+from panel import TOLERANCE, Checks, difference, log, render, wait_until
+from touchscreen import Touchscreen
+
+ROOTFS, WORK, TALLY = sys.argv[1:4]
+CONFIG = os.environ["VPANEL_CONFIG"]
+TURN = "drag 600,300 200,300 300ms; wait 1s"
+DRAG = "drag 600 300 200 300 300"  # the same drag for guest/touch.py
+# Home (cube face "status") -> "highlight" -> "explore" (menu) -> tap "Guided tour" -> tap row 2.
+TO_LIST_ROW = f"{TURN}; {TURN}; tap 600,250; wait 1s; tap 300,253; wait 1s"
+timings = {}
+
+
+class Panel:
+    """One scenario's VM plus what its checks share."""
+
+    def __init__(self, name, enable, status_unit, compositor_unit, vt):
+        self.name, self.status_unit, self.compositor_unit, self.vt = name, status_unit, compositor_unit, vt
+        image = os.path.join(WORK, f"{name}.raw")
+        make_image(ROOTFS, image, enable)
+        self.machine = Machine(ROOTFS, image, WORK, name)
+        self.references = {}
+
+    def reference(self, actions):
+        """Renders of ACTIONS for this minute and, if made, the last one (the status face shows a clock)."""
+        minute = int(time.time() // 60)
+        if (actions, minute) not in self.references:
+            out = os.path.join(WORK, f"{self.name}-ref-{len(self.references)}.png")
+            self.references[(actions, minute)] = render(CONFIG, out, actions)
+        return [self.references[k] for k in ((actions, minute), (actions, minute - 1)) if k in self.references]
+
+    def screen_matches(self, actions, label):
+        shot = os.path.join(WORK, f"{self.name}-{label}.ppm")
+        try:
+            self.machine.screendump(shot)
+        except RuntimeError:
+            return None
+        best = min(difference(shot, ref) for ref in self.reference(actions))
+        self.last_difference = best
+        return best <= TOLERANCE
+
+    def wait_screen(self, actions, label, timeout):
+        self.last_difference = 1.0
+        if wait_until(lambda: self.screen_matches(actions, label), timeout, 0.5):
+            return None
+        return (f"the scanout ({self.name}-{label}.ppm) differs from `kiosk-shell render` "
+                f"in {self.last_difference:.1%} of its pixels after {timeout} s (tolerance {TOLERANCE:.0%})")
+
+    def status(self):
+        return self.machine.show(self.status_unit, "StatusText")
+
+    def wait_status(self, page, timeout=15):
+        """Waits for StatusText to name PAGE (or one of "a|b")."""
+        wanted = [f'showing page "{name}"' for name in page.split("|")]
+        if wait_until(lambda: self.status() in wanted, timeout, 0.3):
+            return None
+        return self.failure(f"StatusText {self.status()!r}, expected showing page \"{page}\" within {timeout} s")
+
+    def failure(self, text):
+        return (f"{text}\n--- journal of {self.compositor_unit} and kiosk-shell:\n"
+                + self.machine.journal(self.compositor_unit, 25) + "\n"
+                + (self.machine.journal("kiosk-shell.service", 25) if self.status_unit == "kiosk-shell.service" else ""))
+
+    def power_on(self):
+        """From power-on to the home page on the scanout; measures the seconds."""
+        m = self.machine
+        m.start()
+        home = self.wait_screen("", "first-frame", 180)
+        frame_at = time.monotonic()
+        if home:
+            return home + f"\n--- console:\n{open(m.serial_log, errors='replace').read()[-1500:]}"
+        uptime, at = m.connect_agent(60)
+        kernel_start = at - uptime  # the guest's boot on the host's clock
+        state = wait_until(lambda: m.sh("systemctl is-active " + self.status_unit)[1] == "active", 60)
+        if not state:
+            return self.failure(f"{self.status_unit} not active")
+        vt = m.sh("cat /sys/class/tty/tty0/active")[1]
+        if vt != self.vt:
+            return self.failure(f"the foreground VT is {vt}, expected {self.vt}")
+        ready = int(m.show(self.status_unit, "ActiveEnterTimestampMonotonic")) / 1e6
+        first_frame = frame_at - kernel_start
+        timings[self.name] = (ready, first_frame, frame_at - m.started)
+        log(f"     {self.name}: kernel start to READY=1 {ready:.1f} s, to the first frame on the scanout "
+            f"<= {first_frame:.1f} s (qemu start to first frame {frame_at - m.started:.1f} s)")
+        log(f"     {self.name}: {m.sh('systemd-analyze time | head -n 1')[1]}")
+        return self.wait_status("status", 10)
+
+    def system_running(self):
+        m = self.machine
+        state = wait_until(lambda: m.sh("systemctl is-system-running")[1] in ("running", "degraded") and
+                           m.sh("systemctl is-system-running")[1], 90, 0.5)
+        if state != "running":
+            return self.failure(f"system state {state}: {m.sh('systemctl --failed --no-legend')[1]}")
+        return None
+
+
+def scenario(checks, panel, title, more_checks):
+    """Power-on, boot state, then MORE_CHECKS(panel); the VM and its image go away after."""
+    try:
+        if checks.run(f"vm/{panel.name}: {title}", panel.power_on):
+            checks.run(f"vm/{panel.name}: boot finishes with no failed unit", panel.system_running)
+            more_checks(checks, panel)
+    finally:
+        panel.machine.stop()
+        os.unlink(os.path.join(WORK, f"{panel.name}.raw"))
+
+
+def replug_mid_touch(first, opener_pid):
+    """A finger stays down on FIRST while it is unplugged; a second touchscreen is plugged in."""
+    first.send("down 400 300")
+    first.unplug()
+    second = Touchscreen(first.m, "touch2")
+    second.plug(opener_pid)
+    return second
+
+
+def open_list_row(p, touchscreen):
+    """From the explore face: the "Guided tour" tile, then the tour's second row."""
+    touchscreen.send("tap 600 250")
+    failed = p.wait_status("tour")
+    touchscreen.send("tap 300 253")
+    return failed or p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "list-row", 30)
+
+
+def turn_after_plug(p, touchscreen, opener_pid):
+    """Plugs TOUCHSCREEN in (OPENER_PID must open it), then a right-to-left drag turns the cube."""
+    touchscreen.plug(opener_pid)
+    touchscreen.send(DRAG)
+    return p.wait_status("highlight") or p.wait_screen(TURN, "turned", 30)
+
+
+def cage_checks(checks, p):
+    m = p.machine
+    cage_pid = lambda: m.show("cage@tty1.service", "MainPID")  # noqa: E731
+    first = Touchscreen(m, "touch1")
+
+    def removed_mid_touch_then_list_row():
+        second = replug_mid_touch(first, cage_pid())
+        second.send(DRAG)
+        return p.wait_status("explore|menu") or open_list_row(p, second)
+
+    def watchdog_restart():
+        before = int(m.show("cage@tty1.service", "NRestarts"))
+        m.sh("kill -STOP $(pgrep -x kiosk-shell)")
+        back = wait_until(lambda: int(m.show("cage@tty1.service", "NRestarts")) > before and
+                          m.sh("systemctl is-active cage@tty1.service")[1] == "active", 60, 0.5)
+        if not back:
+            return p.failure("kill -STOP of kiosk-shell: cage@tty1 not restarted within 60 s")
+        if "Watchdog timeout" not in m.journal("cage@tty1.service", 80):
+            return p.failure("no 'Watchdog timeout' in the journal")
+        return p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "after-watchdog", 30)
+
+    checks.run("vm/cage: a uinput touchscreen plugged in after start turns the cube (through cage)", turn_after_plug, p, first, cage_pid())
+    checks.run("vm/cage: a touchscreen removed mid-touch, another plugged in opens a list row", removed_mid_touch_then_list_row)
+    checks.run("vm/cage: kill -STOP of kiosk-shell -> watchdog restarts cage@tty1 on the saved page", watchdog_restart)
+
+
+def weston_checks(checks, p):
+    m = p.machine
+    weston_pid = lambda: m.show("weston.service", "MainPID")  # noqa: E731
+    kiosk_pid = lambda: m.show("kiosk-shell.service", "MainPID")  # noqa: E731
+    first = Touchscreen(m, "touch1")
+
+    def libinput_source():
+        # README: the packaged drop-in, then [input] source = "libinput".
+        rc, out = m.sh("mkdir -p /etc/systemd/system/kiosk-shell.service.d && "
+                       "cp /usr/share/doc/kiosk-shell/examples/libinput.conf /etc/systemd/system/kiosk-shell.service.d/ && "
+                       "sed -i 's/^# source = \"wayland\"/source = \"libinput\"/' /etc/kiosk-shell/kiosk.toml && "
+                       "grep -q '^source = \"libinput\"' /etc/kiosk-shell/kiosk.toml && "
+                       "systemctl daemon-reload && systemctl restart kiosk-shell.service")
+        if rc != 0:
+            return p.failure(f"switching to libinput failed: {out}")
+        failed = p.wait_status("highlight", 30)
+        if failed:
+            return failed
+        # kiosk-shell itself opened the touchscreen that was there before it started.
+        first.wait_open(kiosk_pid())
+        first.send(DRAG)
+        return p.wait_status("explore|menu")
+
+    def libinput_hotplug():
+        return open_list_row(p, replug_mid_touch(first, kiosk_pid()))
+
+    checks.run("vm/weston: a uinput touchscreen plugged in after start turns the cube (through weston)", turn_after_plug, p, first, weston_pid())
+    checks.run("vm/weston: [input] source = \"libinput\" with the libinput.conf drop-in: touch turns the cube", libinput_source)
+    checks.run("vm/weston: libinput: a touchscreen removed mid-touch, another plugged in opens a list row", libinput_hotplug)
+
+
+def main():
+    checks = Checks(TALLY)
+    scenario(checks, Panel("cage", ["cage@tty1.service"], "cage@tty1.service", "cage@tty1.service", "tty1"),
+             "cage@tty1 from power-on shows the home page on the DRM scanout", cage_checks)
+    scenario(checks, Panel("weston", ["weston.socket", "weston.service", "kiosk-shell.service"], "kiosk-shell.service",
+                           "weston.service", "tty7"),
+             "weston on tty7 + kiosk-shell.service from power-on show the home page", weston_checks)
+    for name, (ready, frame, qemu) in timings.items():
+        log(f"virtual-panel: {name}: boot to READY=1 {ready:.1f} s, boot to first frame {frame:.1f} s (qemu start to frame {qemu:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

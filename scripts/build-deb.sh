@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Builds the Debian package a technician installs on a panel:
+#   out/kiosk-shell_<version>_<arch>.deb
+#
+#   scripts/build-deb.sh [--no-lintian]
+#
+# The binary is built with --static-swift-stdlib (scratch path .build-release, apart from the
+# debug build of scripts/test.sh): a panel has no Swift toolchain, and Swift has no Debian
+# runtime package to depend on, so the Swift runtime and Foundation are linked in and the binary
+# needs only Debian's own libraries, which dpkg-shlibdeps turns into Depends. Plain dpkg-deb, no
+# debhelper. Prints the package path last; exits non-zero when the build, the no-Swift-runtime
+# check or lintian (errors only) fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+[ -x /opt/swift/usr/bin/swift ] && ! command -v swift >/dev/null && export PATH=/opt/swift/usr/bin:$PATH
+run_lintian=1
+[ "${1:-}" = --no-lintian ] && run_lintian=0
+
+fail() { echo "build-deb: $*" >&2; exit 1; }
+
+package=kiosk-shell
+arch=$(dpkg --print-architecture)
+# No release tags yet: the commit count orders upgrades, the hash names the source.
+version="0.1.0+git$(git rev-list --count HEAD 2>/dev/null || echo 0).$(git rev-parse --short=8 HEAD 2>/dev/null || echo unknown)"
+maintainer="kiosk-shell maintainers <maintainers@users.noreply.a-seed-963499b7.example>"
+
+echo "build-deb: swift build -c release --static-swift-stdlib" >&2
+swift build -c release --static-swift-stdlib --scratch-path .build-release --product kiosk-shell >&2 ||
+    fail "swift build failed"
+binary="$(swift build -c release --static-swift-stdlib --scratch-path .build-release --show-bin-path)/kiosk-shell"
+[ -x "$binary" ] || fail "no binary at $binary"
+
+stage="out/deb/${package}_${version}_${arch}"
+rm -rf out/deb
+mkdir -p "$stage/DEBIAN"
+put() { # put MODE SOURCE DEST (DEST relative to the package root)
+    install -D -m "$1" "$2" "$stage/$3"
+}
+
+# The binary, stripped (symbols only; Swift's reflection metadata is in its own sections).
+put 0755 "$binary" usr/bin/kiosk-shell
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kiosk-shell"
+if ldd "$stage/usr/bin/kiosk-shell" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|/opt/swift'; then
+    fail "the binary still needs the Swift runtime (see the lines above)"
+fi
+
+# Units (bookworm keeps them in /lib; usrmerge makes it the same folder as /usr/lib).
+for unit in kiosk-shell.service weston.service weston.socket cage@.service; do
+    put 0644 "systemd/$unit" "lib/systemd/system/$unit"
+done
+put 0644 systemd/sysusers.d/kiosk-shell.conf usr/lib/sysusers.d/kiosk-shell.conf
+put 0644 systemd/tmpfiles.d/kiosk-shell.conf usr/lib/tmpfiles.d/kiosk-shell.conf
+put 0644 systemd/udev/90-kiosk-backlight.rules lib/udev/rules.d/90-kiosk-backlight.rules
+put 0644 systemd/pam.d/weston-autologin etc/pam.d/weston-autologin
+put 0644 systemd/weston.ini etc/xdg/weston/weston.ini
+# The default config: the demo, which documents every option in its comments.
+(cd Config && find . -type f | sort) | while read -r f; do put 0644 "Config/$f" "etc/kiosk-shell/${f#./}"; done
+
+doc="usr/share/doc/$package"
+put 0644 systemd/kiosk-shell.service.d/libinput.conf "$doc/examples/libinput.conf"
+put 0644 systemd/kiosk-shell.service.d/backlight.conf "$doc/examples/backlight.conf"
+put 0644 README.md "$doc/README.md"
+gzip -9n "$stage/$doc/README.md"
+cat >"$stage/$doc/copyright" <<EOF
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: kiosk-shell
+
+Files: *
+Copyright: 2026 kiosk-shell maintainers
+License: other
+ kiosk-shell has not been released under a public licence yet; ask its maintainers.
+ The binary links the Swift standard library and Foundation statically: Copyright Apple Inc.
+ and the Swift project authors, Apache License 2.0 with the Runtime Library Exception
+ (see /usr/share/common-licenses/Apache-2.0).
+EOF
+{
+    echo "$package ($version) unstable; urgency=medium"
+    echo
+    echo "  * Built from commit $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)."
+    echo "    Changes: CHANGELOG.md in the source tree."
+    echo
+    echo " -- $maintainer  $(date -R -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")"
+} | gzip -9n >"$stage/$doc/changelog.gz"
+chmod 0644 "$stage/$doc/changelog.gz"
+
+# Everything under /etc is a conffile: an upgrade keeps the technician's edits (dpkg asks).
+(cd "$stage" && find etc -type f | sort | sed 's|^|/|') >"$stage/DEBIAN/conffiles"
+
+cat >"$stage/DEBIAN/postinst" <<'EOF'
+#!/bin/sh
+# Users, folders and units of kiosk-shell; enabling a compositor is the technician's choice
+# (README "Running on a device"). On upgrade a running kiosk restarts with the new binary.
+set -e
+if [ "$1" = configure ]; then
+    systemd-sysusers kiosk-shell.conf
+    systemd-tmpfiles --create kiosk-shell.conf
+    if [ -d /run/systemd/system ]; then
+        systemctl daemon-reload
+        udevadm control --reload || true
+        if [ -n "$2" ]; then
+            systemctl try-restart kiosk-shell.service 'cage@*.service' || true
+        fi
+    fi
+fi
+exit 0
+EOF
+cat >"$stage/DEBIAN/postrm" <<'EOF'
+#!/bin/sh
+set -e
+if [ -d /run/systemd/system ] && [ "$1" = remove ]; then
+    systemctl daemon-reload || true
+fi
+exit 0
+EOF
+chmod 0755 "$stage/DEBIAN/postinst" "$stage/DEBIAN/postrm"
+
+# Depends from the libraries the binary links (shlibs of the installed -dev packages' runtimes).
+shlibs_dir=$(mktemp -d)
+trap 'rm -rf "$shlibs_dir"' EXIT
+mkdir -p "$shlibs_dir/debian"
+printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" >"$shlibs_dir/debian/control"
+depends=$(cd "$shlibs_dir" && dpkg-shlibdeps -O -e"$root/$stage/usr/bin/kiosk-shell" 2>/dev/null |
+    sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies"
+# Not linked but needed: systemd runs the units and creates the users; a font for pango.
+depends="$depends, systemd (>= 252), fonts-dejavu-core | fonts-dejavu"
+
+installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+cat >"$stage/DEBIAN/control" <<EOF
+Package: $package
+Version: $version
+Architecture: $arch
+Maintainer: $maintainer
+Installed-Size: $installed_size
+Depends: $depends
+Recommends: weston, cage, xwayland, seatd, kbd
+Suggests: libinput-tools
+Section: x11
+Priority: optional
+Description: fullscreen touch panel shell for Wayland kiosks
+ kiosk-shell shows pages described by TOML files on a touch panel: a cube
+ turned with a finger, drill-down lists, stacks with animated transitions and
+ tabs, drawn with cairo and pango. It runs as a systemd service (READY=1 after
+ the first frame, watchdog, reload on edit) under weston's kiosk-shell
+ (weston.service + kiosk-shell.service) or cage (cage@tty1.service).
+ .
+ cage needs xwayland on Debian 12; both compositors are recommended so either
+ unit works; chvt (kbd) brings the compositor's VT to the front at boot.
+EOF
+
+mkdir -p out
+deb="out/${package}_${version}_${arch}.deb"
+rm -f out/${package}_*_"$arch".deb
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >&2
+echo "build-deb: $(du -k "$deb" | cut -f1) KiB package, $(du -k "$stage/usr/bin/kiosk-shell" | cut -f1) KiB binary" >&2
+if [ $run_lintian = 1 ]; then
+    if command -v lintian >/dev/null; then
+        lintian_out=$(lintian --tag-display-limit 0 "$deb" 2>&1 || true)
+        [ -n "$lintian_out" ] && echo "$lintian_out" >&2
+        if echo "$lintian_out" | grep -q '^E: '; then fail "lintian reported errors"; fi
+        echo "build-deb: lintian: $(echo "$lintian_out" | grep -c '^E: ') errors, $(echo "$lintian_out" | grep -c '^W: ') warnings" >&2
+    else
+        echo "build-deb: lintian not installed, not checked" >&2
+    fi
+fi
+echo "$deb"
