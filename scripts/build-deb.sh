@@ -54,12 +54,15 @@ put 0644 systemd/tmpfiles.d/kiosk-shell.conf usr/lib/tmpfiles.d/kiosk-shell.conf
 put 0644 systemd/udev/90-kiosk-backlight.rules lib/udev/rules.d/90-kiosk-backlight.rules
 put 0644 systemd/pam.d/weston-autologin etc/pam.d/weston-autologin
 put 0644 systemd/weston.ini etc/xdg/weston/weston.ini
+# Who may steer the kiosk over the system bus (root and group kiosk-control; kiosk-shell ctl).
+put 0644 systemd/dbus/org.kioskshell.Kiosk1.conf usr/share/dbus-1/system.d/org.kioskshell.Kiosk1.conf
 # The default config: the demo, which documents every option in its comments.
 (cd Config && find . -type f | sort) | while read -r f; do put 0644 "Config/$f" "etc/kiosk-shell/${f#./}"; done
 
 doc="usr/share/doc/$package"
 put 0644 systemd/kiosk-shell.service.d/libinput.conf "$doc/examples/libinput.conf"
 put 0644 systemd/kiosk-shell.service.d/backlight.conf "$doc/examples/backlight.conf"
+put 0644 systemd/kiosk-shell.service.d/mqtt.conf "$doc/examples/mqtt.conf"
 put 0644 README.md "$doc/README.md"
 gzip -9n "$stage/$doc/README.md"
 cat >"$stage/$doc/copyright" <<EOF
