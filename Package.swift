@@ -67,7 +67,8 @@ let package = Package(
             ],
             swiftSettings: pangoSwiftSettings),
         .target(name: "KioskPlatform", dependencies: ["CPlatform"]),
-        .target(name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskPlatform"]),
+        // The seat feeds KioskInput's keyboard wrapper and pointer-as-finger machine (one translation).
+        .target(name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskPlatform", "KioskInput"]),
         .executableTarget(
             name: "kiosk-wayland-probe", dependencies: ["KioskWayland", "KioskPlatform", "KioskCore"]),
         .executableTarget(

@@ -26,7 +26,9 @@ final class ShmBuffer {
     var onRelease: (() -> Void)?
 
     init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
-        precondition(width > 0 && height > 0 && width <= 16384 && height <= 16384, "buffer size")
+        // SurfaceSizing clamps every configure to this: a bigger buffer here is a bug.
+        let limit = SurfaceSizing.maximumBufferSide
+        precondition(width > 0 && height > 0 && width <= limit && height <= limit, "buffer size")
         self.width = width
         self.height = height
         stride = width * 4

@@ -6,6 +6,9 @@ public struct SurfaceSizing: Sendable, Equatable {
     public var logicalHeight: Int
     public var scale: Int
 
+    /// The widest and tallest buffer the shm backend makes, in output pixels.
+    public static let maximumBufferSide = 16384
+
     public var bufferWidth: Int { logicalWidth * scale }
     public var bufferHeight: Int { logicalHeight * scale }
 
@@ -16,13 +19,16 @@ public struct SurfaceSizing: Sendable, Equatable {
     }
 
     /// The sizing for a configure of `width`×`height` (either may be 0 = client's choice).
-    /// Nonsense from the compositor (negative sizes, scale < 1) falls back to sane values instead
-    /// of trapping: input never crashes the shell.
+    /// Nonsense from the compositor (negative sizes, scale < 1, a size whose buffer would pass
+    /// `maximumBufferSide`) is clamped to sane values instead of trapping: input never crashes
+    /// the shell.
     public static func forConfigure(
         width: Int32, height: Int32, defaultSize: (width: Int, height: Int), scale: Int
     ) -> SurfaceSizing {
+        let scale = max(1, min(scale, 8))
+        let largest = maximumBufferSide / scale
         let w = width > 0 ? Int(width) : max(1, defaultSize.width)
         let h = height > 0 ? Int(height) : max(1, defaultSize.height)
-        return SurfaceSizing(logicalWidth: w, logicalHeight: h, scale: max(1, min(scale, 8)))
+        return SurfaceSizing(logicalWidth: min(w, largest), logicalHeight: min(h, largest), scale: scale)
     }
 }

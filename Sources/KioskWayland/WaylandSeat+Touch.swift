@@ -1,5 +1,6 @@
 import CWayland
 import KioskCore
+import KioskInput
 import KioskPlatform
 
 // wl_touch coordinates are surface-local logical pixels already (the compositor divides by the

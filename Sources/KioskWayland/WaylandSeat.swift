@@ -1,5 +1,6 @@
 import CWayland
 import KioskCore
+import KioskInput
 import KioskPlatform
 
 // Ownership: WaylandDisplay owns its seats. A seat owns its wl_seat and the wl_pointer,
@@ -25,7 +26,8 @@ final class WaylandSeat {
     var keyboard: OpaquePointer?
     var touch: OpaquePointer?
     var finger = PointerFinger()
-    var keymap: XkbKeymap?
+    /// The compositor's keymap (nil until it sends one, or when it does not compile).
+    var keymap: XKBKeyboard?
     /// Receivers (the display routes them to its window).
     let onTouch: (TouchEvent) -> Void
     let onKey: (KeyEvent) -> Void

@@ -73,6 +73,9 @@ public final class WaylandWindow {
     /// rectangles in output pixels (an empty array: nothing changed, nothing is committed).
     /// Call `setNeedsFrame()` from here to keep animating.
     public var onDraw: ((_ buffer: PixelBuffer, _ time: Double) -> [Rect])?
+    /// After each `onDraw`: the frame is committed, or was skipped because nothing changed.
+    /// Side effects of a frame (saving state, status, logs) belong here, not in `onDraw`.
+    public var onFrameFinished: (() -> Void)?
     /// Touch (and pointer-as-finger) events in logical pixels.
     public var onTouch: ((TouchEvent) -> Void)?
     /// Key presses and releases.
@@ -230,6 +233,7 @@ public final class WaylandWindow {
         if damage.isEmpty && !resized && !configureNeedsCommit {
             idleThrottled = true
             display.after(1.0 / 60) { [weak self] in self?.idleThrottled = false }
+            onFrameFinished?()
             return
         }
         configureNeedsCommit = false
@@ -260,6 +264,7 @@ public final class WaylandWindow {
         statistics.committed += 1
         committedContinuous = drawingOnCallback
         swapChain.presented(index, damage: damage)
+        onFrameFinished?()
     }
 
     /// Seconds between refreshes of the output the surface is on (1/60 when no output says).

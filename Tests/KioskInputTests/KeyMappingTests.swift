@@ -1,8 +1,8 @@
-import CWayland
+import CLibinput
 import KioskCore
 import Testing
 
-@testable import KioskWayland
+import KioskInput
 
 @Suite("KeyMapping")
 struct KeyMappingTests {

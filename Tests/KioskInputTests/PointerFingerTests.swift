@@ -1,7 +1,7 @@
 import KioskCore
 import Testing
 
-@testable import KioskWayland
+import KioskInput
 
 @Suite("PointerFinger")
 struct PointerFingerTests {

@@ -9,24 +9,26 @@ import KioskCore
 /// - Pointer: relative motion moves a cursor clamped to the upright panel (no rotation: a mouse
 ///   on a desk moves in the picture's directions); absolute motion goes through `mapper` like a
 ///   touch (absolute pointers on kiosks are digitizers in mouse mode). The left button is one
-///   finger, as KioskWayland's `PointerFinger`: down/motion/up, each followed by a frame; it takes
-///   the smallest free id, which is 0 unless fingers are down too.
+///   finger through `PointerFinger`, the machine the compositor's pointer goes through too:
+///   down/motion/up, each followed by a frame; it takes the smallest free id, which is 0 unless
+///   fingers are down too.
 /// - Keys: through `keyboard` to keysym names, then `Key(keysymName:)`.
 /// - A device that vanishes with contacts down cancels the touch sequence (`TouchEvent.cancel`
 ///   ends every contact, so all contacts are forgotten). libinput's per-slot cancel does the same,
 ///   once.
 public struct InputTranslator {
     /// Linux input code of the left button (BTN_LEFT).
-    public static let leftButton: UInt32 = 0x110
+    public static let leftButton: UInt32 = PointerFinger.leftButton
 
     /// The geometry touches go through. Change it when the panel size or orientation changes.
     public var mapper: TouchMapper {
-        didSet { cursor = clampedToPanel(cursor) }
+        didSet { _ = finger.enter(at: clampedToPanel(cursor)) }
     }
     /// Known devices by id.
     public private(set) var devices: [InputDeviceID: InputDeviceInfo] = [:]
     /// The pointer's position in logical pixels; starts at the panel's centre.
-    public private(set) var cursor: Point
+    public var cursor: Point { finger.position }
+    private var finger: PointerFinger
 
     private let keyboard: any KeySymbolTranslating
     private struct ContactKey: Hashable {
@@ -34,8 +36,8 @@ public struct InputTranslator {
         var slot: Int32
     }
     private var contacts: [ContactKey: Int32] = [:]
-    /// The device holding the left button and the touch id it uses, while pressed.
-    private var pointerPress: (device: InputDeviceID, id: Int32)?
+    /// The device holding the left button, while pressed.
+    private var pointerDevice: InputDeviceID?
     private var touchSinceFrame = false
     /// Time of the last timed event, for events libinput does not time (device removal).
     private var lastTime = 0.0
@@ -44,7 +46,7 @@ public struct InputTranslator {
         self.mapper = mapper
         self.keyboard = keyboard
         let size = mapper.logicalSize
-        cursor = Point(x: size.width / 2, y: size.height / 2)
+        finger = PointerFinger(position: Point(x: size.width / 2, y: size.height / 2))
     }
 
     /// The devices in the order they appeared.
@@ -105,29 +107,22 @@ public struct InputTranslator {
     }
 
     private mutating func moveCursor(to p: Point, _ t: Double) -> [TranslatedInputEvent] {
-        cursor = p
-        guard let press = pointerPress else { return [] }
-        return [.touch(.motion(id: press.id, position: p, time: t)), .touch(.frame(time: t))]
+        finger.motion(to: p, time: t).map { .touch($0) }
     }
 
     private mutating func pointerButton(
         _ device: InputDeviceID, _ button: UInt32, _ isPressed: Bool, _ t: Double
     ) -> [TranslatedInputEvent] {
-        guard button == Self.leftButton else { return [] }
-        if isPressed {
-            guard pointerPress == nil else { return [] }
-            let id = freeID()
-            pointerPress = (device, id)
-            return [.touch(.down(id: id, position: cursor, time: t)), .touch(.frame(time: t))]
-        }
-        guard let press = pointerPress, press.device == device else { return [] }
-        pointerPress = nil
-        return [.touch(.up(id: press.id, time: t)), .touch(.frame(time: t))]
+        // Only the device holding the press releases it.
+        if !isPressed, pointerDevice != device { return [] }
+        let events = finger.button(button, pressed: isPressed, time: t, id: isPressed ? freeID() : 0)
+        if !events.isEmpty { pointerDevice = isPressed ? device : nil }
+        return events.map { .touch($0) }
     }
 
     private mutating func removeDevice(_ id: InputDeviceID) -> [TranslatedInputEvent] {
         var out: [TranslatedInputEvent] = []
-        let holdsContact = contacts.keys.contains { $0.device == id } || pointerPress?.device == id
+        let holdsContact = contacts.keys.contains { $0.device == id } || pointerDevice == id
         if holdsContact { out += cancelAll(lastTime) }
         if let info = devices.removeValue(forKey: id) {
             if info.capabilities.contains(.keyboard) { keyboard.reset() }
@@ -137,16 +132,17 @@ public struct InputTranslator {
     }
 
     private mutating func cancelAll(_ t: Double) -> [TranslatedInputEvent] {
-        guard !contacts.isEmpty || pointerPress != nil else { return [] }
+        guard !contacts.isEmpty || finger.isPressed else { return [] }
         contacts.removeAll()
-        pointerPress = nil
+        finger.forgetPress()
+        pointerDevice = nil
         touchSinceFrame = false
         return [.touch(.cancel(time: t))]
     }
 
     private func freeID() -> Int32 {
         var used = Set(contacts.values)
-        if let press = pointerPress { used.insert(press.id) }
+        if let id = finger.pressID { used.insert(id) }
         var id: Int32 = 0
         while used.contains(id) { id += 1 }
         return id
