@@ -17,7 +17,7 @@ import KioskCore
 /// width and height; the compositor scales it onto the smaller layer.
 ///
 /// Single-threaded, like the renderers it uses.
-public final class PageSurfaceCache {
+public final class PageSurfaceCache: LayerSurfaces {
     /// The pages and theme surfaces are drawn from. Replace with `update(configuration:)`.
     public private(set) var configuration: KioskConfiguration
     /// Draws pages; share it with anything else drawing panels to share fonts and images.

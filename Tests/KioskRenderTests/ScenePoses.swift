@@ -1,3 +1,7 @@
+import KioskCore
+
+// Test fixtures: scenes built straight from transition and prism poses, to drive the compositor
+// with every transition frame without a Navigator (the runtime builds its Scene in Navigator+Scene).
 /// Scene layers from the poses of transitions and prisms.
 ///
 /// A pose maps a page of the container's size to container-local logical points; `placement`
@@ -10,7 +14,7 @@ extension LayerPose {
     /// The layer drawing `content` of `size` logical points in this pose, or nil when the pose is
     /// not visible or the clip leaves nothing. `clip` is container-local logical points; `bounds`
     /// is an output-pixel rectangle the layer must also stay within (an enclosing container).
-    public func sceneLayer(
+    func sceneLayer(
         content: LayerContent, size: Size, placement: Matrix4, clip: Rect? = nil, bounds: Rect? = nil
     ) -> SceneLayer? {
         guard isVisible, opacity > 0 else { return nil }
@@ -35,7 +39,7 @@ extension TransitionFrame {
     /// The frame's layers back to front, in `drawOrder` (a page drawn twice, clipped to each half,
     /// appears twice). `size` is the container's logical size, `placement` maps container-local
     /// logical points to output pixels, `bounds` (output pixels) clips every layer.
-    public func sceneLayers(
+    func sceneLayers(
         incoming: LayerContent, outgoing: LayerContent, size: Size, placement: Matrix4, bounds: Rect? = nil
     ) -> [SceneLayer] {
         drawOrder.compactMap { draw in
@@ -48,7 +52,7 @@ extension TransitionFrame {
 
 extension PrismFace {
     /// This face's layer showing `content`; nil when not visible.
-    public func sceneLayer(content: LayerContent, size: Size, placement: Matrix4, bounds: Rect? = nil) -> SceneLayer? {
+    func sceneLayer(content: LayerContent, size: Size, placement: Matrix4, bounds: Rect? = nil) -> SceneLayer? {
         pose.sceneLayer(content: content, size: size, placement: placement, bounds: bounds)
     }
 }
@@ -56,7 +60,7 @@ extension PrismFace {
 extension Array where Element == PrismFace {
     /// The faces' layers in the array's order (`PrismGeometry.faces` is back to front);
     /// `content(index)` names what face `index` shows.
-    public func sceneLayers(
+    func sceneLayers(
         size: Size, placement: Matrix4, bounds: Rect? = nil, content: (Int) -> LayerContent
     ) -> [SceneLayer] {
         compactMap { $0.sceneLayer(content: content($0.index), size: size, placement: placement, bounds: bounds) }
@@ -66,7 +70,7 @@ extension Array where Element == PrismFace {
 extension Matrix4 {
     /// The smallest rectangle holding the projected corners of `rect` (z = 0); nil when a corner
     /// is behind the eye or not finite.
-    public func boundingBox(of rect: Rect) -> Rect? {
+    func boundingBox(of rect: Rect) -> Rect? {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for p in [
             Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),

@@ -1,15 +1,16 @@
 import KioskCore
+import KioskRender
 
-/// The cube frame the issue measures: two faces of a cube whose edge is the output width, turned
+/// A compositor fixture: the cube frame the first measurements used: two faces of a cube whose edge is the output width, turned
 /// about a vertical axis W/2 behind the screen and seen from 2·W (CubeController's geometry with
 /// the eye distance scaled to the output, so the near edge never reaches the eye).
-public enum CubeFrame {
+enum CubeFrame {
     /// The two faces' ids, front face first.
-    public static let faces: (PageID, PageID) = (PageID("bench-cube-front"), PageID("bench-cube-next"))
+    static let faces: (PageID, PageID) = (PageID("bench-cube-front"), PageID("bench-cube-next"))
 
     /// The transform of a full-output face rotated by `angle` radians about the cube's axis
     /// (positive: right edge away from the viewer).
-    public static func faceTransform(angle: Double, width: Double, height: Double, eyeDistance: Double? = nil) -> Matrix4 {
+    static func faceTransform(angle: Double, width: Double, height: Double, eyeDistance: Double? = nil) -> Matrix4 {
         let a = width / 2
         let center = Point(x: width / 2, y: height / 2)
         return Matrix4.translation(x: -center.x, y: -center.y, z: a)
@@ -20,7 +21,7 @@ public enum CubeFrame {
 
     /// The scene with the current face turned `degrees` to the left (0...90) and the next face
     /// hinged on its right edge, over a black background.
-    public static func scene(width: Int, height: Int, degrees: Double) -> Scene {
+    static func scene(width: Int, height: Int, degrees: Double) -> Scene {
         let w = Double(width), h = Double(height)
         let theta = degrees * pi / 180
         let size = Size(width: w, height: h)
@@ -32,7 +33,7 @@ public enum CubeFrame {
     }
 
     /// An opaque page-like test surface: a tinted background with a grid of lighter cards.
-    public static func pageSurface(width: Int, height: Int, tint: UInt32) throws(RenderError) -> ImageBuffer {
+    static func pageSurface(width: Int, height: Int, tint: UInt32) throws(RenderError) -> ImageBuffer {
         let image = try ImageBuffer(width: width, height: height)
         let stride = image.stride / 4
         let p = image.pixels.assumingMemoryBound(to: UInt32.self)
