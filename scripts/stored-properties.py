@@ -19,14 +19,12 @@ for root, _, files in os.walk(sys.argv[1] if len(sys.argv) > 1 else "Sources/Kio
         for line in open(os.path.join(root, name)):
             code = re.sub(r'//.*', '', re.sub(r'"(?:\\.|[^"\\])*"', '""', line))
             m = decl.match(code)
-            if m and m.group(1) != "enum" or (m and "{" in code):
-                if m:
-                    stack.append((m.group(2), depth + 1))
-                    counts.setdefault(m.group(2), 0)
+            if m:
+                stack.append((m.group(2), depth + 1))
+                counts.setdefault(m.group(2), 0)
             if stack and depth == stack[-1][1] and "static" not in code.split("=")[0]:
                 p = prop.match(code)
                 if p:
-                    head = code.split("=")[0]
                     computed = "{" in code and "=" not in code.split("{")[0]
                     if not computed:
                         counts[stack[-1][0]] += 1

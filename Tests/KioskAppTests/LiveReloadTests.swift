@@ -2,6 +2,7 @@ import Glibc
 import KioskConfig
 import KioskCore
 import KioskPlatform
+import KioskRender
 import Logging
 import Testing
 
@@ -196,5 +197,16 @@ struct BenchPipelineTests {
         let image = try #require(kiosk.output.shownImage)
         // The turned cube shows the background in its corners and pages in the middle.
         #expect(image.pixel(x: 80, y: 45) != image.pixel(x: 0, y: 0) || scene.background == .black)
+
+        // A clock-only frame redraws something: the clock's text changes with each frame.
+        let clockReport = try BenchCommand.measure(
+            BenchCommand.Options(width: 160, height: 90, configDirectory: AppFixture.demoConfig, repetitions: 1, only: "clock-only"))
+        #expect(clockReport.results.map(\.name) == [BenchCommand.memcpyName, "clock-only frame"])
+        let clock = try BenchKiosk(configuration: pages.configuration, root: BenchPages.clock, size: Size(width: 640, height: 360))
+        for _ in 0..<3 { clock.frame(whole: false) }
+        clock.now = WallClockTime(secondsSinceEpoch: clock.now.secondsSinceEpoch + 61, timeZone: "UTC")
+        let damage = clock.output.drawFrame(at: clock.navigator.now)
+        #expect(!damage.isEmpty)
+        #expect(damage.allSatisfy { $0.width * $0.height < 640 * 360 })
     }
 }
