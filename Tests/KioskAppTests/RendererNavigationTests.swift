@@ -38,7 +38,7 @@ struct RendererNavigationTests {
         let renderer = FrameRenderer(configuration: configuration, scale: 0.5)
         let navigator = try Navigator(
             configuration: configuration, viewport: Size(width: 1000, height: 600), scale: 0.5,
-            panelTargets: { renderer.targets(page: $0, size: $1) })
+            panels: renderer)
         let row = try #require(renderer.targets(page: "menu", size: Size(width: 360, height: 536)).dropFirst().first)
         // The menu sits below the 64-px header of the left column.
         let x = Int(row.rect.midX)
@@ -60,7 +60,7 @@ struct RendererNavigationTests {
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         let navigator = try Navigator(
             configuration: configuration, viewport: Size(width: 1000, height: 600),
-            panelTargets: { renderer.targets(page: $0, size: $1) })
+            panels: renderer)
         try ActionScript.parse("key Down; key Down; key Enter").play(on: navigator)
         #expect(navigator.state.entries["lines"] == .drillDown(left: ["menu"], right: "green"))
     }

@@ -27,8 +27,7 @@ struct ScrollRenderingTests {
     static func navigator(_ renderer: FrameRenderer, _ configuration: KioskConfiguration) throws -> Navigator {
         try Navigator(
             configuration: configuration, viewport: Size(width: 1280, height: 800), scale: 1,
-            panelTargets: { renderer.targets(page: $0, size: $1) },
-            panelContentHeight: { renderer.contentHeight(page: $0, size: $1) })
+            panels: renderer)
     }
 
     /// Drags from y `from` to `to` at x 640 in 0.5 s, holds still 0.2 s (no coasting), lifts,

@@ -22,7 +22,7 @@ struct TransitionGoldenTests {
             ])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         let navigator = try Navigator(
-            configuration: configuration, viewport: size, panelTargets: { renderer.targets(page: $0, size: $1) })
+            configuration: configuration, viewport: size, panels: renderer)
         #expect(navigator.perform(.open("B")))
         var start = 0.0
         if pop {
@@ -31,8 +31,9 @@ struct TransitionGoldenTests {
             start = 2
         }
         navigator.advance(to: start + progress)
-        let stack = try #require(navigator.root as? TransitionStack)
-        #expect(stack.transition?.progress == progress)
+        // The stack's position runs from its old top's index to its new one's: A is 0, B is 1.
+        let stack = try #require(navigator.root as? any Container)
+        #expect(stack.position == (pop ? 1 - progress : progress))
         return try renderer.render(navigator.scene(), now: AppFixture.instant)
     }
 

@@ -22,19 +22,6 @@ struct NavigatorActionTests {
         "tabs": .tabs(index: 0), "cube": .cube(face: 0), "s": .stack(["a"]), "dd": .drillDown(left: ["f"], right: nil),
     ])
 
-    @Test("open of a cube face's id turns the cube the short way round to it")
-    func openFace() throws {
-        let nav = try NavFixture.navigator(home: "cube", Self.leaves + [NavFixture.cube("cube", ["a", "b", "c", "d"])])
-        #expect(nav.perform(.open("d")))
-        nav.advance(to: 0.15)
-        let cube = try #require(nav.root as? CubeContainer)
-        // 0 → 3 of 4 turns back one face.
-        #expect(cube.position > 3 && cube.position < 4)
-        nav.advance(to: 1)
-        #expect(cube.currentIndex == 3)
-        #expect(SceneText.panels(nav.scene()) == ["d"])
-    }
-
     @Test("open of a tab's id selects that tab")
     func openTab() throws {
         let nav = try NavFixture.navigator(home: "tabs", Self.leaves + [NavFixture.tabs("tabs", ["a", "b", "c"])])
@@ -123,13 +110,6 @@ struct NavigatorActionTests {
         #expect(nav.perform(.home) == false)
     }
 
-    @Test("two quick next actions turn the cube two faces: the second continues from the first one's target")
-    func quickNextNext() throws {
-        let nav = try NavFixture.navigator(home: "cube", Self.leaves + [NavFixture.cube("cube", ["a", "b", "c", "d"])])
-        try NavFixture.play("next; next", on: nav)
-        #expect(try #require(nav.root as? CubeContainer).currentIndex == 2)
-    }
-
     @Test("resize keeps the navigation: a drill-down folds to one column and unfolds again")
     func resize() throws {
         let nav = try NavFixture.navigator(home: "dd", Self.leaves + [NavFixture.drill("dd", root: "a")])
@@ -142,35 +122,6 @@ struct NavigatorActionTests {
         nav.resize(viewport: Size(width: 1280, height: 800), scale: 1)
         #expect(nav.state.entries["dd"] == .drillDown(left: ["a"], right: "b"))
         #expect(SceneText.rect(try #require(SceneText.layer(nav.scene(), "b"))) == Rect(x: 421, y: 64, width: 859, height: 736))
-    }
-
-    @Test("resize of a cube re-sizes its turn: half a 640-px width dragged is half a face")
-    func resizeCube() throws {
-        let nav = try NavFixture.navigator(home: "cube", Self.leaves + [NavFixture.cube("cube", ["a", "b", "c", "d"])])
-        nav.resize(viewport: Size(width: 640, height: 400), scale: 1)
-        try NavFixture.play("drag 600,200 280,200 1s", on: nav, until: 0.5)
-        #expect(try #require(nav.root as? CubeContainer).position == 0.25)
-        let faces = PrismGeometry(faceCount: 4, size: Size(width: 640, height: 400), orientation: .horizontal)
-            .faces(at: 0.25, wraps: true)
-        #expect(zip(nav.scene().layers, faces).allSatisfy { $0.transform.isClose(to: $1.pose.transform) })
-    }
-
-    @Test("a resize in the middle of a drag cancels the gesture: the cube settles instead of staying mid-turn")
-    func resizeMidDrag() throws {
-        let nav = try NavFixture.navigator(home: "cube", Self.leaves + [NavFixture.cube("cube", ["a", "b", "c", "d"])])
-        try NavFixture.play("drag 900,400 300,400 1s", on: nav, until: 0.5)
-        let cube = try #require(nav.root as? CubeContainer)
-        #expect(cube.isDragging)
-        nav.resize(viewport: Size(width: 800, height: 1280), scale: 1)
-        #expect(!cube.isDragging)
-        nav.advance(to: 2)
-        #expect(!nav.isAnimating)
-        #expect(cube.position == 0)
-        // The rest of the old finger's events change nothing; a new drag works.
-        try NavFixture.resume("drag 900,400 300,400 1s", on: nav, after: 0.5)
-        #expect(cube.position == 0)
-        try NavFixture.play("wait \(nav.now)s; drag 700,600 100,600 250ms", on: nav)
-        #expect(cube.currentIndex == 1)
     }
 
     @Test("a touch cancel from the compositor mid-swipe sends the drill-down back to where it was")

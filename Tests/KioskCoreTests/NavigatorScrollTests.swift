@@ -17,8 +17,8 @@ struct NavigatorScrollTests {
     /// A navigator whose content heights are the fake layout's rows (60 px each).
     static func navigator(home: PageID, scale: Double = 1) throws -> Navigator {
         let nav = try NavFixture.navigator(home: home, pages(), scale: scale)
-        let targets = nav.panelTargets
-        nav.panelContentHeight = { id, size in max(size.height, Double(targets(id, size).count) * NavFixture.rowHeight) }
+        let targets = NavFixture.targets(nav.configuration)
+        nav.panels = FakePanels(rows: targets) { id, size in max(size.height, Double(targets(id, size).count) * NavFixture.rowHeight) }
         return nav
     }
 
@@ -142,18 +142,16 @@ struct NavigatorScrollTests {
         #expect(nav.state.entries["s"] == .stack(["list"]))
     }
 
-    @Test("on a cube face a vertical drag scrolls the list and a horizontal drag turns the cube")
-    func cubeArbitration() throws {
-        let nav = try Self.navigator(home: "cube")
+    @Test("the hit test only describes: asking for the claimants over a coasting list leaves it coasting")
+    func hitTestIsPure() throws {
+        let nav = try Self.navigator(home: "s")
         let list = try Self.panel(nav)
-        let cube = try #require(nav.root as? CubeContainer)
-        var t = Self.drag(nav, from: Point(x: 640, y: 600), to: Point(x: 640, y: 350))
-        #expect(list.scroll.offset == 250)
-        #expect(cube.position == 0)
-        t = Self.drag(nav, from: Point(x: 900, y: 400), to: Point(x: 300, y: 400), at: t + 0.5, hold: false)
-        _ = Self.settle(nav, from: t)
-        #expect(cube.currentIndex == 1)
-        #expect(list.scroll.offset == 250)
+        let t = Self.drag(nav, from: Point(x: 640, y: 600), to: Point(x: 640, y: 500), hold: false)
+        nav.advance(to: t + 0.1)
+        #expect(nav.claimants(at: Point(x: 640, y: 100)).map(\.accepts) == [[.tap, .longPress, .verticalPan]])
+        #expect(list.scroll.isAnimating)
+        nav.handle(.down(id: 0, position: Point(x: 640, y: 100), time: t + 0.1))
+        #expect(!list.scroll.isAnimating)
     }
 
     @Test("a panel that fits claims taps only; a scrolling one claims vertical pans too")
@@ -217,8 +215,8 @@ struct NavigatorScrollTests {
     func drillColumn() throws {
         let nav = try NavFixture.navigator(home: "d", Self.pages(home: [NavFixture.drill("d", root: "list")]))
         var asked: [Size] = []
-        let targets = nav.panelTargets
-        nav.panelContentHeight = { id, size in
+        let targets = NavFixture.targets(nav.configuration)
+        nav.panels = FakePanels(rows: targets) { id, size in
             if id == "list" { asked.append(size) }
             return Double(targets(id, size).count) * NavFixture.rowHeight
         }
@@ -229,7 +227,7 @@ struct NavigatorScrollTests {
     @Test("content heights are capped at four frame heights")
     func cap() throws {
         let nav = try Self.navigator(home: "list")
-        nav.panelContentHeight = { _, _ in 1_000_000 }
+        nav.panels = FakePanels(rows: NavFixture.targets(nav.configuration)) { _, _ in 1_000_000 }
         #expect(try Self.panel(nav).scroll.limit == 3 * 800)
     }
 }

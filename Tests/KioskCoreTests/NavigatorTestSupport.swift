@@ -66,7 +66,7 @@ enum NavFixture {
     ) throws -> Navigator {
         let configuration = configuration(home: home, pages)
         return try Navigator(
-            configuration: configuration, viewport: viewport, scale: scale, panelTargets: targets(configuration))
+            configuration: configuration, viewport: viewport, scale: scale, panels: FakePanels(rows: targets(configuration)))
     }
 
     /// Feeds the events of `script` later than `after` (a script played before up to `after`),
@@ -96,6 +96,16 @@ enum NavFixture {
     static func play(_ script: String, on navigator: Navigator, until: Double? = nil) throws -> Double {
         try ActionScript.parse(script).play(on: navigator, until: until)
     }
+}
+
+/// Panels measured by the fake layout: its rows as targets, content heights from `height`
+/// (default: the frame's, so nothing scrolls).
+struct FakePanels: PanelMeasuring {
+    var rows: (PageID, Size) -> [PanelTarget]
+    var height: (PageID, Size) -> Double = { $1.height }
+
+    func targets(page: PageID, size: Size) -> [PanelTarget] { rows(page, size) }
+    func contentHeight(page: PageID, size: Size) -> Double { height(page, size) }
 }
 
 /// Short descriptions of a Scene's layers, for exact comparisons.

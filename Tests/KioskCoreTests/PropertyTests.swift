@@ -52,6 +52,8 @@ struct RandomScenario {
     let stack: TransitionStack
     let cube: CubeContainer
     let drill: DrillDownContainer
+    /// The drill-down the cube may hold as a face.
+    let innerDrill: DrillDownContainer
     let auditor = LifecycleAuditor()
     var trace: [String] = []
 
@@ -63,6 +65,7 @@ struct RandomScenario {
         let n = Int(rng.next() % 6)
         for i in 0..<n { faces.append(PanelNode(PageID("c\(i)"))) }
         if n > 0 { faces[Int(rng.next() % UInt64(n))] = inner }
+        innerDrill = inner
         cube = CubeContainer(id: "cube", faces: faces, wraps: rng.next() % 3 != 0)
         drill = DrillDownContainer(id: "drill", root: PanelNode("d0"), leftWidth: 400, foldBelow: 900, width: 1001)
         tabs = TabsContainer(
@@ -84,7 +87,7 @@ struct RandomScenario {
     mutating func spec() -> TransitionSpec? { pick(4) == 0 ? nil : TransitionSpec(duration: 0.05 + unit() * 0.4) }
 
     /// Any container nested somewhere in the cube (the inner drill-down).
-    var inner: DrillDownContainer? { cube.faces.compactMap { $0 as? DrillDownContainer }.first }
+    var inner: DrillDownContainer? { cube.faces.contains { $0 === innerDrill } ? innerDrill : nil }
 
     mutating func step() {
         let op = pick(30)

@@ -20,9 +20,7 @@ final class BenchKiosk {
         let native = turn.swapsAxes ? Size(width: size.height, height: size.width) : size
         output = try MemoryOutput(width: Int(native.width), height: Int(native.height))
         navigator = try Navigator(
-            configuration: configuration, viewport: size, scale: 1, rootPage: root,
-            panelTargets: { [renderer] in renderer.targets(page: $0, size: $1) },
-            panelContentHeight: { [renderer] in renderer.contentHeight(page: $0, size: $1) })
+            configuration: configuration, viewport: size, scale: 1, rootPage: root, panels: renderer)
         navigator.advance(to: 0)
         output.onDraw = { [unowned self] frame, time in pipeline.draw(navigator, into: frame, time: time, now: now) }
         output.onFrameFinished = { [unowned self] in _ = pipeline.finishedFrame() }

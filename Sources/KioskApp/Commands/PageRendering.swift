@@ -69,8 +69,7 @@ public struct PageRendering {
             do {
                 navigator = try Navigator(
                     configuration: configuration, viewport: logicalSize, scale: outputScale, rootPage: page,
-                    panelTargets: { renderer.targets(page: $0, size: $1) },
-                    panelContentHeight: { renderer.contentHeight(page: $0, size: $1) })
+                    panels: renderer)
             } catch {
                 throw Failure(lines: ["\(page): \(error)"], exitCode: .failure)
             }

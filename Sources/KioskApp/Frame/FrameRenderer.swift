@@ -36,13 +36,13 @@ public final class FrameRenderer {
     }
 
     /// The tappable items of a panel at `size`, in page-local logical pixels (Navigator's
-    /// `panelTargets`).
+    /// `PanelMeasuring`).
     public func targets(page: PageID, size: Size) -> [PanelTarget] {
         measured(page: page, size: size).targets
     }
 
     /// How tall a panel's content is on a page of `size` (`PanelLayout.contentHeight`, Navigator's
-    /// `panelContentHeight`); the page's height for a container or an unknown page.
+    /// `PanelMeasuring`); the page's height for a container or an unknown page.
     public func contentHeight(page: PageID, size: Size) -> Double {
         measured(page: page, size: size).contentHeight
     }

@@ -142,8 +142,7 @@ public final class KioskRunner {
         do {
             let made = try Navigator(
                 configuration: configuration, viewport: viewport, scale: scale,
-                panelTargets: { [renderer] in renderer.targets(page: $0, size: $1) },
-                panelContentHeight: { [renderer] in renderer.contentHeight(page: $0, size: $1) })
+                panels: renderer)
             made.advance(to: MonotonicClock.now)
             return made
         } catch {

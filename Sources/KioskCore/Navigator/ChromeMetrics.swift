@@ -10,13 +10,3 @@ public enum ChromeMetrics {
     /// The line between a drill-down's columns (SGB's 1-pt gap).
     public static let columnGap = 1.0
 }
-
-/// A tappable item of a panel, in panel-local logical pixels, as the renderer laid it out.
-public struct PanelTarget: Hashable, Sendable {
-    public var rect: Rect
-    public var action: Action
-    public init(rect: Rect, action: Action) {
-        self.rect = rect
-        self.action = action
-    }
-}

@@ -32,35 +32,6 @@ extension Navigator {
     /// The tappable items of the page in view, at the size it is shown.
     func activeTargets() -> [PanelTarget] {
         let node = activeNode
-        return panelTargets(node.id, contentSize(of: node, frame: frame(of: node)?.size ?? viewport))
-    }
-
-    /// The rest frame of `node` in root logical pixels (nil when it is not on screen).
-    public func frame(of node: NavigationNode) -> Rect? {
-        var result: Rect?
-        func visit(_ current: NavigationNode, _ frame: Rect) {
-            if current === node {
-                result = frame
-                return
-            }
-            switch current {
-            case let cube as CubeContainer:
-                if let face = cube.currentFace { visit(face, frame) }
-            case let drill as DrillDownContainer:
-                for column in drill.columns {
-                    guard case .page(let id) = column.content, let page = child(of: drill, id: id) else { continue }
-                    let size = pageSize(in: drill, columnWidth: column.width, height: frame.height)
-                    visit(page, Rect(origin: Point(x: frame.minX + column.x, y: frame.minY + ChromeMetrics.headerHeight), size: size))
-                }
-            case let stack as TransitionStack:
-                visit(stack.top, frame)
-            case let tabs as TabsContainer:
-                if let page = tabs.selectedPage { visit(page, tabContentFrame(in: frame)) }
-            default:
-                break
-            }
-        }
-        visit(root, Rect(size: viewport))
-        return result
+        return panels.targets(page: node.id, size: node.contentSize(frame: frame(of: node)?.size ?? viewport))
     }
 }

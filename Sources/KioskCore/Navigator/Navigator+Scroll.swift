@@ -4,7 +4,7 @@
 ///   while a horizontal drag still goes to a cube around it (the innermost claimant accepting the
 ///   axis wins); a panel that fits claims no pans, as before.
 /// - Its scroll is a `ScrollState` on the `PanelNode`, its bounds set at every layout from
-///   `panelContentHeight`, capped at `maxScrollPages` frame heights (the renderer rasterises the
+///   `panels.contentHeight`, capped at `maxScrollPages` frame heights (the renderer rasterises the
 ///   whole content into one cached surface, so the cap bounds its memory: 4 × a 1920x1080 page is
 ///   about 33 MB).
 /// - Taps and keyboard focus use content coordinates: the targets are asked at the content's
@@ -22,42 +22,11 @@ extension Navigator {
     /// height, at most `maxScrollPages` of it, rounded up to whole output pixels when taller, so
     /// its surface is exactly `scale` pixels per point and the window samples it 1:1.
     func contentHeight(of id: PageID, size: Size) -> Double {
-        let asked = panelContentHeight(id, size)
+        let asked = panels.contentHeight(page: id, size: size)
         let height = asked.isFinite ? asked : size.height
         let capped = min(height, size.height * Navigator.maxScrollPages)
         guard capped > size.height + 0.5 / scale else { return size.height }
         return (capped * scale).rounded(.up) / scale
-    }
-
-    /// The size a panel's targets and surface are laid out at: its content's full size when it
-    /// scrolls, else its frame's.
-    func contentSize(of node: NavigationNode, frame size: Size) -> Size {
-        guard let panel = node as? PanelNode, panel.scroll.isScrollable else { return size }
-        return Size(width: size.width, height: panel.scroll.contentHeight)
-    }
-
-    /// The scroll offset of `node` (0 for a panel that does not scroll or a container).
-    func scrollOffset(of node: NavigationNode) -> Double {
-        (node as? PanelNode)?.scroll.offset ?? 0
-    }
-
-    /// The Scene layer of a panel at `frame` (local) under `placement`.
-    func panelLayer(_ node: NavigationNode, frame: Rect, placement: Matrix4, look: Look) -> SceneLayer {
-        var layer = SceneLayer(
-            content: .panel(node.id), size: frame.size,
-            transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(placement),
-            opacity: look.opacity, dim: look.dim, clip: look.clip)
-        if let panel = node as? PanelNode, panel.scroll.isScrollable {
-            layer.contentSize = contentSize(of: panel, frame: frame.size)
-            layer.contentOffset = Point(x: 0, y: (panel.scroll.offset * scale).rounded() / scale)
-        }
-        return layer
-    }
-
-    /// The gestures a panel claims.
-    func panelGestures(_ node: NavigationNode) -> Set<GestureKind> {
-        if let panel = node as? PanelNode, panel.scroll.isScrollable { return [.tap, .longPress, .verticalPan] }
-        return [.tap, .longPress]
     }
 
     /// A vertical pan routed to a scrolling panel.
@@ -91,5 +60,23 @@ extension Navigator {
         else { return }
         let rect = targets[index].rect
         panel.scroll.reveal(top: rect.minY, bottom: rect.maxY)
+    }
+}
+
+extension NavigationNode {
+    /// The size a panel's targets and surface are laid out at: its content's full size when it
+    /// scrolls, else its frame's (a container's is its frame's).
+    func contentSize(frame size: Size) -> Size {
+        guard let panel = self as? PanelNode, panel.scroll.isScrollable else { return size }
+        return Size(width: size.width, height: panel.scroll.contentHeight)
+    }
+
+    /// The scroll offset of a panel (0 for a panel that does not scroll or a container).
+    var scrollOffset: Double { (self as? PanelNode)?.scroll.offset ?? 0 }
+
+    /// The gestures a panel claims.
+    var panelGestures: Set<GestureKind> {
+        if let panel = self as? PanelNode, panel.scroll.isScrollable { return [.tap, .longPress, .verticalPan] }
+        return [.tap, .longPress]
     }
 }

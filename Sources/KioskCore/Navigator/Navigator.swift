@@ -14,14 +14,13 @@ public final class Navigator {
     public private(set) var scale: Double
     /// The latest time handed in (seconds).
     public private(set) var now: Double = 0
-    /// Where the tappable items of a panel are; the app answers from the renderer's layout.
-    public var panelTargets: (PageID, Size) -> [PanelTarget]
-    /// How tall a panel's content is when laid out `Size.width` wide (logical px), for
-    /// scrolling; the app answers from the renderer's layout. Default: the page's height (no
-    /// panel scrolls). Answers are capped at `maxScrollPages` page heights.
-    public var panelContentHeight: (PageID, Size) -> Double {
+    /// Where a panel's tappable items are and how tall its content is; the app answers from the
+    /// renderer's layout. Content heights are capped at `maxScrollPages` page heights.
+    public var panels: any PanelMeasuring {
         didSet { layoutTree() }
     }
+    /// The kinds of container the tree is built from (and whose saved state it reads).
+    public let containers: ContainerRegistry
     /// Receives lifecycle events of every page (logging, STATUS=, tests).
     public var observer: (any LifecycleObserver)? {
         get { root.observer }
@@ -39,27 +38,35 @@ public final class Navigator {
     public internal(set) var focus: KeyNavigationFocus = KeyNavigationFocus(count: 0)
 
     /// Builds the tree for `rootPage` (default: the configured home) and shows it at once.
-    public init(
+    public convenience init(
         configuration: KioskConfiguration, viewport: Size, scale: Double = 1, rootPage: PageID? = nil,
-        panelTargets: @escaping (PageID, Size) -> [PanelTarget] = { _, _ in [] },
-        panelContentHeight: @escaping (PageID, Size) -> Double = { $1.height }
+        panels: any PanelMeasuring = UnmeasuredPanels(), containers: ContainerRegistry = .standard
     ) throws(NavigationError) {
+        let builder = NavigationTreeBuilder(pages: configuration.pages, size: Navigator.sane(viewport), containers: containers)
+        let root = try builder.build(rootPage ?? configuration.settings.home)
+        self.init(
+            configuration: configuration, viewport: viewport, scale: scale, root: root, panels: panels, containers: containers)
+    }
+
+    /// Shows `root`, a tree built by the caller (a container made in code), at once.
+    init(
+        configuration: KioskConfiguration, viewport: Size, scale: Double = 1, root: NavigationNode,
+        panels: any PanelMeasuring = UnmeasuredPanels(), containers: ContainerRegistry = .standard
+    ) {
         self.configuration = configuration
         self.viewport = Navigator.sane(viewport)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
-        self.panelTargets = panelTargets
-        self.panelContentHeight = panelContentHeight
-        let builder = NavigationTreeBuilder(pages: configuration.pages, size: self.viewport)
-        root = try builder.build(rootPage ?? configuration.settings.home)
+        self.panels = panels
+        self.containers = containers
+        self.root = root
         arbiter = GestureArbiter(recognizer: GestureRecognizer(screenSize: self.viewport))
         layoutTree()
         root.appear(animated: false)
     }
 
-    /// The page a fresh subtree is built for when an `open` action pushes it.
+    /// A fresh subtree for page `id` (an `open` action pushes it, a restore rebuilds it).
     func makeNode(_ id: PageID) throws(NavigationError) -> NavigationNode {
-        let node = try NavigationTreeBuilder(pages: configuration.pages, size: viewport).build(id)
-        return node
+        try NavigationTreeBuilder(pages: configuration.pages, size: viewport, containers: containers).build(id)
     }
 
     static func sane(_ size: Size) -> Size {
@@ -109,9 +116,7 @@ public final class Navigator {
     /// containers are skipped); returns the ids of the containers it restored.
     @discardableResult
     public func restore(_ saved: NavigationState) -> [PageID] {
-        let restored = saved.restore(into: root) { [configuration, viewport] id in
-            try? NavigationTreeBuilder(pages: configuration.pages, size: viewport).build(id)
-        }
+        let restored = saved.restore(into: root) { id in try? makeNode(id) }
         layoutTree()
         return restored
     }

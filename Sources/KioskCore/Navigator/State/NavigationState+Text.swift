@@ -14,23 +14,14 @@ extension NavigationState {
         var lines = [Self.header]
         for id in entries.keys.sorted() {
             guard let entry = entries[id] else { continue }
-            let name = Self.encode(id)
-            switch entry {
-            case .cube(let face): lines.append("cube \(name) \(face)")
-            case .tabs(let index): lines.append("tabs \(name) \(index)")
-            case .stack(let ids): lines.append((["stack", name] + ids.map(Self.encode)).joined(separator: " "))
-            case .drillDown(let left, let right):
-                var words = ["drilldown", name] + left.map(Self.encode)
-                if let right { words += ["|", Self.encode(right)] }
-                lines.append(words.joined(separator: " "))
-            }
+            lines.append(([entry.kind, Self.encode(id)] + entry.words).joined(separator: " "))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Reads `text`. Lines of unknown kinds are skipped (written by a newer version); blank lines
-    /// and lines starting with `#` too.
-    public init(text: String) throws(NavigationStateError) {
+    /// Reads `text`. Lines of kinds `containers` does not know are skipped (written by a newer
+    /// version); blank lines and lines starting with `#` too.
+    public init(text: String, containers: ContainerRegistry = .standard) throws(NavigationStateError) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         guard lines.first?.trimmingSpaces == Self.header else { throw .missingHeader }
         var entries: [PageID: Entry] = [:]
@@ -42,28 +33,26 @@ extension NavigationState {
             guard words.count >= 2, let id = Self.decode(words[1]) else {
                 throw .malformedLine(number, trimmed)
             }
-            let rest = Array(words.dropFirst(2))
-            switch words[0] {
-            case "cube", "tabs":
-                guard rest.count == 1, let value = Int(rest[0]), value >= 0 else { throw .malformedLine(number, trimmed) }
-                entries[id] = words[0] == "cube" ? .cube(face: value) : .tabs(index: value)
-            case "stack":
-                let ids = rest.map(Self.decode)
-                guard !ids.isEmpty, !ids.contains(nil) else { throw .malformedLine(number, trimmed) }
-                entries[id] = .stack(ids.compactMap { $0 })
-            case "drilldown":
-                let bars = rest.filter { $0 == "|" }.count
-                let split = rest.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-                let leftIDs = (split.first ?? []).map(Self.decode)
-                let rightIDs = split.count > 1 ? split[1].map(Self.decode) : []
-                guard bars <= 1, !leftIDs.contains(nil), !rightIDs.contains(nil), bars == 0 || rightIDs.count == 1
-                else { throw .malformedLine(number, trimmed) }
-                entries[id] = .drillDown(left: leftIDs.compactMap { $0 }, right: rightIDs.first ?? nil)
-            default:
-                continue
-            }
+            guard let kind = containers.kind(named: words[0]) else { continue }
+            guard let read = kind.readState(Array(words.dropFirst(2))) else { throw .malformedLine(number, trimmed) }
+            entries[id] = Entry(kind: kind.name, words: read)
         }
         self.entries = entries
+    }
+
+    /// Page ids as saved words: percent-encoded, an empty id as `-`.
+    public static func words(_ ids: [PageID]) -> [String] { ids.map(encode) }
+
+    /// Saved words as page ids; nil when one is not a page id.
+    public static func ids(_ words: [String]) -> [PageID]? {
+        let ids = words.map(decode)
+        return ids.contains(nil) ? nil : ids.compactMap { $0 }
+    }
+
+    /// Saved words of page ids written the one way `words` writes them; nil when one is not a
+    /// page id.
+    public static func normalized(_ words: [String]) -> [String]? {
+        ids(words).map(Self.words)
     }
 
     private static func isSafe(_ byte: UInt8) -> Bool {
@@ -119,6 +108,22 @@ extension NavigationState {
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
         return PageID(text)
+    }
+}
+
+extension NavigationState.Entry {
+    /// An entry of one index (a cube's face, a tab): `<kind> <id> <index>`.
+    static func index(_ value: Int, of kind: ContainerKind) -> Self { Self(kind: kind.name, words: [String(value)]) }
+
+    /// The index of an entry of `kind` made by `index(_:of:)`; nil for another kind's.
+    func index(of kind: ContainerKind) -> Int? {
+        self.kind == kind.name && words.count == 1 ? Int(words[0]) : nil
+    }
+
+    /// One index that is not negative (a cube's face, a tab): how such an entry reads its words.
+    static func readIndex(_ words: [String]) -> [String]? {
+        guard words.count == 1, let value = Int(words[0]), value >= 0 else { return nil }
+        return [String(value)]
     }
 }
 

@@ -1,5 +1,5 @@
-/// A page in the live navigation tree: a leaf `PanelNode` or a container (`CubeContainer`,
-/// `DrillDownContainer`, `TransitionStack`, `TabsContainer`) of other nodes.
+/// A page in the live navigation tree: a leaf `PanelNode` or a `ContainerNode` of other nodes
+/// (each one a `Container`: the cube, drill-down, stack and tabs in `Containers/`).
 ///
 /// Nodes are reference types because a container's children keep their own state (a stack inside
 /// a cube face keeps its pushes while the face is turned away) and report to the observer found
@@ -91,19 +91,4 @@ public class NavigationNode {
         precondition(parent == nil, "a contained page is unloaded by its container")
         reconcileTree(from: self, target: .disappeared, loaded: false, animated: false)
     }
-}
-
-/// A leaf page: widgets drawn by the renderer.
-public final class PanelNode: NavigationNode {
-    /// The panel's vertical scroll; the Navigator sets its bounds whenever it lays the tree out.
-    public internal(set) var scroll = ScrollState()
-
-    public init(_ id: PageID) { super.init(id: id) }
-
-    override public func advance(to time: Double) {
-        super.advance(to: time)
-        scroll.advance(to: now)
-    }
-
-    override public var isAnimating: Bool { scroll.isAnimating }
 }

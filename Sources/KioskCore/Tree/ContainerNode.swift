@@ -61,6 +61,11 @@ public class ContainerNode: NavigationNode {
         placements().filter { [.visible, .incoming, .outgoing].contains($0.role) }.map(\.node)
     }
 
+    /// The child showing page `id`, departing ones included (a page still animating away).
+    public func child(_ id: PageID) -> NavigationNode? {
+        allPlacements().first { $0.node.id == id }?.node
+    }
+
     /// Finds the node for `id` in this subtree (this node included).
     public func node(for id: PageID) -> NavigationNode? {
         if self.id == id { return self }

@@ -1,0 +1,88 @@
+/// The cube through the `Container` protocol: every face fills the cube's frame, a pan along its
+/// axis turns it, `open` of a face's id turns to that face, next/previous turn it one face, and
+/// it saves the face it shows.
+extension CubeContainer: Container {
+    public var pages: [NavigationNode] { faces }
+    public var currentChild: NavigationNode? { currentFace }
+
+    public func layout(size: Size, child: (NavigationNode, Size) -> Void) {
+        width = orientation == .horizontal ? size.width : size.height
+        for face in faces { child(face, size) }
+    }
+
+    public func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] {
+        currentFace.map { [($0, frame)] } ?? []
+    }
+
+    // MARK: Touch
+
+    public func claims(in frame: Rect, into touches: inout TouchClaims) {
+        if let face = currentFace { touches.collect(face, frame: frame) }
+        touches.claim([.pan(orientation == .horizontal ? .horizontal : .vertical)], region: frame) { [self] gesture in
+            switch gesture {
+            case .pan(let pan), .edgeSwipe(_, let pan): follow(pan)
+            default: break
+            }
+        }
+    }
+
+    private func follow(_ pan: PanGesture) {
+        switch pan.phase {
+        case .began:
+            beginDrag()
+            drag(translation: pan.axisTranslation)
+        case .changed: drag(translation: pan.axisTranslation)
+        case .ended: endDrag(velocity: pan.axisVelocity)
+        case .cancelled: cancelDrag()
+        }
+    }
+
+    // MARK: Actions
+
+    public func show(_ id: PageID) throws -> Bool {
+        guard let index = faces.firstIndex(where: { $0.id == id }) else { return false }
+        scroll(to: index, animated: true)
+        return true
+    }
+
+    public func showNeighbour(forward: Bool) -> Bool {
+        guard count > 1 else { return false }
+        if forward { scrollForward(animated: true) } else { scrollBack(animated: true) }
+        return true
+    }
+
+    public func goHome() -> Bool {
+        guard currentIndex != 0 else { return false }
+        scroll(to: 0, animated: true)
+        return true
+    }
+
+    // MARK: State
+
+    public var savedState: NavigationState.Entry? { .cube(face: currentIndex) }
+
+    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
+        guard let face = entry.index(of: .cube), faces.indices.contains(face) else { return false }
+        setCurrentIndex(face)
+        return true
+    }
+}
+
+extension NavigationState.Entry {
+    /// A cube showing face `face`: `cube <id> <face>`.
+    public static func cube(face: Int) -> Self { .index(face, of: .cube) }
+}
+
+extension ContainerKind {
+    /// `type = "cube"`: faces built from the page's `faces`.
+    public static let cube = ContainerKind(name: "cube", readState: NavigationState.Entry.readIndex) {
+        (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
+        guard case .cube(let spec) = page.content else { return nil }
+        var faces: [NavigationNode] = []
+        for face in spec.faces { faces.append(try child(face)) }
+        let cube = CubeContainer(id: page.id, faces: faces, wraps: spec.wraps)
+        cube.orientation = spec.orientation
+        cube.width = spec.orientation == .horizontal ? size.width : size.height
+        return cube
+    }
+}

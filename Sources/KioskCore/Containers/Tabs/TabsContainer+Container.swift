@@ -1,0 +1,100 @@
+/// The tabs through the `Container` protocol: pages fill the area above the tab bar, a tap on
+/// the bar selects the tab under the finger, `open` of a tab's page selects it, and it saves the
+/// selected index.
+extension TabsContainer: Container {
+    public var currentChild: NavigationNode? { selectedPage }
+
+    /// The selected index, moving from the old tab's to the new one's during a switch (the tab
+    /// bar's highlight follows it).
+    public var position: Double {
+        guard let t = transition,
+            let from = pages.firstIndex(where: { $0.id == t.from }),
+            let to = pages.firstIndex(where: { $0.id == t.to })
+        else { return Double(selectedIndex) }
+        return Double(from) + (Double(to) - Double(from)) * t.progress
+    }
+
+    /// The area above the tab bar.
+    func contentFrame(in frame: Rect) -> Rect {
+        Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(1, frame.height - ChromeMetrics.tabBarHeight))
+    }
+
+    /// The tab bar along the bottom.
+    func tabBarFrame(in frame: Rect) -> Rect {
+        let h = min(ChromeMetrics.tabBarHeight, frame.height)
+        return Rect(x: frame.minX, y: frame.maxY - h, width: frame.width, height: h)
+    }
+
+    public func layout(size: Size, child: (NavigationNode, Size) -> Void) {
+        for page in pages { child(page, contentFrame(in: Rect(size: size)).size) }
+    }
+
+    public func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] {
+        selectedPage.map { [($0, contentFrame(in: frame))] } ?? []
+    }
+
+    // MARK: Touch
+
+    public func claims(in frame: Rect, into touches: inout TouchClaims) {
+        let bar = tabBarFrame(in: frame)
+        if bar.contains(touches.point) {
+            touches.claim([.tap], region: bar) { [self] gesture in
+                guard case .tap(let position, _) = gesture, !pages.isEmpty else { return }
+                let index = Int(((position.x - bar.minX) / bar.width * Double(pages.count)).rounded(.down))
+                _ = try? select(min(max(index, 0), pages.count - 1), transition: defaultTransition)
+            }
+        } else if let page = selectedPage {
+            touches.collect(page, frame: contentFrame(in: frame))
+        }
+    }
+
+    // MARK: Scene
+
+    public func draw(in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder) {
+        let content = contentFrame(in: frame)
+        scene.drawTransitioning(
+            self, current: selectedPage, transition: transition, frame: content, placement: placement,
+            look: look.clipped(to: content, placement: placement))
+        let titles = pages.map { scene.title(of: $0.id) }
+        scene.addFlat(.chrome(.tabBar(titles: titles, selected: position)), tabBarFrame(in: frame), placement: placement, look: look)
+    }
+
+    // MARK: Actions
+
+    public func show(_ id: PageID) throws -> Bool {
+        guard pages.contains(where: { $0.id == id }) else { return false }
+        _ = select(page: id, transition: defaultTransition)
+        return true
+    }
+
+    public func goHome() -> Bool {
+        guard selectedIndex != 0 else { return false }
+        return (try? select(0, transition: defaultTransition)) == true
+    }
+
+    // MARK: State
+
+    public var savedState: NavigationState.Entry? { .tabs(index: selectedIndex) }
+
+    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
+        guard let index = entry.index(of: .tabs), pages.indices.contains(index) else { return false }
+        _ = try? select(index, transition: nil)
+        return true
+    }
+}
+
+extension NavigationState.Entry {
+    /// A tabs container with tab `index` selected: `tabs <id> <index>`.
+    public static func tabs(index: Int) -> Self { .index(index, of: .tabs) }
+}
+
+extension ContainerKind {
+    /// `type = "tabs"`: the page's `pages`, switched with its `transition`.
+    public static let tabs = ContainerKind(name: "tabs", readState: NavigationState.Entry.readIndex) {
+        (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
+        guard case .tabs(let spec) = page.content else { return nil }
+        var children: [NavigationNode] = []
+        for id in spec.pages { children.append(try child(id)) }
+        return TabsContainer(id: page.id, pages: children, defaultTransition: spec.transition)
+    }
+}

@@ -1,0 +1,41 @@
+/// The gesture claimants under one touch-down point, collected innermost first while the tree
+/// hit-tests itself: a container adds its children's claims (`collect`) and its own (`claim`).
+///
+/// Collecting only describes: a claim's handler runs when its gesture is routed to it, after the
+/// arbiter has decided, never during the hit test.
+public struct TouchClaims {
+    /// The touch-down point, in root logical pixels.
+    public let point: Point
+    /// What each claimant stands for, with its claimant; innermost first.
+    var entries: [(target: ClaimTarget, claimant: GestureClaimant)] = []
+
+    init(point: Point) { self.point = point }
+
+    /// Adds the claims of `node` shown at `frame`: a container's, or a panel's taps (and
+    /// vertical pans when it scrolls).
+    public mutating func collect(_ node: NavigationNode, frame: Rect) {
+        // The node's claims go before those collected so far (they are outer): innermost first.
+        var outer: [(target: ClaimTarget, claimant: GestureClaimant)] = []
+        swap(&outer, &entries)
+        defer {
+            entries = entries + outer
+            for i in entries.indices { entries[i].claimant.id = i }
+        }
+        if let container = node as? any Container {
+            container.claims(in: frame, into: &self)
+        } else {
+            add(.panel(node, frame: frame), node.panelGestures, frame)
+        }
+    }
+
+    /// Adds a claim of the container being hit-tested: the gestures it takes in `region` (root
+    /// logical pixels) and what it does with each one routed to it.
+    public mutating func claim(_ accepts: Set<GestureKind>, region: Rect, handle: @escaping (Gesture) -> Void) {
+        add(.container(handle), accepts, region)
+    }
+
+    private mutating func add(_ target: ClaimTarget, _ accepts: Set<GestureKind>, _ region: Rect) {
+        // Ids are assigned innermost first once the list is complete.
+        entries.append((target, GestureClaimant(id: 0, accepts: accepts, region: region)))
+    }
+}
