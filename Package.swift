@@ -76,7 +76,8 @@ let package = Package(
         .target(name: "KioskPlatform", dependencies: ["CPlatform"]),
         .target(
             name: "KioskControl", dependencies: ["KioskCore", "KioskPlatform", "CMosquitto", "CSystemdBus"]),
-        .target(name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskPlatform"]),
+        // The seat feeds KioskInput's keyboard wrapper and pointer-as-finger machine (one translation).
+        .target(name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskPlatform", "KioskInput"]),
         .executableTarget(
             name: "kiosk-wayland-probe", dependencies: ["KioskWayland", "KioskPlatform", "KioskCore"]),
         .executableTarget(

@@ -14,6 +14,8 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// libinput refused the node (not an event device, or one it cannot handle).
     case notAnInputDevice(path: String)
     case keymapFailed(KeymapSettings)
+    /// The compositor's `wl_keyboard.keymap` could not be mapped or compiled.
+    case compositorKeymapUnreadable
     case dispatchFailed(errno: Int32)
 
     public var description: String {
@@ -29,6 +31,8 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notAnInputDevice(let path): "\(path) is not an input device libinput can use"
         case .keymapFailed(let k):
             "keyboard layout rules=\"\(k.rules)\" model=\"\(k.model)\" layout=\"\(k.layout)\" variant=\"\(k.variant)\" options=\"\(k.options)\" does not compile; using plain navigation keys"
+        case .compositorKeymapUnreadable:
+            "the compositor sent a keyboard layout that does not compile; its keys are ignored"
         case .dispatchFailed(let code): "reading input events failed: \(Self.message(code))"
         }
     }

@@ -90,6 +90,8 @@ wants probe cage && probe_cage_cases
 wants kiosk weston && { . "$HERE/systemd.sh"; systemd_cases; }
 # Rotated panels and calibration under weston.
 wants kiosk weston && { . "$HERE/calibrate.sh"; calibrate_cases; }
+# Live reload of [display] and [input]: a broken config fixed with a rotation, a rotation edited.
+wants kiosk weston && { . "$HERE/live-reload.sh"; live_reload_cases; }
 
 log "end-to-end run took $(elapsed "$STARTED_AT" "$(now)") s"
 [ $FAILED -gt 0 ] && log "failed:$FAILED_NAMES"

@@ -31,6 +31,17 @@ struct SurfaceSizingTests {
         #expect(SurfaceSizing.forConfigure(width: 10, height: 10, defaultSize: (1, 1), scale: 99).scale == 8)
     }
 
+    @Test("a configure (or default size) wider or taller than the shm limit is clamped to it, per scale")
+    func overLimit() {
+        let limit = SurfaceSizing.maximumBufferSide
+        let wide = SurfaceSizing.forConfigure(width: Int32.max, height: 40000, defaultSize: (1, 1), scale: 1)
+        #expect(wide == SurfaceSizing(logicalWidth: limit, logicalHeight: limit, scale: 1))
+        let scaled = SurfaceSizing.forConfigure(width: 20000, height: 600, defaultSize: (1, 1), scale: 2)
+        #expect(scaled.bufferWidth == limit && scaled.bufferHeight == 1200)
+        let preview = SurfaceSizing.forConfigure(width: 0, height: 0, defaultSize: (19200, 1080), scale: 1)
+        #expect(preview.logicalWidth == limit && preview.logicalHeight == 1080)
+    }
+
     @Test("damage rectangles are rounded outwards to whole pixels and clipped to the buffer")
     func clipDamage() {
         let clipped = WaylandWindow.clip(

@@ -1,10 +1,8 @@
 import Foundation
 import KioskConfig
 import KioskCore
-import KioskInput
 import KioskPlatform
 import KioskRender
-import KioskWayland
 import Logging
 
 /// `kiosk-shell calibrate`: shows targets one after another on the compositor, solves the
@@ -17,15 +15,14 @@ import Logging
 /// Lines on stdout say where each target is drawn in window coordinates (for scripts and tests).
 public final class KioskCalibration {
     let configuration: KioskConfiguration
-    let points: Int
-    let printOnly: Bool
+    let options: (points: Int, printOnly: Bool)
     let loop: EventLoop
     let log = Logger(label: "kiosk")
     let renderer: FrameRenderer
-    let geometry: RunnerGeometry
-    var window: WaylandWindow?
-    var display: WaylandDisplay?
-    var libinput: LibinputSource?
+    /// The configured rotation and source, without the calibration being measured.
+    var routing: InputRouting
+    var output: (any OutputBackend)?
+    var direct: (any InputBackend)?
     var session: CalibrationSession?
     var scale = 1.0
     var exitCode: KioskExitCode = .success
@@ -34,13 +31,12 @@ public final class KioskCalibration {
 
     public init(configuration: KioskConfiguration, points: Int, printOnly: Bool) throws(PlatformError) {
         self.configuration = configuration
-        self.points = min(max(points, 4), 9)
-        self.printOnly = printOnly
+        options = (min(max(points, 4), 9), printOnly)
         loop = try EventLoop()
         renderer = FrameRenderer(configuration: configuration, scale: 1)
         var input = configuration.settings.input
         input.geometry.calibration = .identity
-        geometry = RunnerGeometry(settings: input, initialSurfaceSize: configuration.settings.previewSize)
+        routing = InputRouting(settings: input, surfaceSize: configuration.settings.previewSize)
         renderer.displayTransform = input.geometry.displayTransform
         for signal in [ProcessSignal.terminate, .interrupt] {
             try loop.onSignal(signal) { [unowned self] _ in
@@ -52,26 +48,38 @@ public final class KioskCalibration {
     }
 
     public func run() -> KioskExitCode {
-        let failed = WaylandSession.run(
-            loop: loop, settings: configuration.settings, title: "kiosk-shell calibrate", log: log,
-            lost: { [unowned self] in exitCode = .failure },
-            started: { [unowned self] display, window in
-                self.display = display
-                self.window = window
-                window.onConfigure = { [unowned self] size, scale in configured(surface: size, scale: Double(scale)) }
-                window.onDraw = { [unowned self] buffer, _ in draw(into: buffer) }
-                window.onTouch = { [unowned self] event in if let e = geometry.fromCompositor(event) { handle(e) } }
-                window.onKey = { [unowned self] key in
-                    if key.isPressed && key.key == .escape { cancel() }
-                }
-                window.onCloseRequested = { [unowned self] in cancel() }
-                startLibinput()
-            })
-        if let failed { return failed }
-        libinput = nil
-        window = nil
-        display?.detach()
-        display = nil
+        let made: (output: any OutputBackend, seat: any InputBackend)
+        do {
+            made = try BackendFactory.output(loop: loop, settings: configuration.settings, title: "kiosk-shell calibrate")
+        } catch {
+            log.error("\(error.description)")
+            return .failure
+        }
+        let output = made.output
+        self.output = output
+        output.onConfigure = { [unowned self] size, scale in configured(surface: size, scale: Double(scale)) }
+        output.onDraw = { [unowned self] frame, _ in draw(into: frame) }
+        output.onLost = { [unowned self] reason in
+            log.error("\(reason)")
+            exitCode = .failure
+            loop.stop()
+        }
+        output.onCloseRequested = { [unowned self] in cancel() }
+        made.seat.onTouch = { [unowned self] event in if let e = routing.fromCompositor(event) { handle(e) } }
+        made.seat.onKey = { [unowned self] key in
+            if key.isPressed && key.key == .escape { cancel() }
+        }
+        startDirectInput()
+        do {
+            try loop.run()
+        } catch {
+            log.error("\(error.description)")
+            exitCode = .failure
+        }
+        direct?.stop()
+        direct = nil
+        output.shutDown()
+        self.output = nil
         return exitCode
     }
 
@@ -81,32 +89,31 @@ public final class KioskCalibration {
         loop.stop()
     }
 
-    private func startLibinput() {
-        guard geometry.settings.source != .wayland else { return }
-        do {
-            let source = try LibinputSource(settings: geometry.settings.geometry, nativeSize: geometry.surfaceSize)
-            source.mapper = geometry.mapper
-            try loop.addSource(fd: source.fileDescriptor) { [unowned self] _ in
-                guard let libinput else { return }
-                for case .touch(let touch) in libinput.dispatch() { handle(geometry.fromLibinput(touch)) }
-            }
-            libinput = source
-            _ = source.dispatch()
-        } catch {
-            log.error("libinput: \(error); calibrating with the compositor's touches only")
+    private func startDirectInput() {
+        guard routing.settings.source != .wayland else { return }
+        guard
+            let direct = BackendFactory.directInput(
+                settings: routing.settings.geometry, nativeSize: routing.surfaceSize, loop: loop, log: log)
+        else {
+            log.error("calibrating with the compositor's touches only")
+            return
         }
+        direct.follow(routing.mapper)
+        direct.onTouch = { [unowned self] touch in handle(routing.fromLibinput(touch)) }
+        direct.start()
+        self.direct = direct
     }
 
     private func configured(surface: Size, scale: Double) {
         self.scale = scale
         renderer.surfaces.scale = scale
-        _ = geometry.configured(surfaceSize: surface)
-        libinput?.mapper = geometry.mapper
+        _ = routing.configured(surfaceSize: surface)
+        direct?.follow(routing.mapper)
         // A new size invalidates the touches so far: targets move.
-        session = CalibrationSession(mapper: geometry.mapper, points: points)
+        session = CalibrationSession(mapper: routing.mapper, points: options.points)
         announced = nil
         announce()
-        window?.setNeedsFrame()
+        output?.setNeedsFrame()
     }
 
     private func handle(_ event: TouchEvent) {
@@ -119,15 +126,15 @@ public final class KioskCalibration {
             finish(calibration, pairs: session.pairs)
             return
         }
-        window?.setNeedsFrame()
+        output?.setNeedsFrame()
     }
 
     /// Prints where the next thing to touch is, in window coordinates.
     private func announce() {
         guard let session, session.phase != announced else { return }
         announced = session.phase
-        let transform = geometry.displayTransform
-        let surface = geometry.surfaceSize
+        let transform = routing.displayTransform
+        let surface = routing.surfaceSize
         func window(_ p: Point) -> String {
             let q = transform.nativePoint(fromLogical: p, nativeSize: surface)
             return "\(Self.format(q.x)) \(Self.format(q.y))"
@@ -146,7 +153,7 @@ public final class KioskCalibration {
 
     private func finish(_ calibration: TouchCalibration, pairs: [CalibrationPair]) {
         let line = CalibrationWriter.line(for: calibration)
-        if printOnly {
+        if options.printOnly {
             emit(line)
         } else {
             let path = configuration.directory + "/kiosk.toml"
@@ -182,17 +189,13 @@ public final class KioskCalibration {
         }
     }
 
-    private func draw(into buffer: PixelBuffer) -> [Rect] {
+    private func draw(into frame: OutputFrame) -> [Rect] {
         guard let session else { return [] }
         let scene = CalibrationScreen(theme: configuration.settings.theme, scale: scale).scene(for: session)
-        do {
-            let target = try ImageBuffer(wrapping: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride)
-            _ = renderer.draw(scene, into: target, previous: nil, now: WallClockTime.now())
-            target.markDirty()
-        } catch {
-            log.error("\(error.description)")
-        }
-        return [Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))]
+        let target = frame.image
+        _ = renderer.draw(scene, into: target, previous: nil, now: WallClockTime.now())
+        target.markDirty()
+        return [Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))]
     }
 
     private func emit(_ line: String) {

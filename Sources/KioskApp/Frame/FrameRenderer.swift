@@ -63,7 +63,7 @@ public final class FrameRenderer {
         let scene = displayTransform.apply(to: upright)
         let target = try ImageBuffer(width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
         _ = surfaces.prepare(for: scene, now: now)
-        compositor.compose(scene: scene, surfaces: { [surfaces] in surfaces.surface(for: $0) }, into: target)
+        compositor.compose(scene: scene, surfaces: surfaces, into: target)
         return target
     }
 
@@ -78,7 +78,7 @@ public final class FrameRenderer {
             previous: previous, current: scene, surfaceDamage: update.damage, surfaceScale: surfaces.scale)
         guard let bounds = damage.bounds else { return damage }
         compositor.compose(
-            scene: scene, surfaces: { [surfaces] in surfaces.surface(for: $0) }, into: target,
+            scene: scene, surfaces: surfaces, into: target,
             damage: previous == nil ? nil : bounds)
         return damage
     }

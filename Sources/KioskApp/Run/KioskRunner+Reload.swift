@@ -2,121 +2,86 @@ import KioskConfig
 import KioskCore
 import KioskPlatform
 
-/// Live config (kiosk-peers.md §6.7): SIGHUP or a change in the config folder (inotify,
-/// debounced) reloads it. A good config is applied at once, keeping the page, face and stacks
-/// where they still exist. A bad one changes nothing on screen but a banner listing the errors;
-/// the kiosk never exits because of a typo. While the diagnostic page is up (the config was bad
-/// at start), the first good config replaces it.
+/// Live config: SIGHUP or a change in the config folder reloads it (`ConfigService` decides
+/// what is shown). Whatever configuration is shown, the diagnostic page's included, the runner
+/// applies all of it: pages, `[idle]`, `state_file`, and `[display]`/`[input]` (rotation,
+/// calibration, touch rotation, the input source), at start and after every reload.
 extension KioskRunner {
-    static let watchDebounce = 0.3
-
-    func startWatching() {
-        do {
-            watcher = try FileWatcher(
-                loop: loop, paths: [configDirectory, configDirectory + "/pages"], debounce: Self.watchDebounce,
-                relevant: { $0.hasSuffix(".toml") && !$0.hasPrefix(".") },
-                onChange: { [unowned self] in reload(reason: "files changed") })
-            if let watcher, watcher.watchedPaths.count < watcher.paths.count {
-                log.notice("watching \(configDirectory): some folders are missing; they are picked up when they appear")
-            }
-        } catch {
-            log.warning("cannot watch \(configDirectory) for changes (\(error.description)); reload with SIGHUP")
-        }
-    }
-
     func reload(reason: String) {
-        notify { $0.reloading(monotonicSeconds: MonotonicClock.now) }
-        let result = ConfigLoader.load(directory: configDirectory)
-        if let configuration = result.configuration, !result.hasErrors {
+        status.reloading()
+        let (change, result) = config.reload()
+        switch change {
+        case .unchanged:
             for warning in result.warnings { log.warning("\(warning.description)") }
-            if configuration == goodConfiguration && banner == nil {
-                log.info("config reload (\(reason)): nothing changed")
-            } else {
-                apply(configuration)
-                log.notice("config reloaded (\(reason)): \(configuration.pages.count) pages")
-            }
-        } else {
+            log.info("config reload (\(reason)): nothing changed")
+        case .applied(let replacedDiagnostics):
+            for warning in result.warnings { log.warning("\(warning.description)") }
+            showConfiguration(restoringSaved: replacedDiagnostics)
+            log.notice("config reloaded (\(reason)): \(config.shown.pages.count) pages")
+        case .diagnostics, .banner:
             for error in result.errors { log.error("\(error.description)") }
-            showProblems(result.errors)
-            let kept = goodConfiguration == nil ? "showing the errors on screen" : "keeping the last good config"
+            if change == .diagnostics {
+                showConfiguration(restoringSaved: false)
+            } else {
+                pipeline.renderer.update(configuration: config.drawn)
+                layoutBanner()
+                redrawAll()
+            }
+            let kept = config.good == nil ? "showing the errors on screen" : "keeping the last good config"
             log.error("config reload (\(reason)): \(counted(result.errors.count, "error")); \(kept)")
         }
-        lastStatus = statusText
-        notify { $0.ready(status: lastStatus) }
+        status.reloaded(status: statusText)
     }
 
-    /// Shows a good configuration, keeping the navigation where it still fits.
-    private func apply(_ configuration: KioskConfiguration) {
-        let firstGood = goodConfiguration == nil
-        // The display transform and the input sources are set up once with the window and
-        // libinput; changing them live would need both rebuilt mid-touch.
-        if configuration.settings.input != geometry.settings {
-            log.notice("[display] and [input] changes apply at the next start (systemctl restart kiosk-shell)")
-        }
-        goodConfiguration = configuration
-        shownConfiguration = configuration
-        banner = nil
-        bannerFrame = nil
-        bannerContacts = []
-        renderer.update(configuration: configuration)
-        applySettings()
-        if let old = navigator, let made = makeNavigator(configuration, viewport: old.viewport, scale: old.scale) {
-            navigator = made
-            if firstGood {
-                restoreSavedNavigation()
-            } else {
-                let restored = made.restore(old.state)
-                log.debug("kept the navigation of \(restored.count) containers")
+    /// Shows `config.shown`, keeping the navigation where it still fits (or restoring the saved
+    /// one when it replaces the diagnostic page), with all its settings applied.
+    private func showConfiguration(restoringSaved: Bool) {
+        pipeline.bannerFrame = nil
+        pipeline.renderer.update(configuration: config.drawn)
+        applyServiceSettings()
+        let viewportChanged = applyInputSettings()
+        if let old = navigator {
+            let viewport = viewportChanged ? router.viewport : old.viewport
+            if let made = makeNavigator(config.shown, viewport: viewport, scale: old.scale) {
+                navigator = made
+                if restoringSaved {
+                    restoreSavedNavigation()
+                } else if config.good != nil {
+                    let restored = made.restore(old.state)
+                    log.debug("kept the navigation of \(restored.count) containers")
+                }
             }
         }
-        redrawAll()
-    }
-
-    /// Errors of a reload: a banner over the last good pages, or a new diagnostic page.
-    private func showProblems(_ errors: [Diagnostic]) {
-        guard let good = goodConfiguration else {
-            shownConfiguration = DiagnosticPage.configuration(errors: errors, directory: configDirectory)
-            renderer.update(configuration: shownConfiguration)
-            if let old = navigator {
-                navigator = makeNavigator(shownConfiguration, viewport: old.viewport, scale: old.scale)
-            }
-            redrawAll()
-            return
-        }
-        let banner = ErrorBanner(errors: errors, directory: configDirectory)
-        self.banner = banner
-        renderer.update(configuration: banner.adding(to: good))
         layoutBanner()
         redrawAll()
     }
 
+    /// `[idle]` and `state_file` of the good configuration (defaults while only errors were seen).
+    func applyServiceSettings() {
+        idle.apply(config.good?.settings.idle ?? IdleSettings())
+        keeper.use(config.good, environment: SystemdNotifier.processEnvironment)
+    }
+
+    /// `[display]` and `[input]` of the shown configuration: the router's touch geometry and
+    /// sources, the pipeline's display transform. Returns true when the Navigator's viewport
+    /// changed (a rotation between portrait and landscape).
+    @discardableResult
+    func applyInputSettings() -> Bool {
+        let before = router.viewport
+        guard router.apply(config.shown.settings.input) else { return false }
+        pipeline.renderer.displayTransform = router.displayTransform
+        return router.viewport != before
+    }
+
     /// Places the banner for the current viewport (its height follows its text).
     func layoutBanner() {
-        guard let banner, let navigator else {
-            bannerFrame = nil
+        guard let banner = config.banner, let navigator else {
+            pipeline.bannerFrame = nil
             return
         }
         guard case .panel(let panel) = banner.page.content else { return }
-        let width = navigator.viewport.width
-        let layout = renderer.surfaces.renderer.layout(
-            panel: panel, size: Size(width: width, height: navigator.viewport.height),
-            theme: shownConfiguration.settings.theme)
-        bannerFrame = ErrorBanner.frame(viewport: navigator.viewport, contentHeight: layout.contentHeight)
-    }
-
-    /// A tap on the banner: it goes, the pages under it stay.
-    func dismissBanner() {
-        guard banner != nil, let good = goodConfiguration else { return }
-        banner = nil
-        bannerFrame = nil
-        renderer.update(configuration: good)
-        log.info("config error banner dismissed")
-        redrawAll()
-    }
-
-    func redrawAll() {
-        previousScene = nil
-        window?.setNeedsFrame()
-        updateStatus()
+        let layout = pipeline.renderer.surfaces.renderer.layout(
+            panel: panel, size: navigator.viewport, theme: config.shown.settings.theme)
+        pipeline.bannerFrame = ErrorBanner.frame(viewport: navigator.viewport, contentHeight: layout.contentHeight)
     }
 }

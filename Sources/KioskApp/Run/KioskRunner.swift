@@ -2,144 +2,143 @@ import KioskConfig
 import KioskCore
 import KioskPlatform
 import KioskRender
-import KioskWayland
 import Logging
 
-/// `kiosk-shell run`: the kiosk on a Wayland compositor. One thread, one epoll loop (DESIGN.md):
-/// the Wayland fd, timers (clock ticks, long presses, file values, idle, watchdog), signals
-/// (TERM/INT stop, HUP reloads) and inotify on the config folder. Frames are drawn on
-/// `wl_surface.frame` while the Scene moves; when nothing moves no frame is requested.
+/// `kiosk-shell run`: one thread, one epoll loop (DESIGN.md) wiring three parts, each a type
+/// with its own state:
 ///
-/// Topics live in extensions: `+Input` (touch and key routing, wake tap, banner tap), `+Timers`,
-/// `+Reload` (live config), `+Idle` (home, blank, backlight), `+State` (saved navigation),
-/// `+Notify` (sd_notify).
+/// - the **frame pipeline** (`FramePipeline`, `FrameWakeups`): Scene → damage → compose into the
+///   output backend's buffer; what a frame leads to runs after the commit (`+Frames`);
+/// - the **input router** (`InputRouter`): backend events → touch gate → navigator;
+/// - the **service side**: `ConfigService` (live reload, `+Reload`), `IdleService`,
+///   `NavigationKeeper` (saved state), `SystemdStatus` (notify, watchdog).
+///
+/// The output and input come from `BackendFactory`; the runner sees only `OutputBackend` and
+/// `InputBackend`. Frames are drawn when the output says so while the Scene moves; when nothing
+/// moves no frame is requested.
 public final class KioskRunner {
-    let configDirectory: String
     let loop: EventLoop
     let log = Logger(label: "kiosk")
-    let renderer: FrameRenderer
-    var display: WaylandDisplay?
-    var window: WaylandWindow?
+    let config: ConfigService
+    let pipeline: FramePipeline
+    let router: InputRouter
+    let idle: IdleService
+    let keeper: NavigationKeeper
+    let status: SystemdStatus
+    var wakeups: FrameWakeups?
+    var output: (any OutputBackend)?
     var navigator: Navigator?
-    /// The configuration the navigator shows: the last good one, or the diagnostic page's.
-    var shownConfiguration: KioskConfiguration
-    /// The last configuration that loaded without errors; nil while only errors were seen.
-    var goodConfiguration: KioskConfiguration?
-    /// Errors of the last reload over the last good pages, until a tap dismisses them.
-    var banner: ErrorBanner?
-    /// Where the banner is, in logical pixels (nil: no banner on screen).
-    var bannerFrame: Rect?
-    var bannerContacts: Set<Int32> = []
-    var loggedRefusal: String?
-    var gate = TouchGate()
-    var idle: IdleClock
-    var idleTimer: EventLoop.TimerID?
-    var idleTimerDeadline: Double?
-    var backlight: Backlight?
-    var notifier: SystemdNotifier?
-    var watchdogTimer: EventLoop.TimerID?
-    var readySent = false
-    var lastStatus: String?
-    var notifyFailureLogged = false
-    var watcher: FileWatcher?
-    var store: NavigationStore?
-    var lastSavedState: NavigationState?
-    var saveFailureLogged = false
-    /// The Scene the window's current buffer holds (nil: draw everything).
-    var previousScene: Scene?
-    var clockTimer: EventLoop.TimerID?
-    var deadlineTimer: EventLoop.TimerID?
-    var fileTimer: EventLoop.TimerID?
-    /// The page last reported as shown, so each change is logged once.
-    var shownPage: PageID?
-    lazy var geometry = RunnerGeometry(
-        settings: shownConfiguration.settings.input, initialSurfaceSize: shownConfiguration.settings.previewSize)
     /// How the run ended.
-    public private(set) var exitCode: KioskExitCode = .success
+    public internal(set) var exitCode: KioskExitCode = .success
 
     /// Sets up signals, sd_notify and the config watch; must run on the main thread before any
     /// other thread starts. `loaded` is the config as read at start: with errors, the diagnostic
     /// page is shown until the files are fixed.
     public init(configDirectory: String, loaded: ConfigLoadResult) throws(PlatformError) {
-        self.configDirectory = configDirectory
-        if let configuration = loaded.configuration, !loaded.hasErrors {
-            goodConfiguration = configuration
-            shownConfiguration = configuration
-        } else {
-            shownConfiguration = DiagnosticPage.configuration(errors: loaded.errors, directory: configDirectory)
-        }
+        config = ConfigService(directory: configDirectory, loaded: loaded)
         loop = try EventLoop()
-        renderer = FrameRenderer(configuration: shownConfiguration, scale: 1)
-        idle = IdleClock(settings: goodConfiguration?.settings.idle ?? IdleSettings(), now: MonotonicClock.now)
+        pipeline = FramePipeline(renderer: FrameRenderer(configuration: config.drawn, scale: 1))
+        idle = IdleService(loop: loop, log: log)
+        keeper = NavigationKeeper(log: log)
+        status = SystemdStatus(loop: loop, log: log)
+        let settings = config.shown.settings
+        router = InputRouter(
+            settings: settings.input, surfaceSize: settings.previewSize, loop: loop, log: log,
+            startDirect: { [loop, log] geometry, size in
+                BackendFactory.directInput(settings: geometry, nativeSize: size, loop: loop, log: log)
+            })
+        router.delegate = self
+        pipeline.renderer.displayTransform = router.displayTransform
         for signal in [ProcessSignal.terminate, .interrupt] {
             try loop.onSignal(signal) { [unowned self] received in
                 log.info("stopping on \(received.name)")
-                notifier?.stopping()
+                status.stopping()
                 loop.stop()
             }
         }
         try loop.onSignal(.hangup) { [unowned self] _ in reload(reason: "SIGHUP") }
-        startNotifying()
-        startWatching()
-        applySettings()
+        config.watch(loop: loop, log: log) { [unowned self] in reload(reason: "files changed") }
+        idle.onHome = { [unowned self] quiet in idleHome(quiet: quiet) }
+        idle.onBlank = { [unowned self] _ in
+            pipeline.invalidate()
+            output?.setNeedsFrame()
+            updateStatus()
+        }
+        applyServiceSettings()
     }
 
-    /// Connects to `WAYLAND_DISPLAY`, shows the home page fullscreen and runs until a signal
-    /// (exit code 0) or until the compositor goes away (1).
+    /// Shows the home page fullscreen on the output and runs until a signal (exit code 0) or
+    /// until the output goes away (1).
     public func run() -> KioskExitCode {
+        let made: (output: any OutputBackend, seat: any InputBackend)
+        do {
+            made = try BackendFactory.output(loop: loop, settings: config.shown.settings, title: "kiosk-shell")
+        } catch {
+            log.error("\(error.description)")
+            return .failure
+        }
+        connect(made.output)
+        router.attach(seat: made.seat)
         // Before the loop runs: libinput and the idle timer live on it too.
-        armIdle()
-        let failed = WaylandSession.run(
-            loop: loop, settings: shownConfiguration.settings, title: "kiosk-shell", log: log,
-            lost: { [unowned self] in exitCode = .failure },
-            started: { [unowned self] display, window in
-                self.display = display
-                self.window = window
-                connect(window)
-                startLibinput()
-            })
-        if let failed { return failed }
-        watcher?.stop()
-        if idle.isBlanked { setBacklight(on: true) }
-        logFrameStatistics()
-        // Proxies go before the connection (a released buffer must find its owner alive).
-        stopLibinput()
-        window = nil
-        display?.detach()
-        display = nil
+        router.start()
+        idle.arm()
+        do {
+            try loop.run()
+        } catch {
+            log.error("\(error.description)")
+            exitCode = .failure
+        }
+        config.stopWatching()
+        idle.stop()
+        if let summary = output?.statisticsSummary { log.info("\(summary)") }
+        router.stop()
+        output?.shutDown()
+        output = nil
         return exitCode
     }
 
-    private func connect(_ window: WaylandWindow) {
-        window.onConfigure = { [unowned self] size, scale in configured(size: size, scale: Double(scale)) }
-        window.onDraw = { [unowned self] buffer, time in draw(into: buffer, time: time) }
-        window.onTouch = { [unowned self] event in deliverFromCompositor(event) }
-        window.onKey = { [unowned self] event in deliverFromCompositor(event) }
-        window.onCloseRequested = { [unowned self] in
+    private func connect(_ output: any OutputBackend) {
+        self.output = output
+        wakeups = FrameWakeups(loop: loop) { [unowned self] in self.output?.setNeedsFrame() }
+        output.onConfigure = { [unowned self] size, scale in configured(surfaceSize: size, scale: Double(scale)) }
+        output.onDraw = { [unowned self] frame, time in draw(into: frame, time: time) }
+        output.onFrameFinished = { [unowned self] in frameFinished() }
+        output.onLost = { [unowned self] reason in
+            log.error("\(reason)")
+            exitCode = .failure
+            loop.stop()
+        }
+        output.onCloseRequested = { [unowned self] in
             log.info("the compositor asked the window to close")
             loop.stop()
         }
     }
 
-    private func configured(size surfaceSize: Size, scale: Double) {
-        let size = viewport(forSurface: surfaceSize)
+    /// The output was sized (native orientation): a new size or a turned output (width and
+    /// height swapped) arrives the same way and the Navigator re-lays out keeping its navigation.
+    private func configured(surfaceSize: Size, scale: Double) {
+        let size = router.configured(surfaceSize: surfaceSize)
+        if router.displayTransform != .normal {
+            log.info("display turned \(router.displayTransform): pages laid out at \(Int(size.width))x\(Int(size.height))")
+        }
         log.info("output \(Int(size.width))x\(Int(size.height)) at scale \(Int(scale))")
-        renderer.surfaces.scale = scale
+        pipeline.renderer.surfaces.scale = scale
         if let navigator {
             navigator.resize(viewport: size, scale: scale)
         } else {
-            guard let made = makeNavigator(shownConfiguration, viewport: size, scale: scale) else { return }
+            guard let made = makeNavigator(config.shown, viewport: size, scale: scale) else { return }
             navigator = made
-            if goodConfiguration != nil { restoreSavedNavigation() }
+            if config.good != nil { restoreSavedNavigation() }
         }
         layoutBanner()
-        previousScene = nil
-        window?.setNeedsFrame()
+        pipeline.invalidate()
+        output?.setNeedsFrame()
     }
 
     /// A navigator for `configuration` at the home page; nil (and the loop stopped with 78) when
     /// even that cannot be built, which a validated configuration rules out.
     func makeNavigator(_ configuration: KioskConfiguration, viewport: Size, scale: Double) -> Navigator? {
+        let renderer = pipeline.renderer
         do {
             let made = try Navigator(
                 configuration: configuration, viewport: viewport, scale: scale,
@@ -154,57 +153,20 @@ public final class KioskRunner {
         }
     }
 
-    private func draw(into buffer: PixelBuffer, time: Double) -> [Rect] {
-        guard let navigator else { return [] }
-        navigator.advance(to: time)
-        let scene = frameScene(navigator, outputSize: Size(width: Double(buffer.width), height: Double(buffer.height)))
-        let target: ImageBuffer
-        do {
-            target = try ImageBuffer(wrapping: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride)
-        } catch {
-            log.error("\(error.description)")
-            return []
-        }
-        let now = WallClockTime.now()
-        let damage = renderer.draw(
-            scene, into: target, previous: buffer.holdsPreviousFrame ? previousScene : nil, now: now)
-        target.markDirty()
-        previousScene = scene
-        if scene.isAnimating {
-            window?.setNeedsFrame()
-        } else if !navigator.isTouching {
-            settled(navigator)
-        }
-        armClock(now: now)
-        if !readySent { firstFrameDrawn() }
-        if !buffer.holdsPreviousFrame {
-            return [Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))]
-        }
-        return damage.rects
+    /// At start (or when the first good config replaces the diagnostic page): the saved
+    /// navigation, or home when it no longer fits.
+    func restoreSavedNavigation() {
+        guard let navigator, !keeper.restore(into: navigator) else { return }
+        self.navigator = makeNavigator(config.shown, viewport: navigator.viewport, scale: navigator.scale)
+        if let fresh = self.navigator { keeper.startedClean(fresh) }
     }
 
-    /// The navigation's Scene with the error banner over it; a black frame while blanked (the
-    /// navigation still moves underneath, e.g. going home).
-    func frameScene(_ navigator: Navigator, outputSize: Size) -> Scene {
-        if idle.isBlanked {
-            return Scene(
-                outputSize: outputSize, background: RGBA(red: 0, green: 0, blue: 0), layers: [],
-                isAnimating: navigator.isAnimating)
-        }
-        var scene = navigator.scene()
-        if let bannerFrame {
-            scene.layers.append(ErrorBanner.layer(frame: bannerFrame, scale: navigator.scale))
-        }
-        return scene
-    }
-
-    /// Navigation came to rest: log a new page once, report it to systemd, save the state.
-    private func settled(_ navigator: Navigator) {
-        saveNavigation(navigator)
-        let page = navigator.activeNode.id
-        guard page != shownPage else { return }
-        shownPage = page
-        if goodConfiguration != nil { log.info("showing page \"\(page)\"") }
-        updateStatus()
+    /// Idle for `home_after` seconds: home, animated.
+    private func idleHome(quiet: Double) {
+        guard config.good != nil, let navigator else { return }
+        navigator.advance(to: MonotonicClock.now)
+        if navigator.perform(.home) { log.info("idle for \(IdleService.seconds(quiet)) s: going home") }
+        router.reportRefusal(of: navigator, quietly: true)
+        output?.setNeedsFrame()
     }
 }

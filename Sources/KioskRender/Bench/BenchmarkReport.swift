@@ -8,8 +8,11 @@ public struct BenchmarkReport: Sendable {
     public var reference: String
     /// Output size the frames were measured at, e.g. "1920x1080".
     public var size: String
+    /// How the frames were made (the bench states that it runs the runtime pipeline); nil: not said.
+    public var note: String?
 
-    public init(results: [BenchmarkResult], memoryBound: String, reference: String, size: String) {
+    public init(results: [BenchmarkResult], memoryBound: String, reference: String, size: String, note: String? = nil) {
+        self.note = note
         self.results = results
         self.memoryBound = memoryBound
         self.reference = reference
@@ -38,6 +41,7 @@ public struct BenchmarkReport: Sendable {
             return left ? s + fill : fill + s
         }
         var lines = ["benchmark at \(size) (medians)"]
+        if let note { lines.append(note) }
         lines.append(pad("operation", nameWidth, left: true) + pad("ms", 10) + pad("x memcpy", 10) + pad("x ref", 9))
         for r in results {
             let m = ratioToMemoryBound(r).map { BenchmarkReport.format($0, 2) } ?? "-"
@@ -59,7 +63,8 @@ public struct BenchmarkReport: Sendable {
                 + "\"ratioToMemoryBound\":\(number(ratioToMemoryBound(r))),"
                 + "\"ratioToReference\":\(number(ratioToReference(r)))}"
         }
-        return "{\"size\":\(BenchmarkReport.quoted(size)),\"memoryBound\":\(BenchmarkReport.quoted(memoryBound)),"
+        let pipeline = note.map { ",\"pipeline\":" + BenchmarkReport.quoted($0) } ?? ""
+        return "{\"size\":\(BenchmarkReport.quoted(size))\(pipeline),\"memoryBound\":\(BenchmarkReport.quoted(memoryBound)),"
             + "\"reference\":\(BenchmarkReport.quoted(reference)),\"results\":[" + items.joined(separator: ",") + "]}"
     }
 

@@ -12,12 +12,12 @@ public final class PixmanReference {
     private var layers: [(image: OpaquePointer, buffer: ImageBuffer)] = []
     private let background: UInt32
 
-    public init(scene: Scene, surfaces: (LayerContent) -> ImageBuffer?, target: ImageBuffer) {
+    public init(scene: Scene, surfaces: some LayerSurfaces, target: ImageBuffer) {
         self.target = target
         background = premultipliedPixel(scene.background)
         targetImage = PixmanReference.image(target)
         for layer in scene.layers {
-            guard let surface = surfaces(layer.content), let t = PixmanReference.transform(layer, surface) else { continue }
+            guard let surface = surfaces.surface(for: layer.content), let t = PixmanReference.transform(layer, surface) else { continue }
             let image = PixmanReference.image(surface)
             var transform = t
             pixman_image_set_transform(image, &transform)

@@ -75,7 +75,7 @@ public final class LayerCompositor {
     /// cleared and drawn while it is in the cache: one pass over the frame's memory. A layer's
     /// surface is read only during the call; surfaces may change between calls.
     public func compose(
-        scene: Scene, surfaces: (LayerContent) -> ImageBuffer?, into target: ImageBuffer, damage: Rect? = nil
+        scene: Scene, surfaces: some LayerSurfaces, into target: ImageBuffer, damage: Rect? = nil
     ) {
         var limit = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
         if let damage {
@@ -220,14 +220,14 @@ public final class LayerCompositor {
     }
 
     /// Plans every drawable layer and marks shared edges.
-    private func plan(_ scene: Scene, surfaces: (LayerContent) -> ImageBuffer?, limit: PixelBox) {
+    private func plan(_ scene: Scene, surfaces: some LayerSurfaces, limit: PixelBox) {
         plans.removeAll(keepingCapacity: true)
         for (index, layer) in scene.layers.enumerated() {
             var surface: ImageBuffer?
             if case .solid = layer.content {
                 surface = nil
             } else {
-                guard let s = surfaces(layer.content) else { continue }
+                guard let s = surfaces.surface(for: layer.content) else { continue }
                 surface = s
             }
             // A solid has no pixels; any surface size gives the same quad.

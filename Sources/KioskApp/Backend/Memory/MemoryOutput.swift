@@ -1,0 +1,76 @@
+import KioskCore
+import KioskRender
+import KioskWayland
+
+/// An output in memory, for `bench`: a swap chain of `capacity` image buffers with the same
+/// rule as the Wayland one (`DamageHistory`: a reused buffer is brought up to the last frame by
+/// copying what it misses, so only the damage is redrawn), and frames drawn when `drawFrame` is
+/// called instead of when a compositor is ready.
+final class MemoryOutput: OutputBackend {
+    private var buffers: [ImageBuffer] = []
+    private var history: DamageHistory
+    private var lastShown: Int?
+    private let capacity: Int
+    private let scale: Int
+    var onConfigure: ((Size, Int) -> Void)?
+    var onDraw: ((OutputFrame, Double) -> [Rect])?
+    var onFrameFinished: (() -> Void)?
+    var onLost: ((String) -> Void)?
+    var onCloseRequested: (() -> Void)?
+
+    /// An output of `width`×`height` output pixels (native orientation).
+    init(width: Int, height: Int, scale: Int = 1, capacity: Int = 3) throws(RenderError) {
+        self.capacity = max(2, capacity)
+        self.scale = scale
+        history = DamageHistory(buffers: self.capacity)
+        for _ in 0..<self.capacity { buffers.append(try ImageBuffer(width: width, height: height)) }
+    }
+
+    var width: Int { buffers[0].width }
+    var height: Int { buffers[0].height }
+
+    /// Reports the size, as a compositor's first configure would.
+    func configure() {
+        onConfigure?(Size(width: Double(width / scale), height: Double(height / scale)), scale)
+    }
+
+    func setNeedsFrame() {}
+    var statisticsSummary: String? { nil }
+    func shutDown() { buffers.removeAll() }
+
+    /// Draws one frame at `time` into the next buffer of the chain; returns the damage.
+    @discardableResult
+    func drawFrame(at time: Double) -> [Rect] {
+        let index = ((lastShown ?? -1) + 1) % capacity
+        let buffer = buffers[index]
+        let holds = !history.isFresh(index)
+        if holds, let last = lastShown, last != index { copyMissing(into: index, from: last) }
+        let damage = onDraw?(OutputFrame(image: buffer, scale: scale, holdsPreviousFrame: holds), time) ?? []
+        let regions: [DamageHistory.Region] = damage.map { rect in
+            let x0 = max(0, Int(rect.minX.rounded(.down))), y0 = max(0, Int(rect.minY.rounded(.down)))
+            let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
+            return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+        }
+        history.drew(index, damage: regions)
+        lastShown = index
+        onFrameFinished?()
+        return damage
+    }
+
+    /// The buffer last drawn (what a screen would show).
+    var shownImage: ImageBuffer? { lastShown.map { buffers[$0] } }
+
+    private func copyMissing(into index: Int, from source: Int) {
+        let target = buffers[index], origin = buffers[source]
+        for region in history.missingRegions(index) {
+            let x0 = max(0, region.x), y0 = max(0, region.y)
+            let x1 = min(width, region.x + region.width), y1 = min(height, region.y + region.height)
+            guard x1 > x0, y1 > y0 else { continue }
+            for row in y0..<y1 {
+                let offset = row * target.stride + x0 * 4
+                (target.pixels + offset).copyMemory(from: origin.pixels + offset, byteCount: (x1 - x0) * 4)
+            }
+        }
+        target.markDirty()
+    }
+}

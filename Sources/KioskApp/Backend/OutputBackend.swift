@@ -1,0 +1,47 @@
+import KioskCore
+import KioskRender
+
+/// One frame's memory, lent by the output backend for the duration of one `onDraw` call:
+/// premultiplied ARGB8888 in native (turned) output pixels.
+public struct OutputFrame {
+    /// The backend's buffer, wrapped (no copy).
+    public let image: ImageBuffer
+    /// Output pixels per logical pixel.
+    public let scale: Int
+    /// True when the buffer already holds the previous frame, so drawing what changed is
+    /// enough; false for a fresh buffer (first frame, new size or scale): draw everything.
+    public let holdsPreviousFrame: Bool
+
+    public init(image: ImageBuffer, scale: Int, holdsPreviousFrame: Bool) {
+        self.image = image
+        self.scale = scale
+        self.holdsPreviousFrame = holdsPreviousFrame
+    }
+}
+
+/// Where frames go (DESIGN.md "Backends are siblings"): a Wayland window today, a DRM/KMS output
+/// or an in-memory output (the bench) beside it. The backend hands out buffers, says when to
+/// draw, and reports the size, scale and loss of its output; the frame pipeline does the rest.
+///
+/// Order of one frame: `onDraw` (the pipeline composes into the lent buffer and returns the
+/// damage), the backend commits, then `onFrameFinished` (side effects: state save, status, logs).
+public protocol OutputBackend: AnyObject {
+    /// The output's size in logical pixels of its native (unturned) orientation, and its scale.
+    var onConfigure: ((_ nativeSize: Size, _ scale: Int) -> Void)? { get set }
+    /// Draws into `frame` for monotonic time `time`; returns the damaged rectangles in output
+    /// pixels (empty: nothing changed, nothing is committed).
+    var onDraw: ((_ frame: OutputFrame, _ time: Double) -> [Rect])? { get set }
+    /// Called after each `onDraw`, once the frame is committed (or skipped as unchanged).
+    var onFrameFinished: (() -> Void)? { get set }
+    /// The output went away for good (compositor gone, device lost); the text says why.
+    var onLost: ((String) -> Void)? { get set }
+    /// Whoever owns the output asked us to close (xdg_toplevel.close).
+    var onCloseRequested: (() -> Void)? { get set }
+
+    /// Asks for a frame: drawn when the output is ready for one. Cheap to call often.
+    func setNeedsFrame()
+    /// One line on frame pacing for the log at exit; nil when the backend keeps none.
+    var statisticsSummary: String? { get }
+    /// Releases the output (buffers before the connection); no callbacks after it.
+    func shutDown()
+}

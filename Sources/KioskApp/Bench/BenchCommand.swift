@@ -1,0 +1,167 @@
+import KioskConfig
+import KioskCore
+import KioskRender
+
+/// `kiosk-shell bench`: times, in one run, everything a frame can cost on the CPU, each as a
+/// median and as ratios to the memory bound (a memcpy of one frame) and to the reference (the
+/// cube frame through pixman's general projective transform).
+///
+/// Every frame runs the runtime pipeline of `kiosk-shell run`: the Navigator, driven by touches
+/// and actions, makes the Scene; `FramePipeline` computes the damage, applies the display
+/// transform and composes into an in-memory output backend's swap chain (`BenchKiosk`).
+/// Measured: the memcpy; the cube (a 4-sided cube of the config's panels) held by a finger at
+/// 30° and 45°, and a vertical cube at 30°; the cube at 30° and a flat page on a turned display
+/// (`[display] rotation`: 180°, the flips, 90° and 270°); each of the 16 transitions right to
+/// left halfway through a push on a stack; rasterising each panel page of the config; a
+/// clock-only frame (the clock's region redrawn and only the damage recomposed); the pixman
+/// reference.
+public enum BenchCommand {
+    /// What to measure and how to print it.
+    public struct Options: Sendable {
+        public var width: Int
+        public var height: Int
+        public var json: Bool
+        public var configDirectory: String
+        public var repetitions: Int
+        /// Only measurements whose name starts with this (the memory bound always runs); nil = all.
+        public var only: String?
+
+        public init(
+            width: Int = 1920, height: Int = 1080, json: Bool = false, configDirectory: String = "Config",
+            repetitions: Int = 21, only: String? = nil
+        ) {
+            self.only = only
+            self.width = width
+            self.height = height
+            self.json = json
+            self.configDirectory = configDirectory
+            self.repetitions = repetitions
+        }
+    }
+
+    public static let memcpyName = "memcpy frame"
+    public static let referenceName = "pixman cube 30deg (reference)"
+    /// What the report says about how frames were made.
+    public static let pipelineNote =
+        "frames: the runtime pipeline of `run` (Navigator -> Scene -> damage -> display transform -> compose into a swap chain), in memory"
+
+    /// "rotated 90", "flipped 180": how a bench name says a display transform.
+    static func turnName(_ turn: DisplayTransform) -> String {
+        (turn.isFlipped ? "flipped" : "rotated") + (turn == .flipped ? "" : " \(turn.rotationDegrees)")
+    }
+
+    /// Parses "WxH" (each 16...8192); nil when malformed.
+    public static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+            (16...8192).contains(w), (16...8192).contains(h)
+        else { return nil }
+        return (w, h)
+    }
+
+    /// Runs every measurement; `progress` receives a line as each one starts (for stderr).
+    /// The output is the report's table or JSON. A config with errors still benches: its pages are
+    /// replaced by generated ones and a note says so.
+    public static func run(_ options: Options, progress: (String) -> Void = { _ in }) -> (output: String, exitCode: KioskExitCode) {
+        do {
+            let report = try measure(options, progress: progress)
+            return (options.json ? report.json : report.text, .success)
+        } catch {
+            return ("bench: \(error)", .failure)
+        }
+    }
+
+    /// The measurements as a report.
+    public static func measure(_ options: Options, progress: (String) -> Void = { _ in }) throws -> BenchmarkReport {
+        let width = options.width, height = options.height
+        let size = Size(width: Double(width), height: Double(height))
+        let runner = BenchmarkRunner()
+        let reps = max(1, options.repetitions)
+        var results: [BenchmarkResult] = []
+        func wanted(_ name: String) -> Bool { options.only.map { name == memcpyName || name.hasPrefix($0) } ?? true }
+        func measure(_ name: String, repetitions: Int = reps, _ body: () -> Void) {
+            guard wanted(name) else { return }
+            progress(name)
+            results.append(runner.measure(name: name, repetitions: repetitions, body: body))
+        }
+
+        let pages = BenchPages(directory: options.configDirectory, progress: progress)
+        let configuration = pages.configuration
+        func kiosk(_ root: PageID, turn: DisplayTransform = .normal) throws -> BenchKiosk {
+            try BenchKiosk(configuration: configuration, root: root, size: size, turn: turn)
+        }
+
+        // The memory bound.
+        let source = try ImageBuffer(width: width, height: height)
+        let target = try ImageBuffer(width: width, height: height)
+        let bytes = target.stride * height
+        let from = UnsafeRawPointer(source.pixels), to = target.pixels
+        measure(memcpyName) { to.copyMemory(from: from, byteCount: bytes) }
+
+        // The cube held by a finger at 30° and 45° (1/3 and 1/2 of a face), and a vertical cube
+        // (turned about a horizontal axis: the row-projective path).
+        let cube30 = try kiosk(BenchPages.cube)
+        cube30.holdDrag(fraction: 1.0 / 3, vertical: false)
+        measure("cube 30deg") { cube30.frame() }
+        let cube45 = try kiosk(BenchPages.cube)
+        cube45.holdDrag(fraction: 0.5, vertical: false)
+        measure("cube 45deg") { cube45.frame() }
+        let vertical = try kiosk(BenchPages.verticalCube)
+        vertical.holdDrag(fraction: 1.0 / 3, vertical: true)
+        measure("vertical cube 30deg") { vertical.frame() }
+
+        // The display turned (`[display] rotation`): the cube at 30° and a flat page, upright and
+        // through each kind of turn, drawn into an output of the panel's native size.
+        let flat = try kiosk(pages.faces[0])
+        measure("flat page upright") { flat.frame() }
+        for turn in [DisplayTransform.rotated180, .flipped, .flipped180, .rotated90, .rotated270] {
+            let name = Self.turnName(turn)
+            if wanted("cube 30deg \(name)") {
+                let cube = try kiosk(BenchPages.cube, turn: turn)
+                cube.holdDrag(fraction: 1.0 / 3, vertical: false)
+                measure("cube 30deg \(name)") { cube.frame() }
+            }
+            if wanted("flat page \(name)") {
+                let page = try kiosk(pages.faces[0], turn: turn)
+                measure("flat page \(name)") { page.frame() }
+            }
+        }
+
+        // Every transition halfway through a push, right to left.
+        for kind in TransitionKind.allCases where wanted("transition \(kind.rawValue)") {
+            let stack = try kiosk(BenchPages.stack(kind))
+            stack.open(pages.faces[1], thenWait: 0.35 / 2)
+            measure("transition \(kind.rawValue)") { stack.frame() }
+        }
+
+        // Rasterising each panel page (the page renderer the surface cache calls).
+        let renderer = PageRenderer()
+        let context = RenderContext(now: WallClockTime(secondsSinceEpoch: 1_700_000_000, timeZone: "UTC"))
+        let theme = configuration.settings.theme
+        for page in pages.panels {
+            measure("page \(page.id)") { _ = try? renderer.render(panel: page.panel, size: size, scale: 1, theme: theme, context: context) }
+        }
+
+        // A frame where only a clock changed: 61 s later (the text changes whether the clock shows
+        // seconds or only minutes), its region redrawn in the page's surface, only the damage
+        // recomposed into a buffer that holds the previous frame (the swap chain copies in what
+        // it missed).
+        if wanted("clock-only frame") {
+            let clock = try kiosk(pages.clockPage(renderer: renderer, size: size))
+            measure("clock-only frame") {
+                clock.now = WallClockTime(secondsSinceEpoch: clock.now.secondsSinceEpoch + 61, timeZone: "UTC")
+                clock.frame(whole: false)
+            }
+        }
+
+        // The reference: the same cube frame through pixman's projective transform.
+        if wanted(referenceName) {
+            let scene = cube30.scene
+            let reference = PixmanReference(scene: scene, surfaces: cube30.pipeline.renderer.surfaces, target: target)
+            measure(referenceName, repetitions: max(3, reps / 3)) { reference.draw() }
+        }
+        return BenchmarkReport(
+            results: results, memoryBound: memcpyName, reference: referenceName, size: "\(width)x\(height)",
+            note: pipelineNote)
+    }
+}

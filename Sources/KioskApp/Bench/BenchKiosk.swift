@@ -1,0 +1,65 @@
+import KioskCore
+import KioskRender
+
+/// One kiosk as `run` has it, in memory, for `bench`: a Navigator for `root`, the frame
+/// pipeline (`FramePipeline`: Scene → damage → display transform → compose) and an in-memory
+/// output backend with a swap chain (`MemoryOutput`). Measurements drive the Navigator with
+/// touches and actions, as a panel's user would, and draw frames through the pipeline.
+final class BenchKiosk {
+    let navigator: Navigator
+    let pipeline: FramePipeline
+    let output: MemoryOutput
+    /// The wall-clock time frames show; the clock-only measurement moves it.
+    var now = WallClockTime(secondsSinceEpoch: 1_700_000_000, timeZone: "UTC")
+
+    /// The kiosk showing `root` on a panel of logical `size`, turned by `turn` onto the output.
+    init(configuration: KioskConfiguration, root: PageID, size: Size, turn: DisplayTransform = .normal) throws {
+        let renderer = FrameRenderer(configuration: configuration, scale: 1)
+        renderer.displayTransform = turn
+        pipeline = FramePipeline(renderer: renderer)
+        let native = turn.swapsAxes ? Size(width: size.height, height: size.width) : size
+        output = try MemoryOutput(width: Int(native.width), height: Int(native.height))
+        navigator = try Navigator(
+            configuration: configuration, viewport: size, scale: 1, rootPage: root, panels: renderer)
+        navigator.advance(to: 0)
+        output.onDraw = { [unowned self] frame, time in pipeline.draw(navigator, into: frame, time: time, now: now) }
+        output.onFrameFinished = { [unowned self] in _ = pipeline.finishedFrame() }
+    }
+
+    /// Holds a finger down that dragged `fraction` of a face along `axis` from 3/4 of the way
+    /// across (a cube turned that far follows it 1:1 and stays while the finger is down).
+    func holdDrag(fraction: Double, vertical: Bool) {
+        let size = navigator.viewport
+        let length = vertical ? size.height : size.width
+        let start = Point(x: size.width * (vertical ? 0.5 : 0.75), y: size.height * (vertical ? 0.75 : 0.5))
+        var time = 1.0
+        navigator.handle(.down(id: 0, position: start, time: time))
+        navigator.handle(.frame(time: time))
+        for step in 1...10 {
+            time += 0.016
+            let travel = length * fraction * Double(step) / 10
+            let p = vertical ? Point(x: start.x, y: start.y - travel) : Point(x: start.x - travel, y: start.y)
+            navigator.handle(.motion(id: 0, position: p, time: time))
+            navigator.handle(.frame(time: time))
+        }
+        navigator.advance(to: time)
+    }
+
+    /// Opens `page` (a push on a stack) and stops the clock `seconds` into the transition.
+    func open(_ page: PageID, thenWait seconds: Double) {
+        let start = navigator.now + 1
+        navigator.advance(to: start)
+        _ = navigator.perform(.open(page))
+        navigator.advance(to: start + seconds)
+    }
+
+    /// Draws one frame; `whole` redraws all of it (a moving picture changes every pixel),
+    /// otherwise only the damage since the buffer's last frame.
+    func frame(whole: Bool = true) {
+        if whole { pipeline.invalidate() }
+        output.drawFrame(at: navigator.now)
+    }
+
+    /// The Scene the pipeline draws now (upright), for the pixman reference.
+    var scene: Scene { pipeline.scene(navigator, outputSize: navigator.viewport) }
+}

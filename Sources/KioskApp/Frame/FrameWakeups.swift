@@ -1,0 +1,38 @@
+import KioskCore
+import KioskPlatform
+import KioskRender
+
+/// Timers that ask for a frame only when something on screen can change: the next minute (or
+/// second) of a visible clock, and file values (polled every 2 s while one is on screen; the
+/// surface cache re-reads a file only when its stamp changed). Re-armed after every frame.
+final class FrameWakeups {
+    private let loop: EventLoop
+    private let requestFrame: () -> Void
+    private var clockTimer: EventLoop.TimerID?
+    private var fileTimer: EventLoop.TimerID?
+
+    init(loop: EventLoop, requestFrame: @escaping () -> Void) {
+        self.loop = loop
+        self.requestFrame = requestFrame
+    }
+
+    /// After a frame that showed `now`: wakes at the next tick of the clocks `surfaces` show,
+    /// and polls while file values are on screen.
+    func arm(for surfaces: PageSurfaceCache, now: WallClockTime) {
+        if let clockTimer { loop.cancelTimer(clockTimer) }
+        clockTimer = nil
+        if let deadline = surfaces.nextClockDeadline(now: now) {
+            let delay = max(0.001, deadline.secondsSinceEpoch - now.secondsSinceEpoch)
+            clockTimer = try? loop.addTimer(after: delay, repeating: nil) { [unowned self] _ in
+                clockTimer = nil
+                requestFrame()
+            }
+        }
+        if surfaces.watchedFiles.isEmpty {
+            if let fileTimer { loop.cancelTimer(fileTimer) }
+            fileTimer = nil
+        } else if fileTimer == nil {
+            fileTimer = try? loop.addTimer(after: 2, repeating: 2) { [unowned self] _ in requestFrame() }
+        }
+    }
+}

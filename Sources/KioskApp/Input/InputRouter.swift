@@ -1,0 +1,209 @@
+import KioskCore
+import KioskPlatform
+import Logging
+
+/// What the input router needs from the rest of the runner.
+protocol InputRouterDelegate: AnyObject {
+    /// Where events go; nil before the output's first configure.
+    var navigator: Navigator? { get }
+    /// Where the error banner is (logical pixels), nil when none is shown.
+    var bannerFrame: Rect? { get }
+    var isBlanked: Bool { get }
+    /// Any input: a new idle period starts.
+    func inputActivity()
+    /// The screen is blank and input arrived: light it (the event is swallowed).
+    func wake(by cause: String)
+    /// A tap on the error banner ended.
+    func dismissBanner()
+    /// The navigation took an event: a frame is needed.
+    func navigationChanged()
+}
+
+/// Backend events → touch gate (the wake tap, the banner tap) → navigator.
+///
+/// Owns the input sources: the compositor's seat (given once the output exists) and the direct
+/// (libinput) source that `[input]` asks for, started, restarted and stopped whenever the shown
+/// configuration's `[input]`/`[display]` change. Keeps `InputRouting`, rebuilt from those
+/// settings on every apply, so rotation, calibration and the source take effect at once.
+final class InputRouter {
+    private(set) var routing: InputRouting
+    private var gate = TouchGate()
+    /// Contacts that went down on the error banner; their `up` dismisses it.
+    private var bannerContacts: Set<Int32> = []
+    private var loggedRefusal: String?
+    private var seat: (any InputBackend)?
+    private var direct: (any InputBackend)?
+    private var deadlineTimer: EventLoop.TimerID?
+    private let loop: EventLoop
+    private let log: Logger
+    /// Starts a direct source (`BackendFactory.directInput` in a run; tests pass their own).
+    private let startDirect: (InputGeometrySettings, Size) -> (any InputBackend)?
+    weak var delegate: (any InputRouterDelegate)?
+
+    init(
+        settings: InputSettings, surfaceSize: Size, loop: EventLoop, log: Logger,
+        startDirect: @escaping (InputGeometrySettings, Size) -> (any InputBackend)?
+    ) {
+        routing = InputRouting(settings: settings, surfaceSize: surfaceSize)
+        self.loop = loop
+        self.log = log
+        self.startDirect = startDirect
+    }
+
+    var settings: InputSettings { routing.settings }
+    var displayTransform: DisplayTransform { routing.displayTransform }
+    /// The Navigator's upright viewport for the current surface size and rotation.
+    var viewport: Size { routing.mapper.logicalSize }
+    /// True while a direct (libinput) source runs.
+    var readsDirectly: Bool { direct != nil }
+
+    /// Takes events from the compositor's seat (the output's connection).
+    func attach(seat: any InputBackend) {
+        self.seat = seat
+        connect(seat)
+        seat.start()
+    }
+
+    /// Starts the direct source when the settings ask for one (at start, once the loop exists).
+    func start() {
+        guard direct == nil, settings.source != .wayland else { return }
+        direct = startDirect(settings.geometry, routing.surfaceSize)
+        if let direct {
+            direct.follow(routing.mapper)
+            connect(direct)
+            direct.start()
+        }
+    }
+
+    /// Applies a configuration's `[input]` and `[display]` (at a reload, or when the diagnostic
+    /// page replaces the pages or is replaced): new rotation, calibration and touch rotation
+    /// take effect with the next event; the direct source is started, restarted (new devices,
+    /// seat or keymap) or stopped as `source` says. Returns false when nothing changed.
+    @discardableResult
+    func apply(_ new: InputSettings) -> Bool {
+        let old = settings
+        guard new != old else { return false }
+        routing = InputRouting(settings: new, surfaceSize: routing.surfaceSize)
+        if old.geometry.displayTransform != new.geometry.displayTransform {
+            log.notice("[display] rotation is now \(new.geometry.displayTransform)")
+        }
+        let restart = old.source == .wayland || new.source == .wayland
+            || old.geometry.devicePaths != new.geometry.devicePaths || old.geometry.seat != new.geometry.seat
+            || old.geometry.keymap != new.geometry.keymap
+        if old.source != new.source { log.notice("[input] source is now \(new.source)") }
+        if restart, direct != nil {
+            stopDirect()
+            if new.source == .wayland { log.info("libinput stopped") }
+        }
+        if new.source != .wayland { start() }
+        direct?.follow(routing.mapper)
+        // A contact that went down under the old geometry ends without effect.
+        if gate.isSwallowing || delegate?.navigator?.isTouching == true { deliver(.cancel(time: MonotonicClock.now)) }
+        return true
+    }
+
+    /// A configure sized the output (native orientation): returns the Navigator's viewport.
+    func configured(surfaceSize: Size) -> Size {
+        let logical = routing.configured(surfaceSize: surfaceSize)
+        direct?.follow(routing.mapper)
+        return logical
+    }
+
+    func stop() {
+        stopDirect()
+        seat?.stop()
+        seat = nil
+        if let deadlineTimer { loop.cancelTimer(deadlineTimer) }
+        deadlineTimer = nil
+    }
+
+    private func stopDirect() {
+        direct?.stop()
+        direct = nil
+    }
+
+    private func connect(_ source: any InputBackend) {
+        let origin = source.origin
+        source.onTouch = { [unowned self] event in
+            switch origin {
+            case .compositor: if let mapped = routing.fromCompositor(event) { deliver(mapped) }
+            case .direct: deliver(routing.fromLibinput(event))
+            }
+        }
+        source.onKey = { [unowned self] event in
+            switch origin {
+            case .compositor: if let key = routing.fromCompositor(event) { deliver(key) }
+            case .direct: deliver(event)
+            }
+        }
+    }
+
+    // MARK: delivery
+
+    /// A touch in logical pixels. Every event counts as activity for the idle clock; the tap that
+    /// wakes a blank screen and the tap on the error banner never reach the pages.
+    func deliver(_ event: TouchEvent) {
+        guard let delegate, let navigator = delegate.navigator else { return }
+        switch event {
+        case .down(let id, let position, _):
+            delegate.inputActivity()
+            if delegate.isBlanked {
+                delegate.wake(by: "a touch")
+                gate.swallowSequence(of: id)
+            } else if let bannerFrame = delegate.bannerFrame, bannerFrame.contains(position) {
+                gate.swallowSequence(of: id)
+                bannerContacts.insert(id)
+            }
+        case .motion, .up:
+            delegate.inputActivity()
+        case .cancel, .frame:
+            break
+        }
+        let passes = gate.passes(event)
+        if case .up(let id, _) = event, bannerContacts.remove(id) != nil { delegate.dismissBanner() }
+        if case .cancel = event { bannerContacts = [] }
+        guard passes else { return }
+        navigator.advance(to: event.time)
+        navigator.handle(event)
+        reportRefusal(of: navigator)
+        delegate.navigationChanged()
+        armDeadline(navigator)
+    }
+
+    func deliver(_ event: KeyEvent) {
+        guard let delegate, let navigator = delegate.navigator else { return }
+        delegate.inputActivity()
+        if event.isPressed && delegate.isBlanked {
+            delegate.wake(by: "a key")
+            gate.swallowKey(event.key)
+        }
+        guard gate.passes(event) else { return }
+        navigator.advance(to: event.time)
+        navigator.handle(event)
+        reportRefusal(of: navigator)
+        delegate.navigationChanged()
+    }
+
+    /// Logs why an action was refused, once: the navigator keeps its last refusal until the
+    /// next action, and the touches after it must not log it again. `quietly` only remembers it
+    /// (an action the runner performed itself, e.g. going home when idle).
+    func reportRefusal(of navigator: Navigator, quietly: Bool = false) {
+        let refusal = navigator.lastRefusal
+        defer { loggedRefusal = refusal }
+        if !quietly, let refusal, refusal != loggedRefusal { log.notice("\(refusal)") }
+    }
+
+    /// A long press fires at a deadline with no touch event: wake up for it.
+    private func armDeadline(_ navigator: Navigator) {
+        if let deadlineTimer { loop.cancelTimer(deadlineTimer) }
+        deadlineTimer = nil
+        guard let deadline = navigator.nextDeadline else { return }
+        let delay = max(0.001, deadline - MonotonicClock.now)
+        deadlineTimer = try? loop.addTimer(after: delay, repeating: nil) { [unowned self] _ in
+            deadlineTimer = nil
+            guard let navigator = delegate?.navigator else { return }
+            navigator.advance(to: MonotonicClock.now)
+            delegate?.navigationChanged()
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import KioskCore
+import KioskPlatform
+import KioskRender
+
+/// The frame pipeline's place in the run: the output's draw goes to `FramePipeline`; what the
+/// frame leads to (the next frame, clock wake-ups, saving the navigation, READY=1 and STATUS=,
+/// the "showing page" log line) runs in `frameFinished`, after the output committed it.
+extension KioskRunner {
+    func draw(into frame: OutputFrame, time: Double) -> [Rect] {
+        guard let navigator else { return [] }
+        pipeline.isBlanked = idle.isBlanked
+        return pipeline.draw(navigator, into: frame, time: time, now: WallClockTime.now())
+    }
+
+    func frameFinished() {
+        guard let outcome = pipeline.finishedFrame() else { return }
+        if outcome.isAnimating { output?.setNeedsFrame() }
+        wakeups?.arm(for: pipeline.renderer.surfaces, now: outcome.now)
+        if outcome.isSettled, let navigator, let page = keeper.settled(navigator, saving: config.good != nil) {
+            if config.good != nil { log.info("showing page \"\(page)\"") }
+            updateStatus()
+        }
+        if outcome.isFirst { status.firstFrameCommitted { [unowned self] in statusText } }
+    }
+
+    /// One line for `systemctl status`.
+    var statusText: String {
+        guard config.good != nil else {
+            return "config has errors; showing them on screen until \(config.directory) is fixed"
+        }
+        var text = "showing page \"\(navigator?.activeNode.id ?? config.shown.settings.home)\""
+        if idle.isBlanked { text = "screen blank (idle); " + text }
+        if let banner = config.banner {
+            text += "; last config edit not applied (\(counted(banner.errors.count, "error")))"
+        }
+        return text
+    }
+
+    func updateStatus() {
+        status.update(statusText)
+    }
+
+    /// Everything on screen is drawn again with the next frame.
+    func redrawAll() {
+        pipeline.invalidate()
+        output?.setNeedsFrame()
+        updateStatus()
+    }
+}
+
+extension KioskRunner: InputRouterDelegate {
+    var bannerFrame: Rect? { pipeline.bannerFrame }
+    var isBlanked: Bool { idle.isBlanked }
+
+    func inputActivity() {
+        idle.activity()
+    }
+
+    func wake(by cause: String) {
+        idle.wake()
+        log.info("woken by \(cause) (not delivered to the page)")
+        redrawAll()
+    }
+
+    func dismissBanner() {
+        guard config.dismissBanner() else { return }
+        pipeline.bannerFrame = nil
+        pipeline.renderer.update(configuration: config.drawn)
+        log.info("config error banner dismissed")
+        redrawAll()
+    }
+
+    func navigationChanged() {
+        output?.setNeedsFrame()
+    }
+}

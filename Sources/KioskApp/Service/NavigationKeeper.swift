@@ -1,0 +1,84 @@
+import KioskCore
+import KioskPlatform
+import Logging
+
+/// The navigation saved whenever it comes to rest (atomically: write, fsync, rename, fsync the
+/// folder) and restored at start, so a panel restarted after a crash shows what it showed; and
+/// the page last reported as shown, so each change is logged once.
+final class NavigationKeeper {
+    private let log: Logger
+    /// Where to save (`state_file`, or `$STATE_DIRECTORY`); nil: nowhere.
+    private(set) var store: NavigationStore?
+    private var lastSavedState: NavigationState?
+    private var saveFailureLogged = false
+    /// The page last reported as shown.
+    private(set) var shownPage: PageID?
+
+    init(log: Logger) {
+        self.log = log
+    }
+
+    /// Follows `state_file` of the good configuration (none while only errors were seen).
+    func use(_ configuration: KioskConfiguration?, environment: (String) -> String?) {
+        store = configuration.flatMap { NavigationStore.resolve(setting: $0.settings.stateFile, environment: environment) }
+    }
+
+    /// Puts a fresh `navigator` where the saved state says, if the state fits the config
+    /// entirely. Returns false when a partial restore happened: the caller starts clean (a
+    /// partial restore could show a mix). A file that cannot be read or no longer fits is
+    /// ignored with one warning, and the kiosk starts at home.
+    func restore(into navigator: Navigator) -> Bool {
+        defer { lastSavedState = navigator.state }
+        guard let store else { return true }
+        switch store.load() {
+        case .none:
+            log.info("no saved navigation in \(store.path); starting at home")
+        case .unusable(let reason):
+            log.warning("\(reason); ignoring it and starting at home")
+        case .state(let saved):
+            let restored = navigator.restore(saved)
+            let missing = Set(saved.entries.keys).subtracting(restored)
+            if missing.isEmpty {
+                log.info("restored the navigation saved in \(store.path): page \"\(navigator.activeNode.id)\"")
+            } else {
+                let names = missing.sorted().prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+                log.warning(
+                    "\(store.path): saved navigation no longer fits the config (\(names)); ignoring it and starting at home")
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The navigator that replaced a partly restored one.
+    func startedClean(_ navigator: Navigator) {
+        lastSavedState = navigator.state
+    }
+
+    /// Navigation came to rest: saves it when it changed since the last save; returns the page
+    /// when it is not the one last reported (log it once, update the status).
+    func settled(_ navigator: Navigator, saving: Bool) -> PageID? {
+        if saving { save(navigator) }
+        let page = navigator.activeNode.id
+        guard page != shownPage else { return nil }
+        shownPage = page
+        return page
+    }
+
+    private func save(_ navigator: Navigator) {
+        guard let store else { return }
+        let state = navigator.state
+        guard state != lastSavedState else { return }
+        do {
+            try store.save(state)
+            lastSavedState = state
+            saveFailureLogged = false
+            log.debug("navigation saved to \(store.path)")
+        } catch {
+            lastSavedState = state
+            guard !saveFailureLogged else { return }
+            saveFailureLogged = true
+            log.warning("cannot save the navigation: \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import KioskCore
+
+/// Page and chrome surfaces for the compositor: each `.panel` and `.chrome` layer content of a
+/// scene rasterised once at the layer's size × `scale`, kept while it is useful, and brought up to
+/// date by redrawing only what changed (a clock whose text moved on, a file value whose file
+/// changed).
+///
+/// Per frame: `prepare(for:now:)`, then hand `surface(for:)` to the compositor and the returned
+/// damage to `OutputDamage`. Arm one timer for `nextClockDeadline(now:)` instead of polling.
+///
+/// Memory stays bounded: surfaces of the current scene are always kept; others are kept while
+/// used within the last `retainedPrepares` prepares and while everything fits `byteBudget`,
+/// least recently used dropped first. Chrome surfaces are kept only while on screen, since an
+/// animated tab bar is a new content every frame.
+///
+/// A content shown by two layers of different sizes at once gets one surface, at the larger
+/// width and height; the compositor scales it onto the smaller layer.
+///
+/// Single-threaded, like the renderers it uses.
+public final class PageSurfaceCache: LayerSurfaces {
+    /// The pages and theme surfaces are drawn from. Replace with `update(configuration:)`.
+    public private(set) var configuration: KioskConfiguration
+    /// Draws pages; share it with anything else drawing panels to share fonts and images.
+    public let renderer: PageRenderer
+    let chromeRenderer: ChromeRenderer
+    /// Surface pixels per logical pixel. Changing it re-rasterises each surface when next prepared.
+    public var scale: Double
+    /// Most bytes for all surfaces together; nil = six surfaces the size of the output (taken from
+    /// each prepared scene). Surfaces of the current scene are never evicted, so the total exceeds
+    /// this when the scene alone needs more.
+    public var byteBudget: Int?
+    /// How many prepares a surface that left the scene stays cached even within the budget.
+    public var retainedPrepares: Int
+
+    var entries: [LayerContent: SurfaceEntry] = [:]
+    let files: FileValueReader
+    /// Contents of the last prepared scene.
+    var current: Set<LayerContent> = []
+    var prepareCount = 0
+
+    /// - Parameters:
+    ///   - readFile: reads a file value's file; the default reads at most 4 KiB. Called only when
+    ///     the file's stamp changed (see `FileValueReader`).
+    public init(
+        configuration: KioskConfiguration, renderer: PageRenderer = PageRenderer(), scale: Double = 1,
+        byteBudget: Int? = nil, retainedPrepares: Int = 120,
+        readFile: @escaping (String) -> String? = RenderContext.readSmallFile
+    ) {
+        self.configuration = configuration
+        self.renderer = renderer
+        chromeRenderer = ChromeRenderer(text: renderer.text)
+        self.scale = scale
+        self.byteBudget = byteBudget
+        self.retainedPrepares = max(0, retainedPrepares)
+        files = FileValueReader(read: readFile)
+    }
+
+    /// The surface the compositor draws for `content`, or nil when it has none (a `.solid`, or a
+    /// content not in the last prepared scene and already evicted).
+    public func surface(for content: LayerContent) -> ImageBuffer? {
+        entries[content]?.buffer
+    }
+
+    /// Bytes held by all cached surfaces.
+    public var memoryBytes: Int {
+        entries.values.reduce(0) { $0 + $1.bytes }
+    }
+
+    /// The contents that currently have a surface.
+    public var cachedContents: Set<LayerContent> { Set(entries.keys) }
+
+    /// File value paths shown in the last prepared scene, for the app to watch (inotify) or poll.
+    public var watchedFiles: Set<String> {
+        var paths: Set<String> = []
+        for content in current {
+            guard let layout = entries[content]?.layout else { continue }
+            for region in layout.dynamicRegions {
+                if case .file(let path) = region.source { paths.insert(path) }
+            }
+        }
+        return paths
+    }
+
+    /// Replaces the configuration. Surfaces of pages whose panel changed, and all of them when the
+    /// theme changed, are redrawn from scratch when next prepared; pages that no longer exist (or
+    /// are no longer panels) are dropped; the rest keep their pixels.
+    public func update(configuration new: KioskConfiguration) {
+        let themeChanged = new.settings.theme != configuration.settings.theme
+        configuration = new
+        for (content, entry) in entries {
+            switch content {
+            case .panel(let id):
+                guard let panel = PageSurfaceCache.panel(id, in: new) else {
+                    entries[content] = nil
+                    continue
+                }
+                if themeChanged || panel != entry.panel { entry.isValid = false }
+            case .chrome:
+                if themeChanged { entry.isValid = false }
+            case .solid:
+                break
+            }
+        }
+    }
+
+    /// Redraws `page`'s surface from scratch when next prepared (its files or images were
+    /// replaced on disk, a reload was asked for).
+    public func invalidate(page: PageID) {
+        entries[.panel(page)]?.isValid = false
+    }
+
+    /// Redraws every surface from scratch when next prepared and forgets every file stamp.
+    /// Frees every surface (e.g. between the pages of `render --all`, which never come back).
+    public func removeAll() {
+        entries.removeAll()
+        files.removeAll()
+    }
+
+    public func invalidateAll() {
+        for entry in entries.values { entry.isValid = false }
+        files.removeAll()
+    }
+
+    /// When the text of a clock in the last prepared scene can next change: the top of the next
+    /// second for a format showing seconds, else the top of the next minute; nil when no clock is
+    /// on screen. The caller prepares a frame then; the cache redraws only clocks whose text changed.
+    public func nextClockDeadline(now: WallClockTime) -> WallClockTime? {
+        let t = now.secondsSinceEpoch
+        guard t.isFinite else { return nil }
+        var everySecond = false
+        var anyClock = false
+        for content in current {
+            guard let layout = entries[content]?.layout else { continue }
+            for region in layout.dynamicRegions {
+                guard case .clock = region.source else { continue }
+                anyClock = true
+                everySecond = everySecond || region.updatesEverySecond
+            }
+        }
+        guard anyClock else { return nil }
+        // Every zone in use today is offset from UTC by whole minutes, so UTC minute boundaries
+        // are local ones too.
+        let step = everySecond ? 1.0 : 60.0
+        let next = ((t / step).rounded(.down) + 1) * step
+        return WallClockTime(secondsSinceEpoch: next, timeZone: now.timeZone)
+    }
+
+    /// The panel page `id` shows, or nil when there is no such page or it is a container.
+    static func panel(_ id: PageID, in configuration: KioskConfiguration) -> Panel? {
+        guard case .panel(let panel)? = configuration.page(id)?.content else { return nil }
+        return panel
+    }
+}
