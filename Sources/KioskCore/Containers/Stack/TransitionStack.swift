@@ -20,6 +20,9 @@ public final class TransitionStack: ContainerNode {
     private var pushTransitions: [TransitionSpec?]
     /// Used by `push(_:)` without a transition argument.
     public var defaultTransition: TransitionSpec?
+    /// The header with the top's title and a back button: true/false; nil = on unless the
+    /// container holding the stack titles it (`drawsHeader`).
+    public var showsHeader: Bool?
     /// willShow/didShow.
     public var eventHandler: ((StackEvent) -> Void)?
     private var running: RunningTransition?
