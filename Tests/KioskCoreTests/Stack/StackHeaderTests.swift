@@ -96,3 +96,24 @@ struct StackHeaderTests {
         #expect(ChromeMetrics.headerHeight >= 48)
     }
 }
+
+@Suite("Tab bar re-tap")
+struct TabReTapTests {
+    @Test("re-tapping the selected tab pops its stack to the root; tapping another tab still switches")
+    func reTapPopsToRoot() throws {
+        let pages = [
+            NavFixture.panel("a", opens: ["b"]), NavFixture.panel("b", opens: ["c"]), NavFixture.panel("c"),
+            NavFixture.panel("d"), NavFixture.stack("s", root: "a"), NavFixture.tabs("tabs", ["s", "d"]),
+        ]
+        let nav = try NavFixture.navigator(home: "tabs", pages)
+        try NavFixture.play("tap 100,30; wait 1s", on: nav)
+        try NavFixture.play("wait \(nav.now)s; tap 100,30; wait 1s", on: nav)
+        #expect(nav.state.entries["s"] == .stack(["a", "b", "c"]))
+        // The bar is the bottom 72 px; the first cell is the left half.
+        try NavFixture.play("wait \(nav.now)s; tap 300,760; wait 1s", on: nav)
+        #expect(nav.state.entries["s"] == .stack(["a"]))
+        #expect(nav.state.entries["tabs"] == .tabs(index: 0))
+        try NavFixture.play("wait \(nav.now)s; tap 900,760; wait 1s", on: nav)
+        #expect(nav.state.entries["tabs"] == .tabs(index: 1))
+    }
+}
