@@ -119,7 +119,9 @@ struct PageParser {
             spec.orientation = orientation
         }
         if let duration = table.number("duration", above: 0, allowMinimum: true) { spec.duration = duration }
-        return context.diagnostics.count == before ? spec : nil
+        guard context.diagnostics.count == before else { return nil }
+        if table.has("orientation") { warnIfOrientationIgnored(spec.kind, keyPath: table.keyPath("orientation")) }
+        return spec
     }
 
     mutating func panel(_ root: TableReader) -> Panel? {

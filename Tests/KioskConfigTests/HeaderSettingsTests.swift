@@ -34,3 +34,31 @@ struct HeaderSettingsTests {
         #expect(result.configuration == nil)
     }
 }
+
+@Suite("Transition orientation warnings")
+struct OrientationWarningTests {
+    @Test("orientation on cross, fade, backfade, ghost and zoom is a located warning; the page still loads")
+    func undirected() throws {
+        for kind in ["cross", "fade", "backfade", "ghost", "zoom"] {
+            let result = loadMemory([
+                "kiosk.toml": "home = \"st\"\n",
+                "pages/st.toml": "type = \"stack\"\nroot = \"r\"\n[transition]\ntype = \"\(kind)\"\norientation = \"top-to-bottom\"\n",
+                "pages/r.toml": "type = \"panel\"\n",
+            ])
+            #expect(result.diagnostics.map(\.description) == [
+                "pages/st.toml:5:1: warning: transition.orientation: a \(kind) transition has no direction; orientation does nothing here"
+            ])
+            #expect(result.configuration != nil)
+        }
+    }
+
+    @Test("orientation on a directed transition (swipe) loads without a warning")
+    func directed() {
+        let result = loadMemory([
+            "kiosk.toml": "home = \"st\"\n",
+            "pages/st.toml": "type = \"stack\"\nroot = \"r\"\n[transition]\ntype = \"swipe\"\norientation = \"top-to-bottom\"\n",
+            "pages/r.toml": "type = \"panel\"\n",
+        ])
+        #expect(result.diagnostics.isEmpty)
+    }
+}
