@@ -12,8 +12,8 @@ struct PageParser {
     static let keysByType: [String: [String]] = [
         "panel": ["background", "widget"],
         "cube": ["faces", "wrap", "orientation"],
-        "drilldown": ["root", "left_width", "fold_below"],
-        "stack": ["root", "transition"],
+        "drilldown": ["root", "left_width", "fold_below", headerKey],
+        "stack": ["root", "transition", headerKey],
         "tabs": ["pages", "transition"],
     ]
     static let transitionKeys = ["type", "orientation", "duration"]
@@ -84,17 +84,20 @@ struct PageParser {
         if let first { child(first, at: "root") }
         let left = root.number("left_width")
         let fold = root.number("fold_below", above: 0, allowMinimum: true)
-        guard let first, root.has("left_width") == (left != nil), root.has("fold_below") == (fold != nil)
+        let header = self.header(root)
+        guard let first, root.has("left_width") == (left != nil), root.has("fold_below") == (fold != nil), header.isValid
         else { return nil }
-        return DrillDownSpec(root: PageID(first), leftWidth: left ?? 420, foldBelow: fold ?? 900)
+        return DrillDownSpec(
+            root: PageID(first), leftWidth: left ?? 420, foldBelow: fold ?? 900, showsHeaders: header.value ?? true)
     }
 
     mutating func stack(_ root: TableReader) -> StackSpec? {
         let first = root.string("root", required: "a stack")
         if let first { child(first, at: "root") }
         let transition = self.transition(root, default: TransitionSpec())
-        guard let first, let transition else { return nil }
-        return StackSpec(root: PageID(first), transition: transition)
+        let header = self.header(root)
+        guard let first, let transition, header.isValid else { return nil }
+        return StackSpec(root: PageID(first), transition: transition, showsHeader: header.value)
     }
 
     mutating func tabs(_ root: TableReader) -> TabsSpec? {
@@ -116,7 +119,9 @@ struct PageParser {
             spec.orientation = orientation
         }
         if let duration = table.number("duration", above: 0, allowMinimum: true) { spec.duration = duration }
-        return context.diagnostics.count == before ? spec : nil
+        guard context.diagnostics.count == before else { return nil }
+        if table.has("orientation") { warnIfOrientationIgnored(spec.kind, keyPath: table.keyPath("orientation")) }
+        return spec
     }
 
     mutating func panel(_ root: TableReader) -> Panel? {

@@ -71,7 +71,7 @@ TOML
         echo "tile_height = $((logical_h / 2))"
         for c in tl tr bl br; do printf '[[widget.tile]]\nlabel = "%s"\nopen = "%s"\n' "$c" "$c"; done
     } >"$1/pages/corners.toml"
-    printf 'title = "Main"\ntype = "stack"\nroot = "corners"\n[transition]\ntype = "fade"\nduration = 0.1\n' >"$1/pages/main.toml"
+    printf 'title = "Main"\ntype = "stack"\nroot = "corners"\nheader = false\n[transition]\ntype = "fade"\nduration = 0.1\n' >"$1/pages/main.toml"
     for c in tl tr bl br; do printf 'title = "%s"\ntype = "panel"\n[[widget]]\ntype = "title"\ntext = "%s"\n' "$c" "$c" >"$1/pages/$c.toml"; done
 }
 

@@ -25,6 +25,7 @@ TOML
     cat >"$C/pages/home.toml" <<TOML
 type = "stack"
 root = "main"
+header = false
 [transition]
 type = "fade"
 duration = 0.1

@@ -18,7 +18,7 @@ struct ScrollRenderingTests {
                 .title(TitleWidget(text: "Twenty rows")),
                 .list(ListWidget(rows: rows.map { ListRow(label: "Row \($0.rawValue)", action: .open($0)) })),
             ])))
-        let stack = PageDefinition(id: "s", title: "S", content: .stack(StackSpec(root: "list", transition: TransitionSpec(kind: .swipe, duration: 0.3))))
+        let stack = PageDefinition(id: "s", title: "S", content: .stack(StackSpec(root: "list", transition: TransitionSpec(kind: .swipe, duration: 0.3), showsHeader: false)))
         var pages: [PageID: PageDefinition] = ["list": list, "s": stack]
         for id in rows { pages[id] = PageDefinition(id: id, title: id.rawValue, content: .panel(Panel(widgets: [.title(TitleWidget(text: id.rawValue))]))) }
         return KioskConfiguration(settings: KioskSettings(home: "s"), pages: pages, directory: "/nonexistent")

@@ -18,7 +18,7 @@ struct TransitionGoldenTests {
             home: "s",
             [
                 LetterPages.page(0), LetterPages.page(1),
-                PageDefinition(id: "s", title: "Stack", content: .stack(StackSpec(root: "A", transition: spec))),
+                PageDefinition(id: "s", title: "Stack", content: .stack(StackSpec(root: "A", transition: spec, showsHeader: false))),
             ])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         let navigator = try Navigator(

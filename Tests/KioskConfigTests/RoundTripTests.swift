@@ -70,7 +70,10 @@ struct RoundTripTests {
             "pages/q.toml": "type = \"stack\"\nroot = \"r\"\n",
             "pages/r.toml": "type = \"panel\"\n",
         ])
-        #expect(result.diagnostics == [])
+        // The tabs' default fade has no direction: its orientation is kept but warned about.
+        #expect(result.diagnostics.map(\.description) == [
+            "pages/tb.toml:5:1: warning: transition.orientation: a fade transition has no direction; orientation does nothing here"
+        ])
         let pages = try #require(result.configuration).pages
         #expect(pages["cube"]?.content == .cube(CubeSpec(faces: ["dd", "st", "tb"], wraps: false, orientation: .vertical)))
         #expect(pages["dd"]?.content == .drillDown(DrillDownSpec(root: "p", leftWidth: 300, foldBelow: 0)))

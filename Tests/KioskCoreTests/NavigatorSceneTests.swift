@@ -78,7 +78,7 @@ struct NavigatorSceneTests {
         nav.advance(to: 2)
         #expect(nav.state.entries["dd"] == .drillDown(left: ["a", "b"], right: "c"))
         let headers = SceneText.contents(nav.scene()).filter { $0.hasPrefix("header") }
-        #expect(headers == ["header Title b <", "header Title c"])
+        #expect(headers == ["header Title b <Title a", "header Title c"])
     }
 
     @Test("tabs at rest: the selected page above a 72-px tab bar, clipped to the content area")

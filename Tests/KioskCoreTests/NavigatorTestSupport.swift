@@ -26,10 +26,13 @@ enum NavFixture {
             content: .drillDown(DrillDownSpec(root: root, leftWidth: leftWidth, foldBelow: foldBelow)))
     }
 
-    static func stack(_ id: PageID, root: PageID, _ transition: TransitionSpec = TransitionSpec(kind: .swipe, duration: 0.4))
-        -> PageDefinition
-    {
-        PageDefinition(id: id, title: "Title \(id)", content: .stack(StackSpec(root: root, transition: transition)))
+    /// A stack; without a header unless `header` says otherwise (most tests look at its pages).
+    static func stack(
+        _ id: PageID, root: PageID, _ transition: TransitionSpec = TransitionSpec(kind: .swipe, duration: 0.4),
+        header: Bool? = false
+    ) -> PageDefinition {
+        PageDefinition(
+            id: id, title: "Title \(id)", content: .stack(StackSpec(root: root, transition: transition, showsHeader: header)))
     }
 
     static func tabs(_ id: PageID, _ pages: [PageID], _ transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25))
@@ -114,7 +117,7 @@ enum SceneText {
         switch layer.content {
         case .panel(let id): "panel \(id)"
         case .solid(let c): "solid \(c)"
-        case .chrome(.header(let title, let back)): "header \(title)\(back ? " <" : "")"
+        case .chrome(.header(let title, let back, let backTitle)): "header \(title)\(back ? " <\(backTitle)" : "")"
         case .chrome(.tabBar(let titles, let selected)): "tabbar \(titles.joined(separator: ",")) @\(selected)"
         }
     }

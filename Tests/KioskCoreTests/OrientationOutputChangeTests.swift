@@ -12,7 +12,7 @@ struct OrientationOutputChangeTests {
         }
         var pages: [PageID: PageDefinition] = [:]
         for id in ["a", "b", "c", "pushed"] { pages[PageID(id)] = panel(id) }
-        pages[PageID("stack")] = PageDefinition(id: PageID("stack"), title: "Stack", content: .stack(StackSpec(root: PageID("b"))))
+        pages[PageID("stack")] = PageDefinition(id: PageID("stack"), title: "Stack", content: .stack(StackSpec(root: PageID("b"), showsHeader: false)))
         pages[PageID("home")] = PageDefinition(
             id: PageID("home"), title: "Home", content: .cube(CubeSpec(faces: [PageID("a"), PageID("stack"), PageID("c")])))
         return KioskConfiguration(settings: KioskSettings(home: PageID("home")), pages: pages, directory: "/")

@@ -24,11 +24,12 @@ struct TransitionDrawOrderTests {
         #expect(!frame(.swipeFade, 0.3, .pop).incomingInFront)
     }
 
-    @Test("pages at equal depth put the incoming page on top, pushing and popping, as the seed")
-    func tiesFavourTheIncomingPage() {
+    @Test("pages at equal depth put the pushed page on top, pushing and popping: a pop is the push's picture backwards")
+    func tiesFavourThePushedPage() {
         for kind in [TransitionKind.fade, .ghost, .backFade] {
             #expect(frame(kind, 0.4, .push).incomingInFront, "\(kind)")
-            #expect(frame(kind, 0.4, .pop).incomingInFront, "\(kind)")
+            #expect(!frame(kind, 0.4, .pop).incomingInFront, "\(kind)")
+            #expect(frame(kind, 0.4, .pop) == frame(kind, 0.6, .push).exchangingRoles(), "\(kind)")
         }
     }
 

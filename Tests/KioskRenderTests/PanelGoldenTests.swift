@@ -114,12 +114,21 @@ struct PanelGoldenTests {
         goldenImages.check(image, named: "chrome-tabbar-switching")
     }
 
-    @Test("a drill-down header shows its title centred and a back chevron")
+    @Test("a header shows its title centred and a back chevron labelled with the previous title")
     func header() throws {
         _ = TestFixtures.fonts
         let image = try ChromeRenderer().render(
-            .header(title: "Maintenance log", showsBack: true), size: Size(width: 420, height: 64), scale: 1,
-            theme: .standard)
+            .header(title: "Maintenance log", showsBack: true, backTitle: "Machines"), size: Size(width: 420, height: 64),
+            scale: 1, theme: .standard)
         goldenImages.check(image, named: "chrome-header")
+    }
+
+    @Test("long titles in a header are ellipsized: the back label inside its button, the title between the margins")
+    func headerLongTitles() throws {
+        _ = TestFixtures.fonts
+        let image = try ChromeRenderer().render(
+            .header(title: "Maintenance log of the second press line", showsBack: true, backTitle: "Machines and tools"),
+            size: Size(width: 420, height: 64), scale: 1, theme: .standard)
+        goldenImages.check(image, named: "chrome-header-long")
     }
 }

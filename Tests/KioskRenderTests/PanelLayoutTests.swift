@@ -135,6 +135,6 @@ struct PanelLayoutTests {
                 Rect(x: 533, y: 0, width: 267, height: 64),
             ])
         #expect(ChromeRenderer.tabRects(count: 0, size: Size(width: 800, height: 64)).isEmpty)
-        #expect(ChromeRenderer.backButtonRect(size: Size(width: 420, height: 64)) == Rect(x: 0, y: 0, width: 72, height: 64))
+        #expect(ChromeRenderer.backButtonRect(size: Size(width: 420, height: 64)) == Rect(x: 0, y: 0, width: 140, height: 64))
     }
 }

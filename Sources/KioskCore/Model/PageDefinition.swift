@@ -80,10 +80,13 @@ public struct DrillDownSpec: Hashable, Sendable {
     public var leftWidth: Double
     /// Below this container width only one column is shown (portrait panels).
     public var foldBelow: Double
-    public init(root: PageID, leftWidth: Double = 420, foldBelow: Double = 900) {
+    /// `header`: each column shows a header (title, labelled back button); default on.
+    public var showsHeaders: Bool
+    public init(root: PageID, leftWidth: Double = 420, foldBelow: Double = 900, showsHeaders: Bool = true) {
         self.root = root
         self.leftWidth = leftWidth
         self.foldBelow = foldBelow
+        self.showsHeaders = showsHeaders
     }
 }
 
@@ -91,9 +94,13 @@ public struct DrillDownSpec: Hashable, Sendable {
 public struct StackSpec: Hashable, Sendable {
     public var root: PageID
     public var transition: TransitionSpec
-    public init(root: PageID, transition: TransitionSpec = TransitionSpec()) {
+    /// `header`: true/false shows/hides the header (title, labelled back button); nil = on
+    /// unless an enclosing drill-down column header already titles the stack.
+    public var showsHeader: Bool?
+    public init(root: PageID, transition: TransitionSpec = TransitionSpec(), showsHeader: Bool? = nil) {
         self.root = root
         self.transition = transition
+        self.showsHeader = showsHeader
     }
 }
 

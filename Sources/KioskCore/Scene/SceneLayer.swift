@@ -12,8 +12,9 @@ public enum LayerContent: Hashable, Sendable {
 public enum Chrome: Hashable, Sendable {
     /// A tab bar with the tabs' titles; `selected` is highlighted (fractional while switching).
     case tabBar(titles: [String], selected: Double)
-    /// A drill-down column header: a title and whether a back chevron shows.
-    case header(title: String, showsBack: Bool)
+    /// A stack's or drill-down column's header: a title, whether a back button shows, and the
+    /// title of the page it goes back to ("" = a bare chevron).
+    case header(title: String, showsBack: Bool, backTitle: String = "")
 }
 
 /// One layer: a flat rectangle of `size` logical pixels, placed on the output by a projective

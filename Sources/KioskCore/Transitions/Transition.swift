@@ -58,14 +58,14 @@ public struct Transition: Hashable, Sendable {
     /// Both pages at `progress` 0...1 (clamped) of *time*; timing curves are applied inside.
     /// A pop is the push played backwards (seed §5.4): pop at p places the returning page where
     /// the push placed its outgoing page at 1 - p, and the leaving page where the push placed
-    /// its incoming one.
+    /// its incoming one, in the push's draw order (so a fade or ghost pop is the same picture
+    /// as the push at 1 - p, and a push turned around mid-way does not jump).
     public func frame(progress: Double, size: Size, direction: TransitionDirection) -> TransitionFrame {
         let p = progress.isNaN ? 0 : min(max(progress, 0), 1)
         let space = TransitionSpace(size: size)
         let push = placements(at: direction == .push ? p : 1 - p, in: space)
-        let incoming = direction == .push ? push.incoming : push.outgoing
-        let outgoing = direction == .push ? push.outgoing : push.incoming
-        return TransitionFrame(incoming: incoming, outgoing: outgoing, kind: kind, space: space)
+        let frame = TransitionFrame(incoming: push.incoming, outgoing: push.outgoing, kind: kind, space: space)
+        return direction == .push ? frame : frame.exchangingRoles()
     }
 }
 

@@ -29,8 +29,9 @@ public struct TransitionFrame: Hashable, Sendable {
     public var incoming: LayerPose
     public var outgoing: LayerPose
     /// Draw order: true when the incoming page must be drawn after (over) the outgoing one.
-    /// Decided by depth, as Core Animation's CATransformLayer sorts its sublayers; equal depth
-    /// puts the incoming page on top (the seed adds the incoming view last, on push and on pop).
+    /// Decided by depth, as Core Animation's CATransformLayer sorts its sublayers; at equal depth
+    /// the pushed page is on top, on push and on pop (the seed adds the incoming view last on a
+    /// pop too, so its fade and ghost pops were not the push backwards; here they are).
     /// For Cross, whose pages intersect, this is the order on the left half; use `drawOrder`.
     public var incomingInFront: Bool
     /// Back to front, visible pages only. Usually one step per visible page without a clip; for
@@ -48,6 +49,13 @@ public struct TransitionFrame: Hashable, Sendable {
         self.drawOrder =
             drawOrder
             ?? Self.order(incoming: incoming, outgoing: outgoing, incomingInFront: incomingInFront)
+    }
+
+    /// The same picture with the two pages' roles exchanged (a push frame seen as a pop).
+    public func exchangingRoles() -> TransitionFrame {
+        TransitionFrame(
+            incoming: outgoing, outgoing: incoming, incomingInFront: !incomingInFront,
+            drawOrder: drawOrder.map { TransitionDraw(role: $0.role == .incoming ? .outgoing : .incoming, clip: $0.clip) })
     }
 
     /// The pose of one page.

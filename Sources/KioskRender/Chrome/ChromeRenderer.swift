@@ -23,8 +23,8 @@ public final class ChromeRenderer {
         switch chrome {
         case .tabBar(let titles, let selected):
             drawTabBar(titles: titles, selected: selected, size: size, in: cairo, theme: theme)
-        case .header(let title, let showsBack):
-            drawHeader(title: title, showsBack: showsBack, size: size, in: cairo, theme: theme)
+        case .header(let title, let showsBack, let backTitle):
+            drawHeader(title: title, back: showsBack ? backTitle : nil, size: size, in: cairo, theme: theme)
         }
     }
 
@@ -40,12 +40,11 @@ public final class ChromeRenderer {
         }
     }
 
-    /// Where a header's back chevron takes taps: a square at the leading edge, full height.
+    /// Where a header's back button takes taps: its leading part, full height (the Navigator
+    /// hit-tests the same `ChromeMetrics.backButtonWidth(headerWidth:)`).
     public static func backButtonRect(size: Size) -> Rect {
-        Rect(x: 0, y: 0, width: min(size.width, max(size.height, backAreaWidth)), height: size.height)
+        Rect(x: 0, y: 0, width: ChromeMetrics.backButtonWidth(headerWidth: size.width), height: size.height)
     }
-
-    static let backAreaWidth = 72.0
 
     private func drawTabBar(titles: [String], selected: Double, size: Size, in cairo: CairoContext, theme: Theme) {
         // The bar sits at the bottom of its container: the hairline separates it from the page.
@@ -74,18 +73,33 @@ public final class ChromeRenderer {
         }
     }
 
-    private func drawHeader(title: String, showsBack: Bool, size: Size, in cairo: CairoContext, theme: Theme) {
+    /// The title centred between two back-button-wide margins; the back button (chevron and the
+    /// previous page's title, ellipsized) in the accent colour at the leading edge.
+    private func drawHeader(title: String, back: String?, size: Size, in cairo: CairoContext, theme: Theme) {
         cairo.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), color: theme.divider)
-        let side = ChromeRenderer.backAreaWidth
+        let side = ChromeMetrics.backButtonWidth(headerWidth: size.width)
+        // Centred on the header when it fits between two back-button margins (UINavigationBar);
+        // a longer title uses the room right of the back button before it is ellipsized.
+        let natural = TextLayout(
+            context: text, text: title, family: theme.fontFamily, size: theme.bodySize, weight: .bold)
+        let fitsCentred = natural.size.width <= size.width - 2 * side
+        let left = fitsCentred ? side : (back == nil ? 16 : side + 4)
         let layout = TextLayout(
             context: text, text: title, family: theme.fontFamily, size: theme.bodySize, weight: .bold,
-            width: max(0, size.width - 2 * side), alignment: .center, ellipsizes: true)
-        layout.draw(in: cairo, at: Point(x: side, y: size.height / 2 - layout.size.height / 2), color: theme.text)
-        if showsBack {
-            cairo.strokeChevron(
-                center: Point(x: 32, y: size.height / 2), height: 22, pointsLeft: true, lineWidth: 3,
-                color: theme.accent)
-        }
+            width: max(0, fitsCentred ? size.width - 2 * side : size.width - left - 16), alignment: .center,
+            ellipsizes: true)
+        layout.draw(in: cairo, at: Point(x: left, y: size.height / 2 - layout.size.height / 2), color: theme.text)
+        guard let back else { return }
+        let chevronX = 16.0
+        cairo.strokeChevron(
+            center: Point(x: chevronX, y: size.height / 2), height: 22, pointsLeft: true, lineWidth: 3,
+            color: theme.accent)
+        guard !back.isEmpty else { return }
+        let labelX = chevronX + 12
+        let label = TextLayout(
+            context: text, text: back, family: theme.fontFamily, size: theme.bodySize, weight: .regular,
+            width: max(0, side - labelX - 4), alignment: .left, ellipsizes: true)
+        label.draw(in: cairo, at: Point(x: labelX, y: size.height / 2 - label.size.height / 2), color: theme.accent)
     }
 
     private func mix(_ a: RGBA, _ b: RGBA, _ t: Double) -> RGBA {

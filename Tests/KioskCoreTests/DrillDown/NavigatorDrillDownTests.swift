@@ -151,7 +151,7 @@ struct NavigatorDrillDownTests {
         let nav = try NavFixture.navigator(home: "dd", Self.pages, viewport: Size(width: 800, height: 1280))
         try NavFixture.play("tap 100,100", on: nav)
         let scene = nav.scene()
-        #expect(SceneText.contents(scene) == ["solid \(Theme.standard.background)", "panel b", "header Title b <"])
+        #expect(SceneText.contents(scene) == ["solid \(Theme.standard.background)", "panel b", "header Title b <Title a"])
         #expect(SceneText.rect(scene.layers[1]) == Rect(x: 0, y: 64, width: 800, height: 1216))
         try NavFixture.play("wait \(nav.now)s; tap 30,30; wait 1s", on: nav)
         #expect(SceneText.panels(nav.scene()) == ["a"])

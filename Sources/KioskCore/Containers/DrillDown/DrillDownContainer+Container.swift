@@ -30,7 +30,7 @@ extension DrillDownContainer: Container {
         let restLeft = isFolded ? width : leftWidth
         let restRight = isFolded ? width : max(1, width - leftWidth - ChromeMetrics.columnGap)
         let floor = min(restLeft, restRight)
-        return Size(width: max(floor, columnWidth.rounded()), height: max(1, height - ChromeMetrics.headerHeight))
+        return Size(width: max(floor, columnWidth.rounded()), height: max(1, height - columnHeaderHeight))
     }
 
     /// True when the column showing `id` is the left one (or the only one, folded).
@@ -50,7 +50,7 @@ extension DrillDownContainer: Container {
     public func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] {
         pageColumns(in: frame).map { column in
             let size = pageSize(columnWidth: column.column.width, height: frame.height)
-            return (column.page, Rect(origin: Point(x: column.frame.minX, y: frame.minY + ChromeMetrics.headerHeight), size: size))
+            return (column.page, Rect(origin: Point(x: column.frame.minX, y: frame.minY + columnHeaderHeight), size: size))
         }
     }
 
@@ -58,13 +58,13 @@ extension DrillDownContainer: Container {
 
     public func claims(in frame: Rect, into touches: inout TouchClaims) {
         for (column, page, columnFrame) in pageColumns(in: frame) where columnFrame.contains(touches.point) {
-            let header = Rect(x: columnFrame.minX, y: columnFrame.minY, width: columnFrame.width, height: ChromeMetrics.headerHeight)
+            let header = Rect(x: columnFrame.minX, y: columnFrame.minY, width: columnFrame.width, height: columnHeaderHeight)
             let backTarget = isLeftColumn(page.id) && showsBack
             if header.contains(touches.point) {
                 touches.claim([.tap], region: header) { [self] gesture in
-                    // The back chevron pops; the rest of the header does nothing.
-                    if case .tap(let position, _) = gesture, backTarget, position.x - header.minX < ChromeMetrics.backButtonWidth {
-                        _ = pop()
+                    // The back button goes back; the rest of the header does nothing.
+                    if case .tap(let position, _) = gesture, ChromeMetrics.isOnBackButton(position, header: header) {
+                        columnBack(page)
                     }
                 }
             } else {
@@ -171,6 +171,9 @@ extension ContainerKind {
         (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
         guard case .drillDown(let spec) = page.content else { return nil }
         let root = try child(spec.root)
-        return DrillDownContainer(id: page.id, root: root, leftWidth: spec.leftWidth, foldBelow: spec.foldBelow, width: size.width)
+        let drillDown = DrillDownContainer(
+            id: page.id, root: root, leftWidth: spec.leftWidth, foldBelow: spec.foldBelow, width: size.width)
+        drillDown.showsHeaders = spec.showsHeaders
+        return drillDown
     }
 }

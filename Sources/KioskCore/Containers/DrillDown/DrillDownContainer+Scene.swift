@@ -13,7 +13,7 @@ extension DrillDownContainer {
             let columnRect = Rect(x: column.x, y: 0, width: max(0, column.width), height: frame.height)
             guard columnRect.width > 0.01 else { continue }
             let columnLook = look.adding(opacity: column.opacity, dim: column.dim).clipped(to: columnRect, placement: local)
-            let header = Rect(x: column.x, y: 0, width: columnRect.width, height: min(ChromeMetrics.headerHeight, frame.height))
+            let header = Rect(x: column.x, y: 0, width: columnRect.width, height: min(columnHeaderHeight, frame.height))
             switch column.content {
             case .page(let id):
                 guard let node = child(id) else { continue }
@@ -22,11 +22,14 @@ extension DrillDownContainer {
                 scene.draw(
                     node, frame: Rect(x: column.x, y: header.maxY, width: size.width, height: size.height),
                     placement: local, look: columnLook)
-                let chrome = Chrome.header(title: scene.title(of: id), showsBack: isLeftColumn(id) && showsBack)
-                scene.addFlat(.chrome(chrome), header, placement: local, look: columnLook)
+                if showsHeaders {
+                    scene.addFlat(.chrome(columnHeader(for: node, titles: scene)), header, placement: local, look: columnLook)
+                }
             case .leftPlaceholder, .rightPlaceholder:
                 scene.addFlat(.solid(theme.background), columnRect, placement: local, look: columnLook)
-                scene.addFlat(.chrome(.header(title: "", showsBack: false)), header, placement: local, look: columnLook)
+                if showsHeaders {
+                    scene.addFlat(.chrome(.header(title: "", showsBack: false)), header, placement: local, look: columnLook)
+                }
             }
         }
     }

@@ -25,6 +25,8 @@ public final class DrillDownContainer: ContainerNode {
     public var leftWidth: Double
     /// Below this container width a single column shows.
     public var foldBelow: Double
+    /// Column headers (title, labelled back button); off, pages fill their columns.
+    public var showsHeaders = true
     /// Container width in pixels; set with `layout(width:)`.
     public private(set) var width: Double
     /// SGB: 0.33 s, ease-in-out.

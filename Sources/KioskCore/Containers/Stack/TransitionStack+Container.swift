@@ -1,5 +1,5 @@
-/// The stack through the `Container` protocol: every entry fills the frame, the top one shows
-/// (two during a transition), a drag from the left edge pops interactively, `open` pushes or pops
+/// The stack through the `Container` protocol: every entry fills the frame below its header, the top one shows
+/// (two during a transition) below its header, a drag from the left edge pops interactively, `open` pushes or pops
 /// back to a page already on it, and it saves its entries.
 extension TransitionStack: Container {
     public var pages: [NavigationNode] { entries }
@@ -15,15 +15,18 @@ extension TransitionStack: Container {
     }
 
     public func layout(size: Size, child: (NavigationNode, Size) -> Void) {
-        for entry in entries { child(entry, size) }
+        let content = contentFrame(in: Rect(size: size)).size
+        for entry in entries { child(entry, content) }
     }
 
-    public func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] { [(top, frame)] }
+    public func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] { [(top, contentFrame(in: frame))] }
 
     // MARK: Touch
 
     public func claims(in frame: Rect, into touches: inout TouchClaims) {
-        touches.collect(top, frame: frame)
+        if !(drawsHeader && claimHeader(in: frame, into: &touches)) {
+            touches.collect(top, frame: contentFrame(in: frame))
+        }
         guard canGoBack else { return }
         // Dragged back from its left edge (AD issue #29), in fractions of its width.
         touches.claim([.edgeSwipe(.left)], region: frame) { [self] gesture in
@@ -40,7 +43,15 @@ extension TransitionStack: Container {
     }
 
     public func draw(in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder) {
-        scene.drawTransitioning(self, current: top, transition: transition, frame: frame, placement: placement, look: look)
+        guard drawsHeader else {
+            scene.drawTransitioning(self, current: top, transition: transition, frame: frame, placement: placement, look: look)
+            return
+        }
+        let content = contentFrame(in: frame)
+        scene.drawTransitioning(
+            self, current: top, transition: transition, frame: content, placement: placement,
+            look: look.clipped(to: content, placement: placement))
+        drawHeader(in: frame, placement: placement, look: look, into: &scene)
     }
 
     // MARK: Actions
@@ -88,6 +99,8 @@ extension ContainerKind {
         name: "stack", readState: { words in words.isEmpty ? nil : NavigationState.normalized(words) }
     ) { (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
         guard case .stack(let spec) = page.content else { return nil }
-        return TransitionStack(id: page.id, root: try child(spec.root), defaultTransition: spec.transition)
+        let stack = TransitionStack(id: page.id, root: try child(spec.root), defaultTransition: spec.transition)
+        stack.showsHeader = spec.showsHeader
+        return stack
     }
 }

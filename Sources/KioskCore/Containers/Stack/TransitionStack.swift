@@ -5,8 +5,10 @@
 /// transition runs); the popped page keeps its appearance until the transition ends.
 ///
 /// Deliberate differences from the seeds:
-/// - A request while a transition runs completes the running one at once and then starts
-///   (AD silently ignores pushes and returns nil from pops meanwhile).
+/// - Back during a push (or pushing the page being popped again) turns the running transition
+///   around from the picture on screen (UIKit's interruptible transitions); another request
+///   while a transition runs completes the running one at once and then starts (AD silently
+///   ignores pushes and returns nil from pops meanwhile).
 /// - `popTo` the current top is a no-op returning `[]` (AD crashes, §5.5).
 /// - Pop-to and pop-to-root run one transition from the old top straight to the target; the pages
 ///   in between unload without appearance events (as AD).
@@ -20,6 +22,9 @@ public final class TransitionStack: ContainerNode {
     private var pushTransitions: [TransitionSpec?]
     /// Used by `push(_:)` without a transition argument.
     public var defaultTransition: TransitionSpec?
+    /// The header with the top's title and a back button: true/false; nil = on unless the
+    /// container holding the stack titles it (`drawsHeader`).
+    public var showsHeader: Bool?
     /// willShow/didShow.
     public var eventHandler: ((StackEvent) -> Void)?
     private var running: RunningTransition?
@@ -70,6 +75,14 @@ public final class TransitionStack: ContainerNode {
     /// Pushes `node`; nil `transition` = not animated. A page already on the stack is refused.
     public func push(_ node: NavigationNode, transition: TransitionSpec?) throws {
         try checkNew(node)
+        if let r = running, removedAtEnd.count == 1, r.canReverse(towards: node, spec: transition, at: now) {
+            // Pushed again while it is being popped: the pop turns around where it is.
+            removedAtEnd.removeAll()
+            entries.append(node)
+            pushTransitions.append(transition)
+            reverse(r)
+            return
+        }
         finishRunning()
         let from = top
         adopt(node)
@@ -81,6 +94,16 @@ public final class TransitionStack: ContainerNode {
     /// Pops the top page; returns it, or nil when only the root is left.
     @discardableResult
     public func pop(transition: PopTransition = .reverseOfPush) -> NavigationNode? {
+        if let r = running, r.to === top, entries.count >= 2,
+            r.canReverse(towards: entries[entries.count - 2], spec: spec(for: transition, pushedWith: r.spec), at: now)
+        {
+            // Back during a push: the push turns around from the picture on screen.
+            entries.removeLast()
+            pushTransitions.removeLast()
+            removedAtEnd.append(r.to)
+            reverse(r)
+            return r.to
+        }
         finishRunning()
         guard entries.count >= 2, let from = entries.popLast(), let pushSpec = pushTransitions.popLast()
         else { return nil }
@@ -230,6 +253,14 @@ public final class TransitionStack: ContainerNode {
             reconcileChildren(animated: false)
             eventHandler?(.didShow(to.id, animated: false))
         }
+    }
+
+    /// Runs `r` backwards from where it is now; the page it goes back to is about to show.
+    private func reverse(_ r: RunningTransition) {
+        let back = r.reversed(at: now)
+        running = back
+        eventHandler?(.willShow(back.to.id, animated: true))
+        reconcileChildren(animated: true)
     }
 
     private func finishRunning() {

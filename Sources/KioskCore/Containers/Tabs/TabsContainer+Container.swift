@@ -1,5 +1,5 @@
 /// The tabs through the `Container` protocol: pages fill the area above the tab bar, a tap on
-/// the bar selects the tab under the finger, `open` of a tab's page selects it, and it saves the
+/// the bar selects the tab under the finger (on the selected tab: takes its page home), `open` of a tab's page selects it, and it saves the
 /// selected index.
 extension TabsContainer: Container {
     public var currentChild: NavigationNode? { selectedPage }
@@ -40,8 +40,14 @@ extension TabsContainer: Container {
         if bar.contains(touches.point) {
             touches.claim([.tap], region: bar) { [self] gesture in
                 guard case .tap(let position, _) = gesture, !pages.isEmpty else { return }
-                let index = Int(((position.x - bar.minX) / bar.width * Double(pages.count)).rounded(.down))
-                _ = try? select(min(max(index, 0), pages.count - 1), transition: defaultTransition)
+                let index = min(max(Int(((position.x - bar.minX) / bar.width * Double(pages.count)).rounded(.down)), 0), pages.count - 1)
+                if index == selectedIndex, transition == nil {
+                    // Re-tapping the selected tab takes its page home (a stack pops to its root),
+                    // as UITabBarController and the seeds do.
+                    _ = (selectedPage as? any Container)?.goHome()
+                } else {
+                    _ = try? select(index, transition: defaultTransition)
+                }
             }
         } else if let page = selectedPage {
             touches.collect(page, frame: contentFrame(in: frame))

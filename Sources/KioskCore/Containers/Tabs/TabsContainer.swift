@@ -6,9 +6,10 @@
 /// higher index and `.pop` towards a lower one, so orientation-based transitions move the way the
 /// tab bar reads. A page loads when first selected and stays loaded.
 ///
-/// Deliberate differences: a request during a switch completes the running switch at once first
-/// (CLF reverses a running cross-fade from its current level instead); a hidden tabs container
-/// switches without animation.
+/// Deliberate differences: selecting the tab a running switch leaves turns the switch around from
+/// the picture on screen (as CLF's cross-fade); selecting a third tab completes the running
+/// switch at once first (two pages at most are drawn); a hidden tabs container switches without
+/// animation.
 public final class TabsContainer: ContainerNode {
     public private(set) var pages: [NavigationNode]
     /// Index of the selected (or being selected) page; 0 when there are no pages.
@@ -64,6 +65,14 @@ public final class TabsContainer: ContainerNode {
     public func select(_ index: Int, transition: TransitionSpec?) throws -> Bool {
         guard pages.indices.contains(index) else {
             throw NavigationError.indexOutOfRange(index, count: pages.count, container: id)
+        }
+        if let r = running, r.canReverse(towards: pages[index], spec: transition, at: now), shouldSelect?(index) ?? true {
+            // The tab it is leaving, tapped again during the switch: the switch turns around
+            // from the picture on screen (CLF reverses its running cross-fade).
+            selectedIndex = index
+            running = r.reversed(at: now)
+            reconcileChildren(animated: true)
+            return true
         }
         finishRunning()
         guard index != selectedIndex, shouldSelect?(index) ?? true else { return false }

@@ -1,0 +1,43 @@
+/// The drill-down's column headers: each column's title and, on the left column (or the only
+/// one, folded), a back button labelled with the title it goes back to. A stack in a column
+/// leaves its own header off and the column header shows the stack's top title; its back button
+/// pops that stack first, then the drill-down.
+extension DrillDownContainer {
+    /// The height of a column header; 0 when `showsHeaders` is off.
+    var columnHeaderHeight: Double { showsHeaders ? ChromeMetrics.headerHeight : 0 }
+
+    /// The stack shown in a column whose header titles it; nil when `node` is not one.
+    func titledStack(_ node: NavigationNode) -> TransitionStack? {
+        guard showsHeaders, let stack = node as? TransitionStack, !stack.drawsHeader else { return nil }
+        return stack
+    }
+
+    /// The page the drill-down's back button in the column showing `id` goes back to.
+    func backPage(fromColumnOf id: PageID) -> NavigationNode? {
+        guard isLeftColumn(id), showsBack else { return nil }
+        let list = isFolded ? pages : left
+        return list.count >= 2 ? list[list.count - 2] : nil
+    }
+
+    /// The header of the column showing `node`.
+    func columnHeader(for node: NavigationNode, titles scene: SceneBuilder) -> Chrome {
+        var title = scene.title(of: node.id)
+        if let stack = titledStack(node) {
+            title = scene.title(of: stack.top.id)
+            if let below = stack.pageBelow(stack.top.id) {
+                return .header(title: title, showsBack: true, backTitle: scene.title(of: below.id))
+            }
+        }
+        guard let back = backPage(fromColumnOf: node.id) else { return .header(title: title, showsBack: false) }
+        return .header(title: title, showsBack: true, backTitle: scene.title(of: back.id))
+    }
+
+    /// The back button of the column showing `node` was tapped.
+    func columnBack(_ node: NavigationNode) {
+        if let stack = titledStack(node), stack.canGoBack {
+            stack.pop()
+        } else if backPage(fromColumnOf: node.id) != nil {
+            _ = pop()
+        }
+    }
+}
