@@ -21,8 +21,8 @@ ROOTFS, WORK, TALLY = sys.argv[1:4]
 CONFIG = os.environ["VPANEL_CONFIG"]
 TURN = "drag 600,300 200,300 300ms; wait 1s"
 DRAG = "drag 600 300 200 300 300"  # the same drag for guest/touch.py
-# Home (cube face "status") -> "highlight" -> "explore" (menu) -> tap "Guided tour" -> tap row 2.
-TO_LIST_ROW = f"{TURN}; {TURN}; tap 600,250; wait 1s; tap 300,253; wait 1s"
+# Home (cube face "status") -> "highlight" -> "explore" (menu) -> tap "Guided tour" -> tap row 2 (below the stack header).
+TO_LIST_ROW = f"{TURN}; {TURN}; tap 600,250; wait 1s; tap 300,317; wait 1s"
 timings = {}
 
 
@@ -133,7 +133,7 @@ def open_list_row(p, touchscreen):
     """From the explore face: the "Guided tour" tile, then the tour's second row."""
     touchscreen.send("tap 600 250")
     failed = p.wait_status("tour")
-    touchscreen.send("tap 300 253")
+    touchscreen.send("tap 300 317")
     return failed or p.wait_status("tour-mill") or p.wait_screen(TO_LIST_ROW, "list-row", 30)
 
 
