@@ -57,6 +57,7 @@ public enum ConfigLoader {
                 settings = SettingsParser(context: context).settings(root)
                 displaySettings = SettingsParser.displaySettings(table)
                 homeID = root.value("home")?.string
+                TOMLRelease.release(table)
             case .failed(let context):
                 kioskContextUsed = context
             }
@@ -148,6 +149,7 @@ public enum ConfigLoader {
         let definition = content.flatMap { content in
             context.hasErrors ? nil : PageDefinition(id: PageID(id), title: title, content: content, sourceFile: file)
         }
+        TOMLRelease.release(table)
         return ParsedPage(
             id: PageID(id), file: file, context: context, definition: definition, references: parser.references,
             idKeyPath: idKeyPath)
@@ -198,7 +200,8 @@ public enum ConfigLoader {
             // toml++ would assert on this header. Whatever error comes first in the file wins:
             // parse everything before the header's line; if that fails, report that instead.
             let prefix = String(String.UnicodeScalarView(text.unicodeScalars.prefix(bad.lineStart)))
-            if (try? TOMLTable(string: prefix)) != nil {
+            if let table = try? TOMLTable(string: prefix) {
+                TOMLRelease.release(table)
                 context.append(
                     Diagnostic(
                         severity: .error, file: file, line: bad.position.line, column: bad.position.column,
@@ -208,6 +211,7 @@ public enum ConfigLoader {
             return parseFailure(prefix, context: context)
         }
         if let table = try? TOMLTable(string: text) {
+            // The caller releases the table once it has read it.
             return .parsed(table, FileContext(file: file, locator: locator))
         }
         return parseFailure(text, context: context)
@@ -216,7 +220,7 @@ public enum ConfigLoader {
     /// The error TOMLKit reports for `text`, which is known to fail.
     static func parseFailure(_ text: String, context: FileContext) -> ParsedFile {
         do {
-            _ = try TOMLTable(string: text)
+            TOMLRelease.release(try TOMLTable(string: text))
             context.error(nil, "TOML syntax: the file could not be parsed")
         } catch let error as TOMLParseError {
             context.append(

@@ -16,7 +16,7 @@ struct TableReader {
         // Walk keys and values by position: a quoted key holding "\u0000" comes back from the C
         // layer truncated, so looking values up by name could miss (TOMLKit's own iterator then
         // force-unwraps and traps).
-        let keys = table.keys
+        let keys = TOMLRelease.keys(of: table)
         let values = table.values
         entries = zip(keys, values).map { (key: $0, value: $1) }
     }
