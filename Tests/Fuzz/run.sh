@@ -18,7 +18,7 @@ if [ -z "$driver" ]; then echo "run.sh: libclang_rt.fuzzer_no_main not found in 
 export KIOSK_FUZZ_DRIVER=$driver
 export FONTCONFIG_FILE="$PWD/Tests/Fonts/fonts.conf"
 # Swift's runtime keeps some allocations for the process's lifetime; leaks are not what this finds.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1:quarantine_size_mb=16}
 
 build() {
     swift build --build-tests --scratch-path "$scratch" \

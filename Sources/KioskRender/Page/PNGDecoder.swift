@@ -22,15 +22,7 @@ enum PNGDecoder {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return failure("not a regular file") }
         guard info.st_size <= maximumFileBytes else { return failure("file larger than \(maximumFileBytes >> 20) MiB") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            count += n
-        }
-        bytes.removeSubrange(count...)
+        let bytes = DescriptorReader.read(fd, limit: Int(info.st_size))
         if let problem = headerProblem(bytes) { return failure(problem) }
         var source = PNGBytes(bytes: bytes)
         let surface = withUnsafeMutablePointer(to: &source) { pointer in
