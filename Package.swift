@@ -21,6 +21,13 @@ func includePaths(_ package: String) -> [String] {
         .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { $0.hasPrefix("-I") }
 }
 
+/// Set by Tests/Fuzz/run.sh (and the sanitizer steps of scripts/test.sh) for their own scratch
+/// path: kiosk-fuzz then links libFuzzer's driver and runs as a coverage-guided fuzzer. The
+/// instrumentation itself comes from the command line (`-sanitize-coverage=…`), for every module.
+let libFuzzer = ProcessInfo.processInfo.environment["KIOSK_FUZZ_DRIVER"]
+let fuzzSwiftSettings: [SwiftSetting] = libFuzzer == nil ? [] : [.define("KIOSK_FUZZ")]
+let fuzzLinkerSettings: [LinkerSetting] = libFuzzer.map { [.unsafeFlags([$0, "-lstdc++"])] } ?? []
+
 let pangoIncludes = includePaths("pangocairo")
 /// Every Swift target that imports CPangoCairo, directly or through KioskRender, needs these.
 let pangoSwiftSettings: [SwiftSetting] = [.unsafeFlags(pangoIncludes.flatMap { ["-Xcc", $0] })]
@@ -87,6 +94,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: pangoSwiftSettings),
+
+        // The fuzz target over config loading and drawing (Tests/Fuzz/run.sh builds it with
+        // libFuzzer; an ordinary build replays inputs given as arguments).
+        .executableTarget(
+            name: "kiosk-fuzz", dependencies: ["KioskConfig", "KioskRender", "KioskCore"], path: "Tests/Fuzz/Sources",
+            swiftSettings: pangoSwiftSettings + fuzzSwiftSettings, linkerSettings: fuzzLinkerSettings),
 
         // Golden-image comparison and font pinning shared by the rendering test targets.
         .target(

@@ -9,15 +9,50 @@ protocol ConfigFiles {
     func kind(of path: String) -> ConfigFileKind
     /// Names (not paths) of the entries in the folder at `path`, sorted.
     func list(_ path: String) -> [String]?
-    /// The bytes of the file at `path`, or nil when it cannot be read. `limit` caps how many.
-    func read(_ path: String, limit: Int?) -> [UInt8]?
+    /// The bytes of the regular file at `path`, or why they cannot be read. `limit` caps how many.
+    func read(_ path: String, limit: Int?) -> Result<[UInt8], ConfigFileError>
 }
 
 enum ConfigFileKind: Equatable {
     case missing, file, directory
+    /// A symbolic link whose target does not exist.
+    case danglingLink
+    /// A symbolic link that leads back to itself (ELOOP).
+    case linkLoop
+    /// A FIFO, socket or device: opening or reading it may block forever or never end.
+    case special(String)
+    /// Exists but cannot be examined (permissions on a folder above it).
+    case inaccessible
+
+    /// Words for a message: "is a FIFO", "is a symbolic link to nothing".
+    var explanation: String {
+        switch self {
+        case .missing: "not found"
+        case .file: "is a file"
+        case .directory: "is a folder"
+        case .danglingLink: "is a symbolic link whose target does not exist"
+        case .linkLoop: "is a symbolic link loop"
+        case .special(let what): "is a \(what), not a regular file"
+        case .inaccessible: "cannot be examined (permission denied)"
+        }
+    }
 }
 
-/// The real file system.
+/// Why a file's bytes could not be read.
+enum ConfigFileError: Error, Equatable {
+    case notRegular(ConfigFileKind)
+    case unreadable(String)
+
+    var explanation: String {
+        switch self {
+        case .notRegular(let kind): kind.explanation
+        case .unreadable(let reason): "cannot be read (\(reason))"
+        }
+    }
+}
+
+/// The real file system. Nothing here blocks: files are opened with O_NONBLOCK and refused
+/// unless they are regular files, so a FIFO named like a page cannot hang `check` or `run`.
 struct DirectoryFiles: ConfigFiles {
     let root: String
 
@@ -32,27 +67,67 @@ struct DirectoryFiles: ConfigFiles {
     }
 
     func kind(of path: String) -> ConfigFileKind {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute(path), isDirectory: &isDirectory) else {
-            return .missing
+        let full = absolute(path)
+        var info = stat()
+        if stat(full, &info) == 0 { return Self.kind(info.st_mode) }
+        let error = errno
+        if error == ELOOP { return .linkLoop }
+        if error == EACCES { return .inaccessible }
+        var link = stat()
+        if lstat(full, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK { return .danglingLink }
+        return .missing
+    }
+
+    static func kind(_ mode: mode_t) -> ConfigFileKind {
+        switch mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .directory
+        case S_IFIFO: .special("FIFO (named pipe)")
+        case S_IFSOCK: .special("socket")
+        case S_IFCHR: .special("character device")
+        case S_IFBLK: .special("block device")
+        default: .special("special file")
         }
-        return isDirectory.boolValue ? .directory : .file
     }
 
     func list(_ path: String) -> [String]? {
         (try? FileManager.default.contentsOfDirectory(atPath: absolute(path)))?.sorted()
     }
 
-    func read(_ path: String, limit: Int?) -> [UInt8]? {
-        guard kind(of: path) == .file, let handle = FileHandle(forReadingAtPath: absolute(path)) else {
-            return nil
-        }
-        defer { try? handle.close() }
+    func read(_ path: String, limit: Int?) -> Result<[UInt8], ConfigFileError> {
         // A config file is small; refusing huge ones keeps a wrong path (a disk image, /dev/zero)
         // from eating the memory of a running kiosk.
         let cap = limit ?? ConfigLoader.maximumFileSize + 1
-        guard let data = try? handle.read(upToCount: cap) else { return nil }
-        return [UInt8](data)
+        return Self.readRegular(absolute(path), limit: cap)
+    }
+
+    /// Up to `limit` bytes of the regular file at `path`, opened without blocking.
+    static func readRegular(_ path: String, limit: Int) -> Result<[UInt8], ConfigFileError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else {
+            let error = errno
+            switch error {
+            case ENXIO: return .failure(.notRegular(.special("socket or FIFO")))
+            case ELOOP: return .failure(.notRegular(.linkLoop))
+            case ENOENT: return .failure(.notRegular(.missing))
+            default: return .failure(.unreadable(String(cString: strerror(error))))
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        let kind = kind(info.st_mode)
+        guard kind == .file else { return .failure(.notRegular(kind)) }
+        var bytes = [UInt8](repeating: 0, count: max(0, min(limit, Int(info.st_size) + 1)))
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
+            if n == 0 { break }
+            count += n
+        }
+        return .success(Array(bytes.prefix(count)))
     }
 }
 
@@ -93,8 +168,8 @@ struct MemoryFiles: ConfigFiles {
         return names.sorted()
     }
 
-    func read(_ path: String, limit: Int?) -> [UInt8]? {
-        guard let bytes = files[relative(path)] else { return nil }
-        return limit.map { Array(bytes.prefix($0)) } ?? bytes
+    func read(_ path: String, limit: Int?) -> Result<[UInt8], ConfigFileError> {
+        guard let bytes = files[relative(path)] else { return .failure(.notRegular(kind(of: path))) }
+        return .success(limit.map { Array(bytes.prefix($0)) } ?? bytes)
     }
 }

@@ -8,7 +8,7 @@ import TOMLKit
 /// docs/configuration.md.
 public enum ConfigLoader {
     /// Config files above this size are refused (a wrong path should not eat a kiosk's memory).
-    public static let maximumFileSize = 1 << 20
+    public static let maximumFileSize = ConfigLimits.fileBytes
 
     /// Loads the folder at `directory` (relative paths resolve against the working directory).
     public static func load(directory: String) -> ConfigLoadResult {
@@ -24,11 +24,11 @@ public enum ConfigLoader {
         case .missing:
             folderError(".", "config folder not found: \(files.root)")
             return ConfigLoadResult(configuration: nil, diagnostics: diagnostics)
-        case .file:
-            folderError(".", "not a folder: \(files.root)")
-            return ConfigLoadResult(configuration: nil, diagnostics: diagnostics)
         case .directory:
             break
+        case let other:
+            folderError(".", "not a folder: \(files.root) \(other == .file ? "is a file" : other.explanation)")
+            return ConfigLoadResult(configuration: nil, diagnostics: diagnostics)
         }
         let kioskKind = files.kind(of: "kiosk.toml")
         let pagesKind = files.kind(of: "pages")
@@ -42,24 +42,27 @@ public enum ConfigLoader {
         // kiosk.toml
         let kioskContext = FileContext(file: "kiosk.toml")
         var settings: KioskSettings?
+        var displaySettings: KioskSettings?
         // Checked against the pages even when other settings are wrong.
         var homeID: String?
         var kioskContextUsed = kioskContext
         switch kioskKind {
         case .missing:
             folderError("kiosk.toml", "file not found (it names the home page and holds the theme)")
-        case .directory:
-            folderError("kiosk.toml", "is a folder, expected a file")
         case .file:
             switch parse("kiosk.toml", files: files) {
             case .parsed(let table, let context):
                 kioskContextUsed = context
                 let root = TableReader(table: table, path: "", context: context)
                 settings = SettingsParser(context: context).settings(root)
+                displaySettings = SettingsParser.displaySettings(table)
                 homeID = root.value("home")?.string
+                TOMLRelease.release(table)
             case .failed(let context):
                 kioskContextUsed = context
             }
+        case let other:
+            folderError("kiosk.toml", "\(other.explanation), expected a file")
         }
 
         // pages/*.toml
@@ -67,14 +70,18 @@ public enum ConfigLoader {
         switch pagesKind {
         case .missing:
             folderError("pages", "folder not found (it holds one .toml file per page)")
-        case .file:
-            folderError("pages", "is a file, expected a folder of page files")
         case .directory:
             let names = (files.list("pages") ?? []).filter { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }
             if names.isEmpty { folderError("pages", "no page files (*.toml) in the folder") }
-            for name in names {
-                pages.append(page(name, files: files, paths: paths))
+            if names.count > ConfigLimits.pages {
+                folderError("pages", "\(names.count) page files; at most \(ConfigLimits.pages) are allowed")
+            } else {
+                for name in names {
+                    pages.append(page(name, files: files, paths: paths))
+                }
             }
+        case let other:
+            folderError("pages", "\(other.explanation), expected a folder of page files")
         }
 
         let graph = PageGraph(pages: pages)
@@ -87,7 +94,7 @@ public enum ConfigLoader {
         diagnostics = sorted(diagnostics)
 
         guard !diagnostics.contains(where: { $0.severity == .error }), let settings else {
-            return ConfigLoadResult(configuration: nil, diagnostics: diagnostics)
+            return ConfigLoadResult(configuration: nil, diagnostics: diagnostics, displaySettings: displaySettings)
         }
         var definitions: [PageID: PageDefinition] = [:]
         for page in pages {
@@ -105,9 +112,10 @@ public enum ConfigLoader {
     static func page(_ name: String, files: any ConfigFiles, paths: PathResolver) -> ParsedPage {
         let file = "pages/" + name
         let fileID = String(name.dropLast(".toml".count))
-        guard files.kind(of: file) == .file else {
+        let kind = files.kind(of: file)
+        guard kind == .file else {
             let context = FileContext(file: file)
-            context.error(nil, "is a folder, expected a page file")
+            context.error(nil, "\(kind.explanation), expected a page file")
             return ParsedPage(id: PageID(fileID), file: file, context: context, definition: nil, references: [])
         }
         let table: TOMLTable
@@ -141,6 +149,7 @@ public enum ConfigLoader {
         let definition = content.flatMap { content in
             context.hasErrors ? nil : PageDefinition(id: PageID(id), title: title, content: content, sourceFile: file)
         }
+        TOMLRelease.release(table)
         return ParsedPage(
             id: PageID(id), file: file, context: context, definition: definition, references: parser.references,
             idKeyPath: idKeyPath)
@@ -156,8 +165,15 @@ public enum ConfigLoader {
     /// Reads, decodes and parses one file.
     static func parse(_ file: String, files: any ConfigFiles) -> ParsedFile {
         let context = FileContext(file: file)
-        guard let bytes = files.read(file, limit: nil) else {
-            context.error(nil, "cannot read file")
+        let bytes: [UInt8]
+        switch files.read(file, limit: nil) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            context.error(nil, "file \(error.explanation)")
+            return .failed(context)
+        }
+        if bytes.isEmpty {
+            context.error(nil, "file is empty")
             return .failed(context)
         }
         let text: String
@@ -184,7 +200,8 @@ public enum ConfigLoader {
             // toml++ would assert on this header. Whatever error comes first in the file wins:
             // parse everything before the header's line; if that fails, report that instead.
             let prefix = String(String.UnicodeScalarView(text.unicodeScalars.prefix(bad.lineStart)))
-            if (try? TOMLTable(string: prefix)) != nil {
+            if let table = try? TOMLTable(string: prefix) {
+                TOMLRelease.release(table)
                 context.append(
                     Diagnostic(
                         severity: .error, file: file, line: bad.position.line, column: bad.position.column,
@@ -194,6 +211,7 @@ public enum ConfigLoader {
             return parseFailure(prefix, context: context)
         }
         if let table = try? TOMLTable(string: text) {
+            // The caller releases the table once it has read it.
             return .parsed(table, FileContext(file: file, locator: locator))
         }
         return parseFailure(text, context: context)
@@ -202,7 +220,7 @@ public enum ConfigLoader {
     /// The error TOMLKit reports for `text`, which is known to fail.
     static func parseFailure(_ text: String, context: FileContext) -> ParsedFile {
         do {
-            _ = try TOMLTable(string: text)
+            TOMLRelease.release(try TOMLTable(string: text))
             context.error(nil, "TOML syntax: the file could not be parsed")
         } catch let error as TOMLParseError {
             context.append(

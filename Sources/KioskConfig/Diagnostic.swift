@@ -35,13 +35,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// `file[:line[:column]]: severity: [keyPath: ]message`, always one line.
     public var description: String {
-        var text = file
+        // Paths, keys and values come from the operator's files: a quoted key may hold a newline
+        // or an escape sequence that would rewrite the technician's terminal.
+        var text = file.oneLine
         if let line {
             text += ":\(line)"
             if let column { text += ":\(column)" }
         }
         text += ": \(severity.rawValue): "
-        if let keyPath, !keyPath.isEmpty { text += keyPath + ": " }
+        if let keyPath, !keyPath.isEmpty { text += keyPath.oneLine + ": " }
         // A message quoting a value with a newline must still print as one line.
         text += message.oneLine
         return text

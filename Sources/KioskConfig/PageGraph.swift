@@ -26,7 +26,31 @@ struct PageGraph {
                 checkReachability(from: home)
             }
         }
-        checkCycles()
+        if !checkCycles() { checkNesting() }
+    }
+
+    /// Containers inside containers deeper than `ConfigLimits.nestingDepth` are reported at the
+    /// outermost page of each too-deep chain (the navigation walks the tree recursively).
+    func checkNesting() {
+        var depth: [PageID: Int] = [:]
+        // Cycles were ruled out, so this terminates; pages are bounded, so does the recursion.
+        func measure(_ id: PageID) -> Int {
+            if let known = depth[id] { return known }
+            let children = (byID[id]?.references ?? []).filter { $0.kind == .child && byID[$0.target] != nil }
+            let value = children.isEmpty ? 0 : 1 + (children.map { measure($0.target) }.max() ?? 0)
+            depth[id] = value
+            return value
+        }
+        var inside: Set<PageID> = []
+        for page in byID.values {
+            for reference in page.references where reference.kind == .child && measure(page.id) > ConfigLimits.nestingDepth {
+                inside.insert(reference.target)
+            }
+        }
+        for id in byID.keys.sorted() where measure(id) > ConfigLimits.nestingDepth && !inside.contains(id) {
+            byID[id]?.context.error(
+                nil, "containers nest \(measure(id)) deep from page \"\(id)\"; at most \(ConfigLimits.nestingDepth) are allowed")
+        }
     }
 
     func unknown(_ id: PageID) -> String {
@@ -59,15 +83,18 @@ struct PageGraph {
         // A reachable page with errors may have lost references that lead on (a misspelt key, a
         // typo in an id): warning about every page behind it would bury the real error.
         guard !seen.contains(where: { byID[$0]?.context.hasErrors == true }) else { return }
-        for page in pages where !seen.contains(page.id) && byID[page.id]?.file == page.file {
+        // A page that failed to load already has its error; "cannot be reached" would only add noise.
+        for page in pages where !seen.contains(page.id) && byID[page.id]?.file == page.file && !page.context.hasErrors {
             page.context.warning(
                 nil, "page \"\(page.id)\" cannot be reached from home \"\(home)\" (no container shows it and nothing opens it)")
         }
     }
 
     /// A container must not show itself, directly or through other containers. Each cycle is
-    /// reported once, at the reference that leaves its alphabetically first page.
-    func checkCycles() {
+    /// reported once, at the reference that leaves its alphabetically first page. Returns whether
+    /// there was one.
+    @discardableResult
+    func checkCycles() -> Bool {
         var state: [PageID: Bool] = [:]  // false: on the current path; true: done
         var path: [PageID] = []
         var reported: Set<[PageID]> = []
@@ -96,6 +123,7 @@ struct PageGraph {
         for id in byID.keys.sorted() where state[id] == nil {
             visit(id)
         }
+        return !reported.isEmpty
     }
 
     private func report(_ cycle: [PageID], _ reported: inout Set<[PageID]>) {

@@ -82,8 +82,8 @@ struct PageParser {
     mutating func drillDown(_ root: TableReader) -> DrillDownSpec? {
         let first = root.string("root", required: "a drilldown")
         if let first { child(first, at: "root") }
-        let left = root.number("left_width")
-        let fold = root.number("fold_below", above: 0, allowMinimum: true)
+        let left = root.number("left_width", maximum: ConfigLimits.length)
+        let fold = root.number("fold_below", above: 0, allowMinimum: true, maximum: ConfigLimits.length)
         let header = self.header(root)
         guard let first, root.has("left_width") == (left != nil), root.has("fold_below") == (fold != nil), header.isValid
         else { return nil }
@@ -118,7 +118,7 @@ struct PageParser {
         if let orientation = table.choice("orientation", TransitionOrientation.self, what: "orientation") {
             spec.orientation = orientation
         }
-        if let duration = table.number("duration", above: 0, allowMinimum: true) { spec.duration = duration }
+        if let duration = table.number("duration", above: 0, allowMinimum: true, maximum: ConfigLimits.duration) { spec.duration = duration }
         guard context.diagnostics.count == before else { return nil }
         if table.has("orientation") { warnIfOrientationIgnored(spec.kind, keyPath: table.keyPath("orientation")) }
         return spec
@@ -128,7 +128,7 @@ struct PageParser {
         let before = context.diagnostics.count
         let background = root.color("background")
         var widgets: [Widget] = []
-        for table in root.tables("widget") ?? [] {
+        for table in root.tables("widget", limit: ConfigLimits.widgets) ?? [] {
             var parser = WidgetParser(context: context, paths: paths)
             if let widget = parser.widget(table) { widgets.append(widget) }
             references += parser.references

@@ -1,8 +1,12 @@
+import KioskCore
+
 /// Resolves paths written in config files (relative to the config folder) and checks images.
 struct PathResolver {
     let files: any ConfigFiles
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// Bytes of a PNG file `check` reads to verify it (larger files are refused: a 16-megapixel
+    /// picture compresses far below this).
+    static let maximumImageBytes = 64 << 20
 
     /// The absolute, normalised form of `path`; `.` and `..` segments are folded.
     func resolve(_ path: String) -> String {
@@ -20,25 +24,40 @@ struct PathResolver {
     }
 
     /// The absolute path of a PNG the renderer will load, or nil (reported) when it is missing,
-    /// unreadable or not a PNG.
+    /// not a regular file, unreadable, not a well-formed PNG or too large to decode.
     func png(_ path: String, keyPath: String, context: FileContext) -> String? {
         let absolute = resolve(path)
+        let shown = path.oneLine
         switch files.kind(of: absolute) {
         case .missing:
-            context.error(keyPath, "image not found: \(path)")
+            context.error(keyPath, "image not found: \(shown)")
             return nil
         case .directory:
-            context.error(keyPath, "image path is a folder: \(path)")
+            context.error(keyPath, "image path is a folder: \(shown)")
             return nil
         case .file:
             break
-        }
-        guard let head = files.read(absolute, limit: 8) else {
-            context.error(keyPath, "cannot read image: \(path)")
+        case let other:
+            context.error(keyPath, "image \(other.explanation): \(shown)")
             return nil
         }
-        guard head == Self.pngSignature else {
-            context.error(keyPath, "not a PNG file (no PNG signature): \(path)")
+        let bytes: [UInt8]
+        switch files.read(absolute, limit: Self.maximumImageBytes + 1) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            context.error(keyPath, "image \(error.explanation): \(shown)")
+            return nil
+        }
+        if bytes.isEmpty {
+            context.error(keyPath, "image file is empty: \(shown)")
+            return nil
+        }
+        if bytes.count > Self.maximumImageBytes {
+            context.error(keyPath, "image file is larger than \(Self.maximumImageBytes >> 20) MiB: \(shown)")
+            return nil
+        }
+        if let problem = PNGCheck.problem(in: bytes) {
+            context.error(keyPath, "\(problem): \(shown)")
             return nil
         }
         return absolute

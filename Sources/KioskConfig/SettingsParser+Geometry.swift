@@ -70,10 +70,14 @@ extension SettingsParser {
         var numbers: [Double] = []
         for i in 0..<array.count {
             let element = array[i].tomlValue
-            if let int = element.int {
+            if let int = element.int, abs(int) <= Int(ConfigLimits.number) {
                 numbers.append(Double(int))
-            } else if let double = element.double, double.isFinite {
+            } else if let double = element.double, double.isFinite, abs(double) <= ConfigLimits.number {
                 numbers.append(double)
+            } else if element.int != nil || element.double?.isFinite == true {
+                context.error(
+                    keyPath + "[\(i + 1)]", "must be between -\(Int(ConfigLimits.number)) and \(Int(ConfigLimits.number))")
+                return nil
             } else {
                 context.error(keyPath + "[\(i + 1)]", "expected a finite number, found \(TableReader.describe(element))")
                 return nil

@@ -1,4 +1,5 @@
 import KioskCore
+import TOMLKit
 
 /// Turns the table of `kiosk.toml` into settings, reporting every problem to the file's context.
 struct SettingsParser {
@@ -31,15 +32,14 @@ struct SettingsParser {
         }
         if let preview = root.table("preview") {
             preview.checkKeys(Self.previewKeys, what: "[preview]")
-            if let width = preview.number("width") { settings.previewSize.width = width }
-            if let height = preview.number("height") { settings.previewSize.height = height }
-            if let scale = preview.number("scale") { settings.previewScale = scale }
+            previewSize(preview, into: &settings)
         }
         if let table = root.table("theme") { settings.theme = theme(table) }
         if let idle = root.table("idle") {
             idle.checkKeys(Self.idleKeys, what: "[idle]")
             settings.idle = IdleSettings(
-                homeAfter: idle.number("home_after"), blankAfter: idle.number("blank_after"),
+                homeAfter: idle.number("home_after", maximum: ConfigLimits.idleSeconds),
+                blankAfter: idle.number("blank_after", maximum: ConfigLimits.idleSeconds),
                 backlight: backlight(idle))
         }
         if let input = root.table("input") {
@@ -51,6 +51,37 @@ struct SettingsParser {
         }
         if let display = root.table("display") { self.display(display, into: &settings.input.geometry) }
         return context.diagnostics.count == before ? settings : nil
+    }
+
+    /// The valid parts of `[display]`, `[input]` and `[preview]` over the defaults, whatever else
+    /// is wrong (the problems are reported by `settings(_:)`, not here).
+    static func displaySettings(_ table: TOMLTable) -> KioskSettings {
+        let scratch = FileContext(file: "kiosk.toml")
+        let root = TableReader(table: table, path: "", context: scratch)
+        let parser = SettingsParser(context: scratch)
+        var settings = KioskSettings(home: PageID(""))
+        if let preview = root.table("preview") { parser.previewSize(preview, into: &settings) }
+        if let input = root.table("input") { parser.inputGeometry(input, into: &settings.input.geometry) }
+        if let display = root.table("display") { parser.display(display, into: &settings.input.geometry) }
+        return settings
+    }
+
+    /// `[preview]` width, height and scale: each in range, and the surface they make (`width ×
+    /// scale` by `height × scale`) within `ConfigLimits.surfaceSide`.
+    func previewSize(_ preview: TableReader, into settings: inout KioskSettings) {
+        let width = preview.number("width", maximum: ConfigLimits.length)
+        let height = preview.number("height", maximum: ConfigLimits.length)
+        let scale = preview.number("scale", maximum: ConfigLimits.scale)
+        let size = Size(width: width ?? settings.previewSize.width, height: height ?? settings.previewSize.height)
+        let s = scale ?? settings.previewScale
+        for (key, side) in [("width", size.width), ("height", size.height)] where side * s > ConfigLimits.surfaceSide {
+            context.error(
+                preview.keyPath(key),
+                "\(TableReader.format(side)) at scale \(TableReader.format(s)) is \(TableReader.format((side * s).rounded(.up))) pixels; at most \(TableReader.format(ConfigLimits.surfaceSide)) are allowed")
+            return
+        }
+        settings.previewSize = size
+        settings.previewScale = s
     }
 
     /// `[idle] backlight`: a device name in /sys/class/backlight (not a path).
@@ -84,7 +115,11 @@ struct SettingsParser {
             ("spacing", \.spacing, true), ("corner_radius", \.cornerRadius, true),
         ]
         for (key, path, zeroAllowed) in sizes {
-            if let value = table.number(key, above: 0, allowMinimum: zeroAllowed) { theme[keyPath: path] = value }
+            // Font sizes are the ones without a zero.
+            let maximum = zeroAllowed ? ConfigLimits.spacing : ConfigLimits.fontSize
+            if let value = table.number(key, above: 0, allowMinimum: zeroAllowed, maximum: maximum) {
+                theme[keyPath: path] = value
+            }
         }
         return theme
     }

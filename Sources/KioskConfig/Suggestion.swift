@@ -1,9 +1,9 @@
 /// Finds the known name nearest to a misspelt one, for "did you mean …?" hints.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate with the smallest edit distance to `word`, if it is close enough to be a
     /// plausible typo (at most a third of the longer word, and at least 1, at most 3 edits).
     /// Ties go to the candidate listed first in sorted order, so hints are deterministic.
-    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = Array(word.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates.sorted() {

@@ -16,7 +16,7 @@ struct TableReader {
         // Walk keys and values by position: a quoted key holding "\u0000" comes back from the C
         // layer truncated, so looking values up by name could miss (TOMLKit's own iterator then
         // force-unwraps and traps).
-        let keys = table.keys
+        let keys = TOMLRelease.keys(of: table)
         let values = table.values
         entries = zip(keys, values).map { (key: $0, value: $1) }
     }
@@ -74,7 +74,35 @@ struct TableReader {
             context.error(keyPath(key), "must not be empty")
             return nil
         }
+        if let problem = Self.textProblem(string) {
+            context.error(keyPath(key), problem)
+            return nil
+        }
         return string
+    }
+
+    /// Why `text` is too long to lay out in bounded time (`ConfigLimits.textScalars`,
+    /// `ConfigLimits.wordScalars`), or nil.
+    static func textProblem(_ text: String) -> String? {
+        var count = 0
+        var word = 0
+        var longestWord = 0
+        for scalar in text.unicodeScalars {
+            count += 1
+            if scalar.properties.isWhitespace || scalar == "-" || scalar == "/" {
+                word = 0
+            } else {
+                word += 1
+                longestWord = max(longestWord, word)
+            }
+        }
+        if count > ConfigLimits.textScalars {
+            return "text is \(count) characters long; at most \(ConfigLimits.textScalars) are allowed"
+        }
+        if longestWord > ConfigLimits.wordScalars {
+            return "a word of \(longestWord) characters without a space; at most \(ConfigLimits.wordScalars) are allowed"
+        }
+        return nil
     }
 
     func bool(_ key: String) -> Bool? {
@@ -86,7 +114,7 @@ struct TableReader {
         return bool
     }
 
-    func integer(_ key: String, minimum: Int) -> Int? {
+    func integer(_ key: String, minimum: Int, maximum: Int) -> Int? {
         guard let value = value(key) else { return nil }
         guard let int = value.int else {
             wrongType(key, expected: "an integer", found: value)
@@ -96,12 +124,18 @@ struct TableReader {
             context.error(keyPath(key), "must be at least \(minimum), found \(int)")
             return nil
         }
+        guard int <= maximum else {
+            context.error(keyPath(key), "must be at most \(maximum), found \(int)")
+            return nil
+        }
         return int
     }
 
-    /// A number (integer or float), finite, and greater than `minimum` (or equal when
-    /// `allowMinimum`).
-    func number(_ key: String, above minimum: Double = 0, allowMinimum: Bool = false) -> Double? {
+    /// A number (integer or float), finite, greater than `minimum` (or equal when `allowMinimum`)
+    /// and at most `maximum` (every number has a bound: see `ConfigLimits`).
+    func number(
+        _ key: String, above minimum: Double = 0, allowMinimum: Bool = false, maximum: Double = ConfigLimits.number
+    ) -> Double? {
         guard let value = value(key) else { return nil }
         let number: Double
         if let int = value.int {
@@ -121,6 +155,10 @@ struct TableReader {
             let bound = Self.format(minimum)
             let rule = allowMinimum ? "at least \(bound)" : "greater than \(bound)"
             context.error(keyPath(key), "must be \(rule), found \(Self.format(number))")
+            return nil
+        }
+        guard number <= maximum else {
+            context.error(keyPath(key), "must be at most \(Self.format(maximum)), found \(Self.format(number))")
             return nil
         }
         return number
@@ -161,11 +199,16 @@ struct TableReader {
         return TableReader(table: table, path: keyPath(key), context: context)
     }
 
-    /// An array of tables (`[[widget]]`), each reader's path carrying its 1-based index.
-    func tables(_ key: String) -> [TableReader]? {
+    /// An array of tables (`[[widget]]`), each reader's path carrying its 1-based index; more than
+    /// `limit` is an error.
+    func tables(_ key: String, limit: Int) -> [TableReader]? {
         guard let value = value(key) else { return nil }
         guard let array = value.array else {
             wrongType(key, expected: "an array of tables ([[\(keyPath(key))]])", found: value)
+            return nil
+        }
+        guard array.count <= limit else {
+            context.error(keyPath(key), "\(array.count) blocks; at most \(limit) are allowed")
             return nil
         }
         var readers: [TableReader] = []
@@ -181,9 +224,11 @@ struct TableReader {
         return readers
     }
 
-    /// An array of strings, each with its key path (`faces[2]`); wrong elements are reported and
-    /// left out.
-    func strings(_ key: String, required what: String? = nil) -> [(value: String, keyPath: String)]? {
+    /// An array of at most `limit` strings, each with its key path (`faces[2]`); wrong elements are
+    /// reported and left out.
+    func strings(
+        _ key: String, required what: String? = nil, limit: Int = ConfigLimits.containerChildren
+    ) -> [(value: String, keyPath: String)]? {
         guard let value = value(key) else {
             if let what { missing(key, what) }
             return nil
@@ -192,12 +237,20 @@ struct TableReader {
             wrongType(key, expected: "an array of strings", found: value)
             return nil
         }
+        guard array.count <= limit else {
+            context.error(keyPath(key), "\(array.count) entries; at most \(limit) are allowed")
+            return nil
+        }
         var result: [(value: String, keyPath: String)] = []
         for i in 0..<array.count {
             let element = array[i].tomlValue
             let elementPath = keyPath(key) + "[\(i + 1)]"
             guard let string = element.string else {
                 context.error(elementPath, "expected a string, found \(Self.describe(element))")
+                continue
+            }
+            if let problem = Self.textProblem(string) {
+                context.error(elementPath, problem)
                 continue
             }
             result.append((string, elementPath))

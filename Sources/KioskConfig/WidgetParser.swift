@@ -56,14 +56,14 @@ struct WidgetParser {
             if let markup, let problem = MarkupCheck.problem(in: markup) {
                 context.error(table.keyPath("markup"), "invalid Pango markup: \(problem)")
             }
-            let size = table.number("size")
+            let size = table.number("size", maximum: ConfigLimits.fontSize)
             let align = table.choice("align", TextAlignment.self, what: "alignment")
             widget = markup.map { .text(TextWidget(markup: $0, size: size, alignment: align ?? .left)) }
         case "image":
             let path = table.string("path", required: what).flatMap {
                 paths.png($0, keyPath: table.keyPath("path"), context: context)
             }
-            let height = table.number("height") ?? Self.defaultImageHeight
+            let height = table.number("height", maximum: ConfigLimits.length) ?? Self.defaultImageHeight
             let caption = table.string("caption", allowEmpty: true)
             widget = path.map { .image(ImageWidget(path: $0, height: height, caption: caption)) }
         case "list":
@@ -75,7 +75,7 @@ struct WidgetParser {
             if let problem = StrftimeCheck.problem(in: format) {
                 context.error(table.keyPath("format"), problem)
             }
-            let size = table.number("size")
+            let size = table.number("size", maximum: ConfigLimits.fontSize)
             let align = table.choice("align", TextAlignment.self, what: "alignment")
             widget = .clock(ClockWidget(format: format, size: size, alignment: align ?? .left))
         case "keyvalue":
@@ -91,7 +91,7 @@ struct WidgetParser {
                 widget = nil
             }
         default:
-            let height = table.number("height") ?? Self.defaultSpacerHeight
+            let height = table.number("height", maximum: ConfigLimits.length) ?? Self.defaultSpacerHeight
             widget = .spacer(SpacerWidget(height: height))
         }
         return context.diagnostics.count == before ? widget : nil
@@ -103,8 +103,8 @@ struct WidgetParser {
             context.error(table.keyPath(key), "\(what) needs at least one [[widget.\(key)]]")
             return []
         }
-        let items = table.tables(key) ?? []
-        if items.isEmpty, table.value(key)?.array != nil {
+        let items = table.tables(key, limit: ConfigLimits.items) ?? []
+        if items.isEmpty, let array = table.value(key)?.array, array.count <= ConfigLimits.items {
             context.error(table.keyPath(key), "\(what) needs at least one [[widget.\(key)]]")
         }
         return items
@@ -126,8 +126,8 @@ struct WidgetParser {
     }
 
     mutating func grid(_ table: TableReader, what: String) -> GridWidget? {
-        let columns = table.integer("columns", minimum: 1) ?? Self.defaultColumns
-        let height = table.number("tile_height") ?? Self.defaultTileHeight
+        let columns = table.integer("columns", minimum: 1, maximum: ConfigLimits.gridColumns) ?? Self.defaultColumns
+        let height = table.number("tile_height", maximum: ConfigLimits.length) ?? Self.defaultTileHeight
         var tiles: [Tile] = []
         for tile in items(table, "tile", what: what) {
             tile.checkKeys(Self.tileKeys, what: "a grid tile")

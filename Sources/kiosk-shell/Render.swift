@@ -42,17 +42,34 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         guard (page != nil) != all else { throw ValidationError("give either --page ID or --all") }
-        if let size, Render.parseSize(size) == nil { throw ValidationError("--size: expected WIDTHxHEIGHT, e.g. 1920x1080") }
-        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale: expected a number from 0 to 8") }
+        if let size, Render.parseSize(size) == nil {
+            throw ValidationError(
+                "--size: expected WIDTHxHEIGHT with each side from 1 to \(Int(Render.maximumSide)), e.g. 1920x1080; found '\(size)'")
+        }
+        if let scale, !(scale > 0 && scale <= Render.maximumScale) {
+            throw ValidationError("--scale: expected a number greater than 0 and at most \(Int(Render.maximumScale)); found \(scale)")
+        }
+        if let scale, let size = size.flatMap(Render.parseSize),
+            max(size.width, size.height) * scale > Render.maximumPixels
+        {
+            throw ValidationError(
+                "--size at --scale: the picture would be \(Int(size.width * scale))x\(Int(size.height * scale)) pixels; at most \(Int(Render.maximumPixels)) a side")
+        }
         if let at, !(at >= 0 && at.isFinite) { throw ValidationError("--at: expected seconds ≥ 0") }
         if let rotation, DisplayTransform(name: rotation) == nil {
             throw ValidationError("--rotation: expected one of " + DisplayTransform.allCases.map(\.name).joined(separator: ", "))
         }
     }
 
+    /// Bounds of the options (the image buffers hold at most 16384 pixels a side).
+    static let maximumSide = 8192.0
+    static let maximumScale = 8.0
+    static let maximumPixels = 16384.0
+
     static func parseSize(_ text: String) -> Size? {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1,
+            w <= maximumSide, h <= maximumSide
         else { return nil }
         return Size(width: w, height: h)
     }
@@ -65,9 +82,9 @@ struct Render: ParsableCommand {
             let (configuration, warnings) = try rendering.loadConfiguration()
             for warning in warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             let pages: [PageID]
+            try rendering.prepareOutput(out, intoFolder: all)
             if all {
                 pages = configuration.pages.keys.sorted()
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             } else {
                 let id = PageID(page ?? "")
                 guard configuration.pages[id] != nil else {

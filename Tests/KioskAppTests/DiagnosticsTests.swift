@@ -36,7 +36,7 @@ struct DiagnosticsTests {
         let many = (1...20).map { Diagnostic(severity: .error, file: "pages/p\($0).toml", message: "bad") }
         let widgets = DiagnosticRows.widgets(for: many, limit: 14, directory: "/cfg")
         #expect(widgets.count == 15)
-        #expect(widgets.last == .text(TextWidget(markup: "… and 6 more: kiosk-shell check --config /cfg", size: 16)))
+        #expect(widgets.last == .text(TextWidget(markup: "… and 6 more errors: kiosk-shell check --config /cfg", size: 16)))
     }
 
     @Test("the banner is added to the renderer's pages only, under an id config files cannot use")

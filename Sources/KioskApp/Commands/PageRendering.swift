@@ -1,3 +1,4 @@
+import Foundation
 import KioskConfig
 import KioskCore
 import KioskRender
@@ -50,6 +51,36 @@ public struct PageRendering {
         return (configuration, result.warnings.map(\.description))
     }
 
+    /// Checks `out` before anything is drawn, and for `intoFolder` creates the folder: a missing
+    /// parent folder, a folder where a file goes or a file where a folder goes is said in words.
+    public func prepareOutput(_ out: String, intoFolder: Bool) throws(Failure) {
+        func fail(_ message: String) -> Failure { Failure(lines: ["render: --out \(out.oneLineForMessage): \(message)"], exitCode: .failure) }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory)
+        let parent = (out as NSString).deletingLastPathComponent
+        var parentIsDirectory: ObjCBool = false
+        let parentExists = parent.isEmpty || FileManager.default.fileExists(atPath: parent, isDirectory: &parentIsDirectory)
+        if intoFolder {
+            if exists && !isDirectory.boolValue {
+                throw fail("is an existing file; --all writes one PNG per page into a folder")
+            }
+            if !exists {
+                if parentExists && !parent.isEmpty && !parentIsDirectory.boolValue { throw fail("\(parent) is a file, not a folder") }
+                do {
+                    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                } catch {
+                    throw fail("cannot create the folder (\(String(cString: strerror(errno))))")
+                }
+            }
+            guard access(out, W_OK) == 0 else { throw fail("the folder is not writable") }
+        } else {
+            if exists && isDirectory.boolValue { throw fail("is a folder; give the PNG file to write, e.g. \(out)/page.png") }
+            if !parentExists { throw fail("the folder \(parent) does not exist") }
+            if !parent.isEmpty && !parentIsDirectory.boolValue { throw fail("\(parent) is a file, not a folder") }
+            guard access(parent.isEmpty ? "." : parent, W_OK) == 0 else { throw fail("the folder \(parent.isEmpty ? "." : parent) is not writable") }
+        }
+    }
+
     /// Renders `pages` and writes `<out>` (one page) or `<out>/<id>.png` (`intoFolder`).
     /// Returns the files written.
     public func render(
@@ -86,5 +117,12 @@ public struct PageRendering {
             renderer.surfaces.removeAll()
         }
         return written
+    }
+}
+
+extension String {
+    /// The text with control characters as `\u{…}` escapes, for paths in one-line messages.
+    var oneLineForMessage: String {
+        String(unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
     }
 }

@@ -10,14 +10,24 @@ public enum DiagnosticPage {
     /// Not a valid id in config files (':' is not allowed there), so it never collides.
     public static let pageID = PageID("kiosk-shell:diagnostics")
     /// At most this many errors are listed; the rest are counted.
-    public static let maximumRows = 14
+    public static let maximumRows = 10
     /// A dark red that says "not the kiosk" from across a room.
     public static let background = RGBA(red: 80.0 / 255, green: 16.0 / 255, blue: 16.0 / 255)  // #501010
 
-    /// A configuration whose only page lists `errors` of the folder `directory`.
-    public static func configuration(errors: [Diagnostic], directory: String) -> KioskConfiguration {
+    /// A configuration whose only page lists `errors` of the folder `directory`. `displaySettings`
+    /// (`ConfigLoadResult.displaySettings`, when kiosk.toml parsed) brings the broken config's
+    /// `[display]` rotation, `[input]` geometry and `[preview]` size, so the page is drawn and
+    /// touched the way the panel is mounted.
+    public static func configuration(
+        errors: [Diagnostic], directory: String, displaySettings: KioskSettings? = nil
+    ) -> KioskConfiguration {
         let page = PageDefinition(id: pageID, title: "Config errors", content: .panel(panel(errors: errors, directory: directory)))
         var settings = KioskSettings(home: pageID)
+        if let displaySettings {
+            settings.input = displaySettings.input
+            settings.previewSize = displaySettings.previewSize
+            settings.previewScale = displaySettings.previewScale
+        }
         settings.stateFile = ""
         return KioskConfiguration(settings: settings, pages: [pageID: page], directory: directory)
     }
@@ -37,16 +47,28 @@ public enum DiagnosticPage {
 enum DiagnosticRows {
     static func widgets(for errors: [Diagnostic], limit: Int, directory: String) -> [Widget] {
         var widgets: [Widget] = errors.prefix(limit).map { error in
-            .text(TextWidget(markup: "<tt>" + MarkupEscaping.escape(error.description) + "</tt>", size: 16))
+            .text(TextWidget(markup: "<tt>" + MarkupEscaping.escape(shortened(error.description)) + "</tt>", size: 16))
         }
         if errors.count > limit {
+            let more = errors.count - limit
             widgets.append(
                 .text(
                     TextWidget(
-                        markup: MarkupEscaping.escape("… and \(errors.count - limit) more: kiosk-shell check --config \(directory)"),
+                        markup: MarkupEscaping.escape(
+                            "… and \(more) more \(more == 1 ? "error" : "errors"): kiosk-shell check --config \(shortened(directory))"),
                         size: 16)))
         }
         return widgets
+    }
+
+    /// Characters of one error line shown; longer ones end in "…" (a line quoting a long value
+    /// would otherwise push the rest off the screen). `kiosk-shell check` prints them whole.
+    static let maximumLineLength = 200
+
+    static func shortened(_ line: String) -> String {
+        let scalars = line.unicodeScalars
+        guard scalars.count > maximumLineLength else { return line }
+        return String(String.UnicodeScalarView(scalars.prefix(maximumLineLength - 1))) + "…"
     }
 
 }

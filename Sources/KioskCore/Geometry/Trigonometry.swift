@@ -16,6 +16,8 @@ func reduceAngle(_ x: Double) -> Double {
 
 /// Sine of `x` radians.
 public func sine(_ x: Double) -> Double {
+    // The series below stops when a term no longer changes the sum, which never happens for NaN.
+    guard x.isFinite else { return .nan }
     var r = reduceAngle(x)
     // sin(π - r) = sin(r): fold into [-π/2, π/2] where the series converges fastest.
     if r > pi / 2 { r = pi - r } else if r < -pi / 2 { r = -pi - r }
@@ -42,6 +44,19 @@ public func tangent(_ x: Double) -> Double { sine(x) / cosine(x) }
 /// Arc tangent of y/x in (-π, π].
 public func arcTangent2(_ y: Double, _ x: Double) -> Double {
     if x == 0 && y == 0 { return 0 }
+    // NaN would never end the series; infinities are unfolded by hand (C's atan2 does the same).
+    if x.isNaN || y.isNaN { return .nan }
+    if x.isInfinite || y.isInfinite {
+        let a: Double
+        if x.isInfinite && y.isInfinite {
+            a = x > 0 ? pi / 4 : 3 * pi / 4
+        } else if x.isInfinite {
+            a = x > 0 ? 0 : pi
+        } else {
+            a = pi / 2
+        }
+        return y < 0 || (y == 0 && y.sign == .minus) ? -a : a
+    }
     // atan on [0, 1] via argument halving and a series; then unfold by octant.
     let ax = abs(x)
     let ay = abs(y)

@@ -64,6 +64,17 @@ public final class ImageBuffer {
         stride = Int(cairo_image_surface_get_stride(s))
     }
 
+    /// Takes ownership of an image surface that decoded without error (see PNGDecoder).
+    init(adopting s: OpaquePointer) {
+        surface = s
+        width = Int(cairo_image_surface_get_width(s))
+        height = Int(cairo_image_surface_get_height(s))
+        stride = Int(cairo_image_surface_get_stride(s))
+    }
+
+    /// Bytes of pixel memory.
+    public var byteCount: Int { stride * height }
+
     deinit { cairo_surface_destroy(surface) }
 
     /// The first byte of the first row. Call `markDirty()` after writing through it.

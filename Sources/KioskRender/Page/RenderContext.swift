@@ -30,18 +30,10 @@ public struct RenderContext: Sendable {
 
     /// Reads at most 4 KiB of a file (a sensor value, a counter); nil when it cannot be opened.
     @Sendable public static func readSmallFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            count += n
-        }
-        return String(decoding: bytes[0..<count], as: UTF8.self)
+        return String(decoding: DescriptorReader.read(fd, limit: 4096), as: UTF8.self)
     }
 }
 

@@ -29,6 +29,7 @@ extension PageSurfaceCache {
         }
         evict(outputSize: scene.outputSize)
         files.keepOnly(watchedFiles)
+        renderer.images.keepOnly(imagePathsOfCachedPanels)
         return update
     }
 

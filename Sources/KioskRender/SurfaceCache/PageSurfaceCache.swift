@@ -114,6 +114,24 @@ public final class PageSurfaceCache: LayerSurfaces {
     public func removeAll() {
         entries.removeAll()
         files.removeAll()
+        renderer.images.removeAll()
+    }
+
+    /// Images the panels with a surface draw: decoded images of pages that left the cache (or
+    /// the configuration) are dropped with them, so their memory goes back.
+    var imagePathsOfCachedPanels: Set<String> {
+        var paths: Set<String> = []
+        for content in entries.keys {
+            guard case .panel(let id) = content, let panel = PageSurfaceCache.panel(id, in: configuration) else { continue }
+            for widget in panel.widgets {
+                switch widget {
+                case .image(let image): paths.insert(image.path)
+                case .grid(let grid): paths.formUnion(grid.tiles.compactMap(\.icon))
+                default: break
+                }
+            }
+        }
+        return paths
     }
 
     public func invalidateAll() {

@@ -1,0 +1,33 @@
+// Ownership: TOMLKit 0.6 frees nothing it allocates in C++: the tree of a parsed table (its
+// TOMLTable has no deinit), and the arrays and strings `keys` and `values` return. The loader
+// reads keys through CTOML itself and frees them, and empties every parsed table once its
+// definitions are built (`clear()` lets toml++ free the nodes). What stays is the empty root
+// table object and the `values` pointer array of each table read: measured in the report of
+// `Tests/EndToEnd/memory-weston.sh` and docs/configuration.md ("Limits").
+import CTOML
+import Glibc
+import TOMLKit
+
+enum TOMLRelease {
+    /// The table's keys in TOMLKit's order, without leaking the C strings they are copied from.
+    static func keys(of table: TOMLTable) -> [String] {
+        guard let pointer = tablePointer(table) else { return table.keys }
+        let count = table.count
+        let raw = tableGetKeys(pointer)
+        defer {
+            for i in 0..<count { free(UnsafeMutableRawPointer(mutating: raw[i])) }
+            free(UnsafeMutableRawPointer(mutating: raw))
+        }
+        return (0..<count).map { String(cString: raw[$0]) }
+    }
+
+    /// Frees the nodes of a table parsed from text. Every value read from it is invalid after.
+    static func release(_ table: TOMLTable) {
+        table.clear()
+    }
+
+    /// TOMLKit keeps the C++ table's address internal; reflection reads it without a fork.
+    private static func tablePointer(_ table: TOMLTable) -> OpaquePointer? {
+        Mirror(reflecting: table).descendant("tablePointer") as? OpaquePointer
+    }
+}
