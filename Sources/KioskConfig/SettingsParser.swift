@@ -60,6 +60,9 @@ struct SettingsParser {
         let root = TableReader(table: table, path: "", context: scratch)
         let parser = SettingsParser(context: scratch)
         var settings = KioskSettings(home: PageID(""))
+        // weston's kiosk-shell shows only windows whose app_id weston.ini names: the error page
+        // must carry the operator's, or a config broken at start would leave the panel black.
+        if let appID = root.string("app_id") { settings.appID = appID }
         if let preview = root.table("preview") { parser.previewSize(preview, into: &settings) }
         if let input = root.table("input") { parser.inputGeometry(input, into: &settings.input.geometry) }
         if let display = root.table("display") { parser.display(display, into: &settings.input.geometry) }

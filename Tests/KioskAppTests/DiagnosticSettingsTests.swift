@@ -6,11 +6,11 @@ import Testing
 
 @Suite("Diagnostic page settings")
 struct DiagnosticSettingsTests {
-    @Test("a refused config whose kiosk.toml parsed gives the diagnostic page its [display] rotation and preview size")
+    @Test("a refused config whose kiosk.toml parsed gives the diagnostic page its [display] rotation, preview size and app_id")
     func rotationCarried() throws {
         let folder = AppFixture.temporaryDirectory() + "/cfg"
         try FileManager.default.createDirectory(atPath: folder + "/pages", withIntermediateDirectories: true)
-        try "home = \"home\"\ncolour = 1\n[preview]\nwidth = 600\nheight = 1000\n[display]\nrotation = \"90\"\n"
+        try "home = \"home\"\napp_id = \"museum\"\ncolour = 1\n[preview]\nwidth = 600\nheight = 1000\n[display]\nrotation = \"90\"\n"
             .write(toFile: folder + "/kiosk.toml", atomically: true, encoding: .utf8)
         try "type = \"panel\"\n".write(toFile: folder + "/pages/home.toml", atomically: true, encoding: .utf8)
         let result = ConfigLoader.load(directory: folder)
@@ -21,6 +21,7 @@ struct DiagnosticSettingsTests {
         #expect(shown.settings.input.geometry.displayTransform == DisplayTransform(name: "90"))
         #expect(shown.settings.previewSize == Size(width: 600, height: 1000))
         #expect(shown.settings.home == DiagnosticPage.pageID)
+        #expect(shown.settings.appID == "museum")  // weston's kiosk-shell shows only that app_id
     }
 
     @Test("an error line longer than the page shows ends in an ellipsis; check prints it whole")

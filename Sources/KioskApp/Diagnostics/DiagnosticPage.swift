@@ -16,8 +16,8 @@ public enum DiagnosticPage {
 
     /// A configuration whose only page lists `errors` of the folder `directory`. `displaySettings`
     /// (`ConfigLoadResult.displaySettings`, when kiosk.toml parsed) brings the broken config's
-    /// `[display]` rotation, `[input]` geometry and `[preview]` size, so the page is drawn and
-    /// touched the way the panel is mounted.
+    /// `[display]` rotation, `[input]` geometry, `[preview]` size and `app_id`, so the page is
+    /// shown, drawn and touched the way the panel is mounted.
     public static func configuration(
         errors: [Diagnostic], directory: String, displaySettings: KioskSettings? = nil
     ) -> KioskConfiguration {
@@ -25,6 +25,7 @@ public enum DiagnosticPage {
         var settings = KioskSettings(home: pageID)
         if let displaySettings {
             settings.input = displaySettings.input
+            settings.appID = displaySettings.appID
             settings.previewSize = displaySettings.previewSize
             settings.previewScale = displaySettings.previewScale
         }

@@ -42,7 +42,8 @@ final class ConfigService {
             good = configuration
             shown = configuration
         } else {
-            shown = DiagnosticPage.configuration(errors: loaded.errors, directory: directory)
+            shown = DiagnosticPage.configuration(
+                errors: loaded.errors, directory: directory, displaySettings: loaded.displaySettings)
         }
     }
 
@@ -69,7 +70,8 @@ final class ConfigService {
             return .applied(replacedDiagnostics: replacedDiagnostics)
         }
         guard let good else {
-            shown = DiagnosticPage.configuration(errors: result.errors, directory: directory)
+            shown = DiagnosticPage.configuration(
+                errors: result.errors, directory: directory, displaySettings: result.displaySettings)
             return .diagnostics
         }
         banner = ErrorBanner(errors: result.errors, directory: directory)

@@ -36,10 +36,7 @@ enum FuzzOneInput {
             guard
                 let navigator = try? Navigator(
                     configuration: configuration, viewport: viewport, scale: scale, rootPage: page,
-                    panelContentHeight: { id, size in
-                        guard case .panel(let panel)? = configuration.pages[id]?.content else { return size.height }
-                        return renderer.layout(panel: panel, size: size, theme: configuration.settings.theme).contentHeight
-                    })
+                    panels: FuzzPanels(configuration: configuration, renderer: renderer))
             else { continue }
             draw(navigator.scene(), surfaces: surfaces, now: now)
             for action in [Action.nextFace, .previousFace, .back, .home] {
