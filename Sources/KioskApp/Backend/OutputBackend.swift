@@ -1,5 +1,6 @@
 import KioskCore
 import KioskRender
+import KioskWayland
 
 /// One frame's memory, lent by the output backend for the duration of one `onDraw` call:
 /// premultiplied ARGB8888 in native (turned) output pixels.
@@ -8,14 +9,26 @@ public struct OutputFrame {
     public let image: ImageBuffer
     /// Output pixels per logical pixel.
     public let scale: Int
-    /// True when the buffer already holds the previous frame, so drawing what changed is
-    /// enough; false for a fresh buffer (first frame, new size or scale): draw everything.
+    /// True when the buffer holds the previous frame once `repair(outside:)` ran, so drawing
+    /// what changed is enough; false for a fresh buffer (first frame, new size or scale): draw
+    /// everything.
     public let holdsPreviousFrame: Bool
+    /// Copies what the buffer misses of the previous frame, where the new frame does not draw.
+    let repairer: FrameRepair
 
-    public init(image: ImageBuffer, scale: Int, holdsPreviousFrame: Bool) {
+    public init(image: ImageBuffer, scale: Int, holdsPreviousFrame: Bool, repair: FrameRepair = .nothing()) {
         self.image = image
         self.scale = scale
         self.holdsPreviousFrame = holdsPreviousFrame
+        repairer = repair
+    }
+
+    /// Brings the buffer up to the previous frame everywhere outside `damage` (output pixels),
+    /// copying only what it misses there; call once the damage is known, before drawing. A
+    /// damage covering the whole buffer copies nothing. Without this call the backend repairs
+    /// outside the returned damage after `onDraw` (right for a drawer that drew only inside it).
+    public func repair(outside damage: [Rect]) {
+        if repairer.repair(outside: damage) > 0 { image.markDirty() }
     }
 }
 

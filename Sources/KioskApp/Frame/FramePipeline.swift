@@ -2,10 +2,12 @@ import KioskCore
 import KioskRender
 
 /// One frame, the same for `run` and `bench`: the Navigator's Scene (with the error banner, or
-/// black while blanked) → damage against the frame the buffer holds → compose (display transform,
-/// page surfaces, the CPU compositor) into the output's buffer. The backend commits after
-/// `draw` returns; what a frame leads to (save the state, tell systemd, log the page) is read
-/// from `finishedFrame()` afterwards, never done inside the draw.
+/// black while blanked) → damage against the previous frame → the buffer repaired outside that
+/// damage (`OutputFrame.repair(outside:)`: it gets only what it misses of the previous frame and
+/// the new one does not redraw) → compose (display transform, page surfaces, the CPU compositor)
+/// into the output's buffer. The backend commits after `draw` returns; what a frame leads to
+/// (save the state, tell systemd, log the page) is read from `finishedFrame()` afterwards, never
+/// done inside the draw.
 public final class FramePipeline {
     public let renderer: FrameRenderer
     /// The Scene the output's current buffer holds (nil: draw everything).
@@ -34,8 +36,11 @@ public final class FramePipeline {
         navigator.advance(to: time)
         let target = frame.image
         let scene = self.scene(navigator, outputSize: Size(width: Double(target.width), height: Double(target.height)))
-        let damage = renderer.draw(
-            scene, into: target, previous: frame.holdsPreviousFrame ? previousScene : nil, now: now)
+        let prepared = renderer.prepare(scene, previous: frame.holdsPreviousFrame ? previousScene : nil, now: now)
+        let damage = prepared.damage
+        // Nothing changed: no repair either (the backend repairs if it commits anyway).
+        if frame.holdsPreviousFrame && !damage.isEmpty { frame.repair(outside: damage.rects) }
+        renderer.compose(prepared, into: target)
         target.markDirty()
         previousScene = scene
         framesDrawn += 1

@@ -71,15 +71,39 @@ public final class FrameRenderer {
     /// Returns the damaged output rectangles (empty when nothing changed).
     /// Both scenes are upright; `target` and the damage are in native (turned) output pixels.
     public func draw(_ upright: Scene, into target: ImageBuffer, previous uprightPrevious: Scene?, now: WallClockTime) -> OutputDamage {
+        let frame = prepare(upright, previous: uprightPrevious, now: now)
+        compose(frame, into: target)
+        return frame.damage
+    }
+
+    /// A frame whose damage is known and whose surfaces are ready, not yet composed: between
+    /// the two the output can bring its buffer up to `previous` outside the damage.
+    public struct PreparedFrame {
+        /// The scene turned onto the panel.
+        let scene: Scene
+        /// False when there was no previous scene: everything is composed.
+        let hasPrevious: Bool
+        /// What `compose` will draw, in native output pixels (empty: nothing).
+        public let damage: OutputDamage
+    }
+
+    /// Readies the page surfaces for `upright` and computes its damage against `previous` (nil:
+    /// everything), without touching any output buffer.
+    public func prepare(_ upright: Scene, previous uprightPrevious: Scene?, now: WallClockTime) -> PreparedFrame {
         let scene = displayTransform.apply(to: upright)
         let previous = uprightPrevious.map(displayTransform.apply(to:))
         let update = surfaces.prepare(for: scene, now: now)
         let damage = OutputDamage(
             previous: previous, current: scene, surfaceDamage: update.damage, surfaceScale: surfaces.scale)
-        guard let bounds = damage.bounds else { return damage }
+        return PreparedFrame(scene: scene, hasPrevious: previous != nil, damage: damage)
+    }
+
+    /// Composes a prepared frame into `target` (which must hold the previous scene outside the
+    /// damage): the damage's bounds, or everything without a previous scene.
+    public func compose(_ frame: PreparedFrame, into target: ImageBuffer) {
+        guard let bounds = frame.damage.bounds else { return }
         compositor.compose(
-            scene: scene, surfaces: surfaces, into: target,
-            damage: previous == nil ? nil : bounds)
-        return damage
+            scene: frame.scene, surfaces: surfaces, into: target,
+            damage: frame.hasPrevious ? bounds : nil)
     }
 }

@@ -13,14 +13,18 @@ public struct PixelBuffer {
     public let stride: Int
     /// Output pixels per logical pixel.
     public let scale: Int
-    /// True when the buffer already holds the previous frame (the backend copied the regions
-    /// drawn since this buffer was last shown), so drawing only what changed is enough. False for
-    /// a new buffer (first frame, new size or scale): it is all zero and everything must be drawn.
+    /// True when the buffer holds the previous frame once `repair` ran, so drawing only what
+    /// changed is enough. False for a new buffer (first frame, new size or scale): it is all
+    /// zero and everything must be drawn.
     public let holdsPreviousFrame: Bool
+    /// Copies what the buffer misses of the previous frame outside the damage it is given: call
+    /// `repair.repair(outside: damage)` once the frame's damage is known, before drawing. If the
+    /// app does not, the window repairs outside the returned damage after drawing.
+    public let repair: FrameRepair
 
     public init(
         pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int,
-        holdsPreviousFrame: Bool
+        holdsPreviousFrame: Bool, repair: FrameRepair = .nothing()
     ) {
         self.pixels = pixels
         self.width = width
@@ -28,6 +32,7 @@ public struct PixelBuffer {
         self.stride = stride
         self.scale = scale
         self.holdsPreviousFrame = holdsPreviousFrame
+        self.repair = repair
     }
 
     /// Fills a rectangle (output pixels, clipped to the buffer) with one premultiplied colour.

@@ -2,7 +2,8 @@ import CWayland
 import Glibc
 
 /// Up to `capacity` buffers of one size, handed out only when the compositor has released them,
-/// with their contents brought up to the last shown frame before the app draws (`DamageHistory`).
+/// with a `FrameRepair` that brings their contents up to the last shown frame where the new
+/// frame does not draw (`DamageHistory`).
 final class SwapChain {
     let capacity: Int
     private(set) var buffers: [ShmBuffer] = []
@@ -10,6 +11,8 @@ final class SwapChain {
     private var lastShown: Int?
     private(set) var width = 0
     private(set) var height = 0
+    /// Bytes copied from the last shown buffer by repairs so far.
+    private(set) var bytesRepaired = 0
 
     init(capacity: Int = 3) {
         precondition(capacity >= 2)
@@ -25,8 +28,8 @@ final class SwapChain {
         lastShown = nil
     }
 
-    /// A free buffer of the given size holding the previous frame where possible, or nil when all
-    /// buffers are busy (wait for a release).
+    /// A free buffer of the given size, or nil when all buffers are busy (wait for a release).
+    /// Its content is brought up to the previous frame by `repair(for:)`, not here.
     func acquire(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) -> (index: Int, buffer: ShmBuffer)? {
         if width != self.width || height != self.height {
             reset()
@@ -45,19 +48,22 @@ final class SwapChain {
         } else {
             return nil
         }
-        let buffer = buffers[index]
-        if let last = lastShown, last != index, !history.isFresh(index) {
-            copyMissing(into: index, from: last)
-        } else if let last = lastShown, last != index, history.isFresh(index) {
-            copyAll(into: buffer, from: buffers[last])
-            history.drew(index, damage: [])
-        }
-        return (index, buffer)
+        return (index, buffers[index])
     }
 
-    /// Whether the buffer's content equals the last shown frame (false: app must draw all).
+    /// Whether the buffer holds the last shown frame once `repair(for:)` ran (false: nothing was
+    /// shown at this size yet, the app must draw everything).
     func holdsPreviousFrame(_ index: Int) -> Bool {
-        !history.isFresh(index)
+        lastShown != nil || !history.isFresh(index)
+    }
+
+    /// The repair that copies what `index` misses of the last shown frame (everything for a
+    /// buffer new since then) from the last shown buffer.
+    func repair(for index: Int) -> FrameRepair {
+        FrameRepair.chain(
+            buffer: index, lastShown: lastShown, history: history, pixels: { self.buffers[$0].pixels },
+            stride: buffers[index].stride, width: width, height: height
+        ) { [weak self] bytes in self?.bytesRepaired += bytes }
     }
 
     /// Records that `index` was attached and committed with `damage`.
@@ -65,25 +71,5 @@ final class SwapChain {
         history.drew(index, damage: damage)
         lastShown = index
         buffers[index].isBusy = true
-    }
-
-    private func copyMissing(into index: Int, from source: Int) {
-        let target = buffers[index]
-        let origin = buffers[source]
-        for region in history.missingRegions(index) {
-            let x0 = max(0, region.x)
-            let y0 = max(0, region.y)
-            let x1 = min(width, region.x + region.width)
-            let y1 = min(height, region.y + region.height)
-            guard x1 > x0, y1 > y0 else { continue }
-            for row in y0..<y1 {
-                let offset = row * target.stride + x0 * 4
-                memcpy(target.pixels + offset, origin.pixels + offset, (x1 - x0) * 4)
-            }
-        }
-    }
-
-    private func copyAll(into target: ShmBuffer, from origin: ShmBuffer) {
-        memcpy(target.pixels, origin.pixels, target.stride * target.height)
     }
 }

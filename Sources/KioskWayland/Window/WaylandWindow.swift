@@ -217,7 +217,7 @@ public final class WaylandWindow {
         let holdsPrevious = swapChain.holdsPreviousFrame(index)
         let pixels = PixelBuffer(
             pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride,
-            scale: sizing.scale, holdsPreviousFrame: holdsPrevious)
+            scale: sizing.scale, holdsPreviousFrame: holdsPrevious, repair: swapChain.repair(for: index))
         let fullFrame = [Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))]
         let started = MonotonicClock.now
         let drawn = onDraw?(pixels, started) ?? fullFrame
@@ -237,6 +237,9 @@ public final class WaylandWindow {
             return
         }
         configureNeedsCommit = false
+        // An app that did not repair drew only inside its damage: the rest comes from the last frame.
+        pixels.repair.repair(
+            outside: damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) })
 
         if resized {
             wl_surface_set_buffer_scale(surface, Int32(sizing.scale))

@@ -4,14 +4,16 @@ import KioskWayland
 
 /// An output in memory, for `bench`: a swap chain of `capacity` image buffers with the same
 /// rule as the Wayland one (`DamageHistory`: a reused buffer is brought up to the last frame by
-/// copying what it misses, so only the damage is redrawn), and frames drawn when `drawFrame` is
-/// called instead of when a compositor is ready.
+/// copying what it misses outside the new frame's damage, `FrameRepair`, so only the damage is
+/// redrawn), and frames drawn when `drawFrame` is called instead of when a compositor is ready.
 final class MemoryOutput: OutputBackend {
     private var buffers: [ImageBuffer] = []
     private var history: DamageHistory
     private var lastShown: Int?
     private let capacity: Int
     private let scale: Int
+    /// Bytes copied from the last shown buffer by repairs so far (what the swap chain costs).
+    private(set) var bytesRepaired = 0
     var onConfigure: ((Size, Int) -> Void)?
     var onDraw: ((OutputFrame, Double) -> [Rect])?
     var onFrameFinished: (() -> Void)?
@@ -43,9 +45,10 @@ final class MemoryOutput: OutputBackend {
     func drawFrame(at time: Double) -> [Rect] {
         let index = ((lastShown ?? -1) + 1) % capacity
         let buffer = buffers[index]
-        let holds = !history.isFresh(index)
-        if holds, let last = lastShown, last != index { copyMissing(into: index, from: last) }
-        let damage = onDraw?(OutputFrame(image: buffer, scale: scale, holdsPreviousFrame: holds), time) ?? []
+        let holds = lastShown != nil || !history.isFresh(index)
+        let frame = OutputFrame(image: buffer, scale: scale, holdsPreviousFrame: holds, repair: repair(for: index))
+        let damage = onDraw?(frame, time) ?? []
+        frame.repair(outside: damage)
         let regions: [DamageHistory.Region] = damage.map { rect in
             let x0 = max(0, Int(rect.minX.rounded(.down))), y0 = max(0, Int(rect.minY.rounded(.down)))
             let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
@@ -60,17 +63,10 @@ final class MemoryOutput: OutputBackend {
     /// The buffer last drawn (what a screen would show).
     var shownImage: ImageBuffer? { lastShown.map { buffers[$0] } }
 
-    private func copyMissing(into index: Int, from source: Int) {
-        let target = buffers[index], origin = buffers[source]
-        for region in history.missingRegions(index) {
-            let x0 = max(0, region.x), y0 = max(0, region.y)
-            let x1 = min(width, region.x + region.width), y1 = min(height, region.y + region.height)
-            guard x1 > x0, y1 > y0 else { continue }
-            for row in y0..<y1 {
-                let offset = row * target.stride + x0 * 4
-                (target.pixels + offset).copyMemory(from: origin.pixels + offset, byteCount: (x1 - x0) * 4)
-            }
-        }
-        target.markDirty()
+    private func repair(for index: Int) -> FrameRepair {
+        FrameRepair.chain(
+            buffer: index, lastShown: lastShown, history: history, pixels: { self.buffers[$0].pixels },
+            stride: buffers[index].stride, width: width, height: height
+        ) { [weak self] bytes in self?.bytesRepaired += bytes }
     }
 }

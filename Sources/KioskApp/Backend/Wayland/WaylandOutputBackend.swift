@@ -60,7 +60,7 @@ final class WaylandOutputBackend: OutputBackend {
             onLost?(error.description)
             return []
         }
-        return onDraw?(OutputFrame(image: image, scale: buffer.scale, holdsPreviousFrame: buffer.holdsPreviousFrame), time) ?? []
+        return onDraw?(OutputFrame(image: image, scale: buffer.scale, holdsPreviousFrame: buffer.holdsPreviousFrame, repair: buffer.repair), time) ?? []
     }
 
     func setNeedsFrame() { window?.setNeedsFrame() }
