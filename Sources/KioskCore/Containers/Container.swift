@@ -82,6 +82,15 @@ public protocol Container: ContainerNode {
     /// Goes back to a saved entry without animation, `makeNode` building pages it does not hold
     /// (nil: unknown, dropped). False (and nothing changed) when the entry does not fit.
     func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool
+
+    // MARK: Headers (Header/Container+Headers.swift)
+
+    /// True when this container titles its children in headers of its own (a drill-down's
+    /// column headers): a child that would draw its own header leaves it to this container.
+    var titlesChildren: Bool { get }
+    /// What this container shows in the header of the container holding it, when it leaves its
+    /// own header off (a stack in a titled drill-down column); nil when it draws its own or none.
+    var headerForParent: ParentHeader? { get }
 }
 
 extension Container {
@@ -91,4 +100,6 @@ extension Container {
     }
     public func goBack() -> Bool { false }
     public func showNeighbour(forward: Bool) -> Bool { false }
+    public var titlesChildren: Bool { false }
+    public var headerForParent: ParentHeader? { nil }
 }

@@ -6,10 +6,14 @@ extension DrillDownContainer {
     /// The height of a column header; 0 when `showsHeaders` is off.
     var columnHeaderHeight: Double { showsHeaders ? ChromeMetrics.headerHeight : 0 }
 
-    /// The stack shown in a column whose header titles it; nil when `node` is not one.
-    func titledStack(_ node: NavigationNode) -> TransitionStack? {
-        guard showsHeaders, let stack = node as? TransitionStack, !stack.drawsHeader else { return nil }
-        return stack
+    /// True while the column headers are on: a stack in a column then leaves its header to them.
+    public var titlesChildren: Bool { showsHeaders }
+
+    /// The child container shown in a column whose header titles it (a nested stack), with what
+    /// it asks the header to show; nil when `node` is a page or draws its own header.
+    func titledChild(_ node: NavigationNode) -> (child: any Container, header: ParentHeader)? {
+        guard showsHeaders, let child = node as? any Container, let header = child.headerForParent else { return nil }
+        return (child, header)
     }
 
     /// The page the drill-down's back button in the column showing `id` goes back to.
@@ -22,9 +26,9 @@ extension DrillDownContainer {
     /// The header of the column showing `node`.
     func columnHeader(for node: NavigationNode, titles scene: SceneBuilder) -> Chrome {
         var title = scene.title(of: node.id)
-        if let stack = titledStack(node) {
-            title = scene.title(of: stack.top.id)
-            if let below = stack.pageBelow(stack.top.id) {
+        if let (_, header) = titledChild(node) {
+            title = scene.title(of: header.top.id)
+            if let below = header.below {
                 return .header(title: title, showsBack: true, backTitle: scene.title(of: below.id))
             }
         }
@@ -34,8 +38,8 @@ extension DrillDownContainer {
 
     /// The back button of the column showing `node` was tapped.
     func columnBack(_ node: NavigationNode) {
-        if let stack = titledStack(node), stack.canGoBack {
-            stack.pop()
+        if let (child, header) = titledChild(node), header.below != nil {
+            _ = child.goBack()
         } else if backPage(fromColumnOf: node.id) != nil {
             _ = pop()
         }

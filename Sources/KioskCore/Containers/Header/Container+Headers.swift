@@ -1,11 +1,18 @@
 /// Headers: a bar along a container's top with its page's title and a back button labelled with
 /// the title of the page it goes back to (UINavigationBar's back item, GtkHeaderBar). A visitor
 /// sees where they are and how to go back without knowing the edge swipe or the Escape key.
-extension Container {
-    /// True when this container titles its children in headers of its own (a drill-down's
-    /// column headers): a stack nested in it then leaves its own header off by default and the
-    /// column header shows the stack's top title and back button.
-    public var titlesChildren: Bool { (self as? DrillDownContainer)?.showsHeaders ?? false }
+/// The page a child container shows in its parent's header, and the page its back button goes to
+/// (`Container.headerForParent`): a drill-down column titles a nested stack this way.
+public struct ParentHeader {
+    /// The page whose title the header shows.
+    public var top: NavigationNode
+    /// Where the child's own back goes (`Container.goBack()`); nil when it is at its root.
+    public var below: NavigationNode?
+
+    public init(top: NavigationNode, below: NavigationNode?) {
+        self.top = top
+        self.below = below
+    }
 }
 
 extension ChromeMetrics {

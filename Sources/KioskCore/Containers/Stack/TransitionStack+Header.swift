@@ -8,6 +8,13 @@ extension TransitionStack {
         showsHeader ?? !((parent as? any Container)?.titlesChildren ?? false)
     }
 
+    /// With its header off inside a container that titles its children, the stack's top and the
+    /// page its back goes to, for that container's header.
+    public var headerForParent: ParentHeader? {
+        guard !drawsHeader, (parent as? any Container)?.titlesChildren == true else { return nil }
+        return ParentHeader(top: top, below: pageBelow(top.id))
+    }
+
     /// Where the pages go inside `frame`: below the header when there is one.
     func contentFrame(in frame: Rect) -> Rect { drawsHeader ? ChromeMetrics.belowHeader(frame) : frame }
 
