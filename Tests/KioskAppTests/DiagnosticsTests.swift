@@ -31,6 +31,25 @@ struct DiagnosticsTests {
         #expect(panel.widgets[3] == .text(TextWidget(markup: "<tt>kiosk.toml: error: home &lt;page&gt; &amp; co</tt>", size: 16)))
     }
 
+    @Test("a list longer than a screen says under the title that it scrolls and how many errors it holds")
+    func longListSaysSo() throws {
+        let many = (1...16).map { Diagnostic(severity: .error, file: "pages/p\($0).toml", message: "bad") }
+        guard case .panel(let panel)? = DiagnosticPage.configuration(errors: many, directory: "/c").pages[DiagnosticPage.pageID]?.content,
+            case .text(let intro) = panel.widgets[1]
+        else {
+            Issue.record("no introduction")
+            return
+        }
+        #expect(intro.markup.hasSuffix("The list scrolls: drag it up to see all 16 errors."))
+        guard case .panel(let short)? = DiagnosticPage.configuration(errors: Array(many.prefix(2)), directory: "/c").pages[DiagnosticPage.pageID]?.content,
+            case .text(let plain) = short.widgets[1]
+        else {
+            Issue.record("no introduction")
+            return
+        }
+        #expect(!plain.markup.contains("scrolls"))
+    }
+
     @Test("past the limit the rest is counted with the check command")
     func limit() {
         let many = (1...20).map { Diagnostic(severity: .error, file: "pages/p\($0).toml", message: "bad") }

@@ -33,11 +33,19 @@ public enum DiagnosticPage {
         return KioskConfiguration(settings: settings, pages: [pageID: page], directory: directory)
     }
 
+    /// Error rows past about the third run below a portrait or small screen: the line under the
+    /// title says so, where it is always seen, and how many there are in all.
+    static func introduction(errorCount: Int) -> String {
+        let text = "Fix the files below; this page reloads by itself as soon as they are saved."
+        guard errorCount > 3 else { return text }
+        return text + " The list scrolls: drag it up to see all \(counted(errorCount, "error"))."
+    }
+
     static func panel(errors: [Diagnostic], directory: String) -> Panel {
         let count = counted(errors.count, "error")
         var widgets: [Widget] = [
             .title(TitleWidget(text: "The kiosk config cannot be used", subtitle: "\(directory): \(count)")),
-            .text(TextWidget(markup: "Fix the files below; this page reloads by itself as soon as they are saved.")),
+            .text(TextWidget(markup: MarkupEscaping.escape(introduction(errorCount: errors.count)))),
         ]
         widgets += DiagnosticRows.widgets(for: errors, limit: maximumRows, directory: directory)
         return Panel(widgets: widgets, background: background)
