@@ -96,7 +96,10 @@ fi
 
 if [ -x Tests/VirtualPanel/run.sh ]; then
     step "virtual panel: the .deb installed on a booted Debian 12 (systemd-nspawn, qemu VM)"
-    if [ "$(id -u)" -ne 0 ]; then
+    if [ -n "${KIOSK_SKIP_VPANEL:-}" ]; then
+        # For a developer's quick local round only; CI never sets it and the step counts as failed.
+        bad 1 "virtual panel skipped by KIOSK_SKIP_VPANEL"
+    elif [ "$(id -u)" -ne 0 ]; then
         echo "skipped: the virtual panel needs root (debootstrap, mounts, systemd-nspawn); CI runs as root"
     else
         Tests/VirtualPanel/run.sh 2>&1 | tee "$log/vpanel.txt"
