@@ -26,7 +26,7 @@ extension PageRenderer {
         case .clock(let w):
             let layout = type.clock(context.now.formatted(w.format), widget: w, width: rect.width)
             // A clock shrunk to fit is centred in the height its configured size takes.
-            let y = rect.minY + max(0, (rect.height - layout.size.height) / 2).rounded()
+            let y = rect.minY + max(0, (rect.height - layout.size.height) / 2).rounded(.down)
             layout.draw(in: cairo, at: Point(x: rect.minX, y: y), color: type.pageText)
         case .keyValue(let w):
             drawKeyValues(w, frame: frame, in: cairo, type: type)
