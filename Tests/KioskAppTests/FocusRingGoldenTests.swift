@@ -57,6 +57,29 @@ struct FocusRingGoldenTests {
         #expect(GoldenFolder.difference(try renderer.render(nav.scene(), now: AppFixture.instant), untouched).0 == 0)
     }
 
+    @Test("drawing only the damage of a ring appearing, moving and going away gives the whole frame's pixels")
+    func ringDamage() throws {
+        let (nav, renderer) = try Self.navigator()
+        var previous = nav.scene()
+        let target = try renderer.render(previous, now: AppFixture.instant)
+        var damaged: [Double] = []
+        func step(_ change: () -> Void) throws {
+            change()
+            let scene = nav.scene()
+            let damage = renderer.draw(scene, into: target, previous: previous, now: AppFixture.instant)
+            damaged.append(damage.rects.reduce(0) { $0 + $1.width * $1.height })
+            previous = scene
+            let whole = try renderer.render(scene, now: AppFixture.instant)
+            #expect(GoldenFolder.difference(target, whole).0 == 0)
+        }
+        try step { Self.press(nav, .down) }
+        try step { Self.press(nav, .down) }
+        try step { Self.press(nav, .tab) }
+        try step { nav.handle(.down(id: 0, position: Point(x: 600, y: 380), time: nav.now)) }
+        // Each change redraws the ring's surroundings, never the whole 640x400 frame.
+        #expect(damaged.allSatisfy { $0 > 0 && $0 < 640 * 400 / 2 })
+    }
+
     @Test("a zoom push a third of the way grows out of the tapped row, not the centre")
     func zoomFromRow() throws {
         let (nav, renderer) = try Self.navigator(TransitionSpec(kind: .zoom, duration: 1))
