@@ -10,7 +10,7 @@ struct PageParser {
     static let pageTypes = ["panel", "cube", "drilldown", "stack", "tabs"]
     static let commonKeys = ["id", "title", "type"]
     static let keysByType: [String: [String]] = [
-        "panel": ["background", "widget"],
+        "panel": ["background", "text_color", "widget"],
         "cube": ["faces", "wrap", "orientation"],
         "drilldown": ["root", "left_width", "fold_below", headerKey],
         "stack": ["root", "transition", headerKey],
@@ -127,6 +127,7 @@ struct PageParser {
     mutating func panel(_ root: TableReader) -> Panel? {
         let before = context.diagnostics.count
         let background = root.color("background")
+        let textColor = root.color("text_color")
         var widgets: [Widget] = []
         for table in root.tables("widget", limit: ConfigLimits.widgets) ?? [] {
             var parser = WidgetParser(context: context, paths: paths)
@@ -134,6 +135,6 @@ struct PageParser {
             references += parser.references
         }
         guard context.diagnostics.count == before else { return nil }
-        return Panel(widgets: widgets, background: background)
+        return Panel(widgets: widgets, background: background, textColor: textColor)
     }
 }

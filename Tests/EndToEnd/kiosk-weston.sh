@@ -80,7 +80,9 @@ kw_seat_caps() {
     mark_pages "$KW_LOG"
     weston_key 1 # Escape: back, keys work again
     wait_for_page "$KW_LOG" alpha || return 1
-    expect_screen weston_capture "$WORK/kw-caps.ppm" "$(reference alpha $KW_SIZE "key Left; wait 1s; tap 150,132")"
+    # A key was used last, so the page shows the focus ring (on the item it had focused).
+    expect_screen weston_capture "$WORK/kw-caps.ppm" \
+        "$(reference alpha-focused $KW_SIZE "key Left; wait 1s; tap 150,132; wait 1s; tap 500,132; wait 1s; key Escape; wait 1s")"
 }
 
 kw_sigterm() {

@@ -61,7 +61,8 @@ enum LetterPages {
         if !opens.isEmpty { widgets.append(.list(ListWidget(rows: opens.map { ListRow(label: $0.rawValue, action: .open($0)) }))) }
         return PageDefinition(
             id: PageID(entry.letter), title: entry.name,
-            content: .panel(Panel(widgets: widgets, background: RGBA(hex: entry.colour))))
+            // Light text pinned: the goldens were drawn before light pages got dark text by default.
+            content: .panel(Panel(widgets: widgets, background: RGBA(hex: entry.colour), textColor: Theme.standard.text)))
     }
 
     static func configuration(home: PageID, _ pages: [PageDefinition]) -> KioskConfiguration {

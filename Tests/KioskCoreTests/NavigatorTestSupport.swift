@@ -119,6 +119,7 @@ enum SceneText {
         case .solid(let c): "solid \(c)"
         case .chrome(.header(let title, let back, let backTitle)): "header \(title)\(back ? " <\(backTitle)" : "")"
         case .chrome(.tabBar(let titles, let selected)): "tabbar \(titles.joined(separator: ",")) @\(selected)"
+        case .chrome(.focusRing): "focus ring"
         }
     }
 

@@ -49,6 +49,7 @@ public final class KioskRunner {
             })
         router.delegate = self
         pipeline.renderer.displayTransform = router.displayTransform
+        pipeline.renderer.surfaces.log = { [log] line in log.warning("\(line)") }
         for signal in [ProcessSignal.terminate, .interrupt] {
             try loop.onSignal(signal) { [unowned self] received in
                 log.info("stopping on \(received.name)")

@@ -1,6 +1,8 @@
 /// A direction for moving keyboard focus within a list of actionable items.
 public enum FocusDirection: Hashable, Sendable {
     case up, down
+    /// Tab: the next item, round to the first after the last (as on the web).
+    case next
 }
 
 /// What a key asks the navigation to do. The Navigator applies it to the focused container.
@@ -21,8 +23,8 @@ public enum NavigationIntent: Hashable, Sendable {
 /// Maps key presses to navigation intents. A pure function: no state, no timing.
 ///
 /// Only presses count; releases map to nothing. Key repeat is the caller's business (it delivers
-/// repeated presses or not). Tab is deliberately unmapped: `KeyEvent` carries no Shift state, so
-/// Tab could only ever move one way; and every other key (`.other`) maps to nothing.
+/// repeated presses or not). Tab moves to the next item and goes round (`KeyEvent` carries no Shift
+/// state, so there is no Shift-Tab: Up goes back); every other key (`.other`) maps to nothing.
 public enum KeyNavigation {
     /// The intent of `event`, or nil when the key means nothing to navigation or is a release.
     public static func intent(for event: KeyEvent) -> NavigationIntent? {
@@ -40,7 +42,8 @@ public enum KeyNavigation {
         case .enter, .space: .activate
         case .escape, .backspace: .back
         case .home: .home
-        case .tab, .other: nil
+        case .tab: .moveFocus(.next)
+        case .other: nil
         }
     }
 }

@@ -2,7 +2,8 @@
 ///
 /// Rules:
 /// - Nothing is focused until the first focus move, so a touch-only kiosk never shows a focus ring.
-///   From no focus, `.down` focuses the first item and `.up` the last.
+///   From no focus, `.down` and `.next` focus the first item and `.up` the last.
+/// - `.next` (Tab) always goes round from the last item to the first.
 /// - At the ends it clamps by default (a kiosk list should not jump from the last departure back to
 ///   the first); set `wraps` to go round.
 /// - An empty list has no focus. When the item count shrinks, the focus clamps to the last item.
@@ -45,10 +46,12 @@ public struct KeyNavigationFocus: Hashable, Sendable {
         guard count > 0 else { return false }
         let old = focusedIndex
         guard let index = old else {
-            focusedIndex = direction == .down ? 0 : count - 1
+            focusedIndex = direction == .up ? count - 1 : 0
             return true
         }
         switch direction {
+        case .next:
+            focusedIndex = index + 1 < count ? index + 1 : 0
         case .down:
             focusedIndex = index + 1 < count ? index + 1 : (wraps ? 0 : index)
         case .up:

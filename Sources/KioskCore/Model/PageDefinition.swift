@@ -50,9 +50,15 @@ public struct Panel: Hashable, Sendable {
     public var widgets: [Widget]
     /// Overrides the theme's background for this page.
     public var background: RGBA?
-    public init(widgets: [Widget], background: RGBA? = nil) {
+    /// Colour of the text drawn straight on this page's background (titles, paragraphs, clocks,
+    /// captions); nil = the theme's text, or a readable one when `background` is set (see
+    /// `pageTextColor(theme:)`). Cards, rows and tiles keep the theme's colours.
+    public var textColor: RGBA?
+
+    public init(widgets: [Widget], background: RGBA? = nil, textColor: RGBA? = nil) {
         self.widgets = widgets
         self.background = background
+        self.textColor = textColor
     }
 }
 

@@ -17,4 +17,10 @@ public enum ChromeMetrics {
     public static let tabBarHeight = 72.0
     /// The line between a drill-down's columns (SGB's 1-pt gap).
     public static let columnGap = 1.0
+    /// The keyboard focus ring: a line this wide, this far outside the focused row or tile, so
+    /// it shows on accent-filled buttons and cards alike.
+    public static let focusRingWidth = 3.0
+    public static let focusRingGap = 3.0
+    /// How far the ring's layer reaches beyond the item on each side.
+    public static var focusRingOutset: Double { focusRingGap + focusRingWidth }
 }

@@ -58,7 +58,9 @@ extension Navigator {
                     lastRefusal = "open \(id): it holds page \"\(nested)\", which is already shown around page \"\(origin.id)\""
                     return false
                 }
-                try container.open(try makeNode(id), from: child)
+                let node = try makeNode(id)
+                node.openedFrom = activatedItem.flatMap { local($0, in: container) }
+                try container.open(node, from: child)
                 return true
             }
         } catch {
@@ -67,6 +69,12 @@ extension Navigator {
         }
         lastRefusal = "open \(id): no drill-down, stack, cube or tabs around page \"\(origin.id)\" can show it"
         return false
+    }
+
+    /// `rect` (root logical pixels) relative to `container`'s frame; nil when it is not on screen.
+    private func local(_ rect: Rect, in container: any Container) -> Rect? {
+        guard let frame = frame(of: container) else { return nil }
+        return Rect(x: rect.minX - frame.minX, y: rect.minY - frame.minY, width: rect.width, height: rect.height)
     }
 
     /// `id` and every page its containers show, as configured.

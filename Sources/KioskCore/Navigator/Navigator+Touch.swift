@@ -4,6 +4,7 @@
 extension Navigator {
     /// Feeds one touch event (logical pixels of the output).
     public func handle(_ event: TouchEvent) {
+        if case .down = event { touchHidesFocus() }
         // The hit test only computes the claims (inside the arbiter's callback); they take effect
         // after it returns.
         var hit: TouchClaims?
@@ -45,7 +46,11 @@ extension Navigator {
             // Content coordinates: the targets are laid out over the whole scrolled content.
             let local = position - frame.origin + Point(x: 0, y: node.scrollOffset)
             let hit = panels.targets(page: node.id, size: node.contentSize(frame: frame.size)).first { $0.rect.contains(local) }
-            if let hit { perform(hit.action, from: node) }
+            if let hit {
+                activatedItem = itemFrame(hit.rect, on: node)
+                defer { activatedItem = nil }
+                perform(hit.action, from: node)
+            }
         case (.panel(let node, _), .pan(let pan)):
             scroll(node, pan: pan)
         case (.container(let handle), let gesture):

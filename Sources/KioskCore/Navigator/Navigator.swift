@@ -36,6 +36,12 @@ public final class Navigator {
     var caughtPanels: Set<ObjectIdentifier> = []
     /// Keyboard focus: an index into the active panel's targets.
     public internal(set) var focus: KeyNavigationFocus = KeyNavigationFocus(count: 0)
+    /// Keyboard state (`Navigator+Keys`): whether a key was used since the last touch, the page
+    /// `focus` indexes, and the item each page had focused when the keyboard left it.
+    var keyboard = KeyboardFocusState()
+    /// The root-pixel rectangle of the item whose tap or Enter is being carried out (a zoom
+    /// grows from it); nil for actions from elsewhere.
+    var activatedItem: Rect?
 
     /// Builds the tree for `rootPage` (default: the configured home) and shows it at once.
     public convenience init(
@@ -83,6 +89,8 @@ public final class Navigator {
         now = time
         root.advance(to: time)
         for routed in arbiter.update(now: time) { handle(routed) }
+        // A cube settles on its new face only now: the ring moves there.
+        if keyboard.isActive && keyboard.page != activeNode.id { syncFocus(autoFocus: true) }
     }
 
     /// True while something moves: keep requesting frames.

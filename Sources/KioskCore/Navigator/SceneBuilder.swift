@@ -9,6 +9,8 @@ public struct SceneBuilder {
     /// Output pixels per logical pixel (a scrolled panel's offset is rounded to them).
     public let scale: Double
     let pages: [PageID: PageDefinition]
+    /// The focused item to ring (`SceneBuilder+FocusRing`), nil when keys are not in use.
+    var focusRing: FocusRingMark?
 
     init(theme: Theme, scale: Double, pages: [PageID: PageDefinition]) {
         self.theme = theme
@@ -24,7 +26,9 @@ public struct SceneBuilder {
         if let container = node as? any Container {
             container.draw(in: frame, placement: placement, look: look, into: &self)
         } else {
-            layers.append(panelLayer(node, frame: frame, placement: placement, look: look))
+            let layer = panelLayer(node, frame: frame, placement: placement, look: look)
+            layers.append(layer)
+            if let ring = focusRing, ring.node === node { addFocusRing(ring.item, over: layer, frame: frame, placement: placement, look: look) }
         }
     }
 

@@ -15,6 +15,9 @@ public enum Chrome: Hashable, Sendable {
     /// A stack's or drill-down column's header: a title, whether a back button shows, and the
     /// title of the page it goes back to ("" = a bare chevron).
     case header(title: String, showsBack: Bool, backTitle: String = "")
+    /// The keyboard focus ring around a row or tile: the layer is the item grown by
+    /// `ChromeMetrics.focusRingOutset` on each side, transparent but for the ring.
+    case focusRing
 }
 
 /// One layer: a flat rectangle of `size` logical pixels, placed on the output by a projective

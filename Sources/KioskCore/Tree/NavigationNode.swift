@@ -25,6 +25,9 @@ public class NavigationNode {
     public internal(set) var now: Double = 0
     /// The `animated` flag of the last will-event, repeated by its did-event.
     var willAnimated = false
+    /// Where the row or tile that opened this page was, in its container's logical pixels: a
+    /// zoom grows the page out of it and its pop shrinks it back in. Nil: opened otherwise.
+    public internal(set) var openedFrom: Rect?
 
     init(id: PageID) { self.id = id }
 

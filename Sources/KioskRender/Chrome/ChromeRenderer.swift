@@ -19,8 +19,15 @@ public final class ChromeRenderer {
         let cairo = CairoContext(target: buffer)
         cairo.scale(by: PageRenderer.sane(scale))
         cairo.clip(to: Rect(size: size))
+        if case .focusRing = chrome {
+            cairo.clear(to: RGBA(red: 0, green: 0, blue: 0, alpha: 0))
+            cairo.strokeFocusRing(inside: Rect(size: size), theme: theme)
+            return
+        }
         cairo.clear(to: theme.surface)
         switch chrome {
+        case .focusRing:
+            break
         case .tabBar(let titles, let selected):
             drawTabBar(titles: titles, selected: selected, size: size, in: cairo, theme: theme)
         case .header(let title, let showsBack, let backTitle):

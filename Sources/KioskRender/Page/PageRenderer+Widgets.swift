@@ -2,27 +2,32 @@ import KioskCore
 
 extension PageRenderer {
     func drawWidget(_ widget: Widget, frame: WidgetFrame, in cairo: CairoContext, type: Typography, context: RenderContext) {
-        let theme = type.theme
         let rect = frame.frame
         switch widget {
         case .title(let w):
             let title = type.title(w, width: rect.width)
-            title.draw(in: cairo, at: rect.origin, color: theme.text)
+            title.draw(in: cairo, at: rect.origin, color: type.pageText)
             if let sub = w.subtitle, !sub.isEmpty {
                 let y = rect.minY + title.size.height + PanelMetrics.subtitleGap
-                type.subtitle(sub, width: rect.width).draw(in: cairo, at: Point(x: rect.minX, y: y), color: theme.mutedText)
+                type.subtitle(sub, width: rect.width).draw(in: cairo, at: Point(x: rect.minX, y: y), color: type.pageMutedText)
             }
         case .text(let w):
-            type.paragraph(w, width: rect.width).draw(in: cairo, at: rect.origin, color: theme.text)
+            type.paragraph(w, width: rect.width).draw(in: cairo, at: rect.origin, color: type.pageText)
         case .image(let w):
             drawImageWidget(w, rect: rect, in: cairo, type: type)
         case .list(let w):
             drawList(w, frame: frame, in: cairo, type: type)
         case .grid(let w):
-            for (tile, cell) in zip(w.tiles, frame.parts) { drawTile(tile, rect: cell, in: cairo, type: type) }
+            let labelWidth = max(0, (frame.parts.map(\.width).min() ?? 0) - 2 * PanelMetrics.tileLabelInset)
+            let labelSize = type.tileLabelSize(w.tiles, width: labelWidth)
+            for (tile, cell) in zip(w.tiles, frame.parts) {
+                drawTile(tile, rect: cell, labelSize: labelSize, in: cairo, type: type)
+            }
         case .clock(let w):
             let layout = type.clock(context.now.formatted(w.format), widget: w, width: rect.width)
-            layout.draw(in: cairo, at: rect.origin, color: theme.text)
+            // A clock shrunk to fit is centred in the height its configured size takes.
+            let y = rect.minY + max(0, (rect.height - layout.size.height) / 2).rounded(.down)
+            layout.draw(in: cairo, at: Point(x: rect.minX, y: y), color: type.pageText)
         case .keyValue(let w):
             drawKeyValues(w, frame: frame, in: cairo, type: type)
         case .fileValue(let w):
@@ -42,7 +47,7 @@ extension PageRenderer {
         }
         if let caption = w.caption, !caption.isEmpty {
             let y = area.maxY + PanelMetrics.captionGap
-            type.caption(caption, width: rect.width).draw(in: cairo, at: Point(x: rect.minX, y: y), color: theme.mutedText)
+            type.caption(caption, width: rect.width).draw(in: cairo, at: Point(x: rect.minX, y: y), color: type.pageMutedText)
         }
     }
 
@@ -66,24 +71,24 @@ extension PageRenderer {
             let available = max(0, right - (rect.minX + inset))
             var labelWidth = available
             if let detail = row.detail, !detail.isEmpty {
-                let natural = type.rowDetail(detail, width: available).naturalWidth
-                let detailWidth = min(natural, available * 0.45)
-                let layout = type.rowDetail(detail, width: detailWidth)
+                let columns = type.listColumns(label: row.label, detail: detail, available: available)
+                let layout = type.rowDetail(detail, width: columns.trailing)
                 layout.draw(
-                    in: cairo, at: Point(x: right - detailWidth, y: rect.midY - layout.size.height / 2),
+                    in: cairo, at: Point(x: right - columns.trailing, y: rect.midY - layout.size.height / 2),
                     color: theme.mutedText)
-                labelWidth = max(0, available - detailWidth - 16)
+                labelWidth = columns.leading
             }
             let label = type.rowLabel(row.label, width: labelWidth)
             label.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - label.size.height / 2), color: theme.text)
         }
     }
 
-    private func drawTile(_ tile: Tile, rect: Rect, in cairo: CairoContext, type: Typography) {
+    private func drawTile(_ tile: Tile, rect: Rect, labelSize: Double, in cairo: CairoContext, type: Typography) {
         let theme = type.theme
         let isButton = tile.style == .button
         cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: isButton ? theme.accent : theme.surface)
-        let label = type.tileLabel(tile.label, width: max(0, rect.width - 2 * PanelMetrics.tileLabelInset), onAccent: isButton)
+        let label = type.tileLabel(
+            tile.label, size: labelSize, width: max(0, rect.width - 2 * PanelMetrics.tileLabelInset), onAccent: isButton)
         let labelHeight = tile.label.isEmpty ? 0 : label.size.height
         var iconEdge = 0.0
         if tile.icon != nil {
@@ -113,11 +118,10 @@ extension PageRenderer {
                 cairo.fill(Rect(x: rect.minX + inset, y: rect.minY, width: rect.width - 2 * inset, height: 1), color: theme.divider)
             }
             let available = max(0, rect.width - 2 * inset)
-            let keyNatural = type.keyText(row.key, width: available).naturalWidth
-            let keyWidth = min(keyNatural, available * 0.5)
-            let key = type.keyText(row.key, width: keyWidth)
+            let columns = type.keyValueColumns(key: row.key, value: row.value, available: available)
+            let key = type.keyText(row.key, width: columns.leading)
             key.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - key.size.height / 2), color: theme.mutedText)
-            let valueWidth = max(0, available - keyWidth - 16)
+            let valueWidth = columns.trailing
             let value = type.valueText(row.value, width: valueWidth)
             value.draw(
                 in: cairo, at: Point(x: rect.maxX - inset - valueWidth, y: rect.midY - value.size.height / 2),
@@ -134,10 +138,16 @@ extension PageRenderer {
         let width = max(0, rect.width - 2 * inset)
         let label = type.fileLabel(w.label, width: width)
         label.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
-        let value = context.fileValue(at: w.path)
-        let layout = type.fileValue(value ?? w.placeholder, unit: value == nil ? nil : w.unit, width: width)
+        let shown = FileValueText(context.fileValue(at: w.path), placeholder: w.placeholder)
         let y = rect.minY + inset + label.size.height + PanelMetrics.fileValueLabelGap
-        layout.draw(in: cairo, at: Point(x: rect.minX + inset, y: y), color: value == nil ? theme.mutedText : theme.text)
+        // The card is as tall as a one-line number: more lines are made smaller to fit it, and
+        // whatever still does not fit is cut at the card, never drawn over the next widget.
+        let height = max(0, rect.maxY - inset / 2 - y)
+        let layout = type.fileValue(shown.text, unit: shown.isValue ? w.unit : nil, width: width, height: height)
+        cairo.withSavedState {
+            cairo.clip(to: rect)
+            layout.draw(in: cairo, at: Point(x: rect.minX + inset, y: y), color: shown.isValue ? theme.text : theme.mutedText)
+        }
     }
 
     /// A neutral box standing in for an image that could not be read: never a crash, and the file

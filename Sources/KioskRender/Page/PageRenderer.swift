@@ -42,7 +42,7 @@ public final class PageRenderer {
         cairo.scale(by: PageRenderer.sane(scale))
         cairo.clip(to: Rect(size: layout.size))
         cairo.clear(to: panel.background ?? theme.background)
-        let type = Typography(theme: theme, text: text)
+        let type = Typography(theme: theme, text: text, panel: panel)
         for frame in layout.widgets where frame.widgetIndex < panel.widgets.count {
             drawWidget(panel.widgets[frame.widgetIndex], frame: frame, in: cairo, type: type, context: context)
         }
@@ -74,7 +74,7 @@ public final class PageRenderer {
         cairo.clip(to: Rect(size: layout.size))
         cairo.clear(to: panel.background ?? theme.background)
         drawWidget(
-            panel.widgets[frame.widgetIndex], frame: frame, in: cairo, type: Typography(theme: theme, text: text),
+            panel.widgets[frame.widgetIndex], frame: frame, in: cairo, type: Typography(theme: theme, text: text, panel: panel),
             context: context)
         return damage
     }
@@ -101,11 +101,7 @@ public final class PageRenderer {
         {
             rect = frame.parts[region.itemIndex]
         }
-        // A ring just outside the item, with a gap, stays visible on accent-filled buttons too.
-        let w = PanelMetrics.focusLineWidth
-        let out = PanelMetrics.focusGap + w / 2
-        cairo.strokeRoundedRect(
-            rect.insetBy(dx: -out, dy: -out), radius: max(0, theme.cornerRadius) + out, lineWidth: w,
-            color: theme.accent)
+        let out = ChromeMetrics.focusRingOutset
+        cairo.strokeFocusRing(inside: rect.insetBy(dx: -out, dy: -out), theme: theme)
     }
 }

@@ -15,8 +15,6 @@ enum PanelMetrics {
     /// Extra space below a title, so a heading separates from the content it introduces.
     static let titleBottomMargin = 8.0
     static let captionGap = 10.0
-    /// Clock text size relative to the theme's title size when the widget gives none.
-    static let clockSizeFactor = 2.4
     /// File value number size relative to the title size.
     static let fileValueSizeFactor = 1.6
     static let fileValueInset = 24.0
@@ -28,8 +26,14 @@ enum PanelMetrics {
     static let tileIconMax = 96.0
     static let tileIconLabelGap = 12.0
     static let tileLabelInset = 12.0
-    static let focusLineWidth = 3.0
-    static let focusGap = 3.0
+    /// The smallest a tile label shrinks to keep a long word whole, relative to the small size.
+    static let tileLabelSmallest = 0.8
+    /// Between a row's label and its detail, a key and its value.
+    static let columnGap = 16.0
+    /// A line's height relative to its font size (DejaVu Sans: 1.16), with a little air.
+    static let lineHeightFactor = 1.2
+    /// Words of a tile label measured to find the widest (a label is a few words).
+    static let measuredWords = 32
     /// Body text line spacing factor: a little looser than the font's for reading at a distance.
     static let bodyLineSpacing = 1.2
 }

@@ -31,6 +31,9 @@ final class FileValueReader {
 
     private let read: (String) -> String?
     private var entries: [String: Entry] = [:]
+    /// Told once when a file's contents become binary (not text), with the path; again only
+    /// after the file held text or went away in between.
+    var onBinary: ((String) -> Void)?
     /// Reads performed (tests check that unchanged files are not read).
     private(set) var readCount = 0
 
@@ -55,6 +58,8 @@ final class FileValueReader {
         let readAt = FileValueReader.realtime()
         readCount += 1
         let contents = read(path)
+        let wasBinary = entries[path]?.contents.map(FileValueText.isBinary) ?? false
+        if let contents, !wasBinary, FileValueText.isBinary(contents) { onBinary?(path) }
         entries[path] = Entry(stamp: stamp, contents: contents, readAt: readAt, isPseudoFile: pseudo)
         return contents
     }

@@ -32,6 +32,15 @@ public final class PageSurfaceCache: LayerSurfaces {
     /// How many prepares a surface that left the scene stays cached even within the budget.
     public var retainedPrepares: Int
 
+    /// Receives one line per problem worth a log entry (a file value's file holds binary data).
+    public var log: ((String) -> Void)? {
+        didSet {
+            files.onBinary = log.map { log in
+                { path in log("file value \"\(path)\" holds binary data, not text; showing \"\(FileValueText.binaryPlaceholder)\"") }
+            }
+        }
+    }
+
     var entries: [LayerContent: SurfaceEntry] = [:]
     let files: FileValueReader
     /// Contents of the last prepared scene.

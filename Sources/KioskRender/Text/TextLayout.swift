@@ -119,6 +119,39 @@ public final class TextLayout {
         set { pango_layout_set_height(layout, newValue.map { -Int32(min(max($0, 1), 1000)) } ?? -1) }
     }
 
+    /// With `ellipsizes`, the most height in logical pixels the text may take: lines below it
+    /// are left out and the last shown ends with "…" (nil = no limit, or `maxLines`).
+    public var maxHeight: Double? {
+        get {
+            let h = pango_layout_get_height(layout)
+            return h > 0 ? Double(h) / Double(PANGO_SCALE) : nil
+        }
+        set {
+            let h = newValue.map { Int32(min(max($0, 0), 100_000) * Double(PANGO_SCALE)) } ?? -1
+            pango_layout_set_height(layout, h)
+        }
+    }
+
+    /// True (the default): a word wider than `width` breaks between characters. False: lines
+    /// break only between words, and such a word is ellipsized (with `ellipsizes`) or overflows.
+    public var breaksWords: Bool {
+        get { pango_layout_get_wrap(layout) != PANGO_WRAP_WORD }
+        set { pango_layout_set_wrap(layout, newValue ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD) }
+    }
+
+    /// Whether a word broken across lines gets a hyphen (Pango's default: yes). Applies to the
+    /// text set so far; call after `setText`.
+    public var insertsHyphens: Bool = true {
+        didSet {
+            guard let list = pango_attr_list_new() else { return }
+            defer { pango_attr_list_unref(list) }
+            if let attribute = pango_attr_insert_hyphens_new(insertsHyphens ? 1 : 0) {
+                pango_attr_list_insert(list, attribute)
+            }
+            pango_layout_set_attributes(layout, list)
+        }
+    }
+
     /// Distance between baselines as a multiple of the font's line height (0 = the font's own).
     public var lineSpacing: Double {
         get { Double(pango_layout_get_line_spacing(layout)) }

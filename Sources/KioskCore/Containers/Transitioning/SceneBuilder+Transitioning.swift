@@ -10,7 +10,10 @@ extension SceneBuilder {
             if let current { draw(current, frame: Rect(size: frame.size), placement: local, look: look) }
             return
         }
-        let motion = Transition(t.spec).frame(progress: t.progress, size: frame.size, direction: t.direction)
+        // A zoom grows from (and a pop shrinks into) the item that opened the pushed page.
+        let pushed = t.direction == .push ? to : from
+        let motion = Transition(t.spec, zoomSource: pushed.openedFrom)
+            .frame(progress: t.progress, size: frame.size, direction: t.direction)
         for step in motion.drawOrder {
             let pose = motion.pose(step.role)
             guard pose.isVisible else { continue }
