@@ -1,3 +1,4 @@
+import KioskCore
 import CPlatform
 import KioskPlatform
 #if canImport(Glibc)

@@ -60,6 +60,7 @@ extension KioskRunner {
     func applyServiceSettings() {
         idle.apply(config.good?.settings.idle ?? IdleSettings())
         keeper.use(config.good, environment: SystemdNotifier.processEnvironment)
+        applyControlSettings()
     }
 
     /// `[display]` and `[input]` of the shown configuration: the router's touch geometry and

@@ -33,6 +33,9 @@ public final class PageSurfaceCache: LayerSurfaces {
     public var retainedPrepares: Int
 
     var entries: [LayerContent: SurfaceEntry] = [:]
+    /// Where value widgets read live values; nil shows their placeholders. Values are compared
+    /// with what each surface shows at every prepare, so only changed regions are redrawn.
+    public var liveValues: LiveValueLookup?
     let files: FileValueReader
     /// Contents of the last prepared scene.
     var current: Set<LayerContent> = []
