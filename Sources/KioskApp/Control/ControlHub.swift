@@ -43,7 +43,7 @@ final class ControlHub {
         if settings.dbusEnabled {
             do {
                 let service = try KioskBusService(loop: loop, address: busAddress, delegate: delegate)
-                service.onLog = { [log] line in log.info("D-Bus: \(line)") }
+                service.onLog = { [log] line in log.info("\(line)") }
                 bus = service
             } catch {
                 log.warning("\(error) (remote control over D-Bus is off; the panel runs on)")

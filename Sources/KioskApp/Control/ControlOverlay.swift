@@ -45,10 +45,12 @@ struct ControlOverlay {
 
     static func toastPage(_ toast: Toast, theme: Theme) -> PageDefinition {
         let mark = toast.isProgress ? "…" : toast.isFailure ? "✕" : "✓"
-        let title = TitleWidget(text: "\(mark)  \(toast.text)")
+        // Plain text: braces doubled so the template shows them as written.
+        let text = "\(mark)  \(toast.text)".replacingBraces()
+        let line = LiveTextWidget(template: text, size: theme.bodySize * 1.2)
         let background = toast.isFailure ? RGBA(red: 0.45, green: 0.12, blue: 0.14) : theme.surface
         return PageDefinition(
-            id: toastID, title: "Action", content: .panel(Panel(widgets: [.title(title)], background: background)))
+            id: toastID, title: "Action", content: .panel(Panel(widgets: [.liveText(line)], background: background)))
     }
 
     static func dialogPage(_ question: String) -> PageDefinition {
@@ -82,5 +84,17 @@ struct ControlOverlay {
         SceneLayer(
             content: .solid(RGBA(red: 0, green: 0, blue: 0, alpha: 0.55)), size: viewport,
             transform: .scale(x: scale, y: scale))
+    }
+}
+
+extension String {
+    /// The text as a `ValueTemplate` that shows it literally.
+    fileprivate func replacingBraces() -> String {
+        var result = ""
+        for character in self {
+            result.append(character)
+            if character == "{" || character == "}" { result.append(character) }
+        }
+        return result
     }
 }
