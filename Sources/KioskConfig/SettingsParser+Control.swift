@@ -26,14 +26,14 @@ extension SettingsParser {
         }
         var names: Set<String> = []
         for table in root.tables("value", limit: ConfigLimits.values) ?? [] {
-            guard let value = value(table, paths: paths) else { continue }
-            if !names.insert(value.name).inserted {
-                context.error(table.keyPath("name"), "a value named \"\(value.name)\" is already defined")
+            let value = value(table, paths: paths)
+            if let name = table.value("name")?.string, !names.insert(name).inserted {
+                context.error(table.keyPath("name"), "a value named \"\(name)\" is already defined")
                 continue
             }
-            control.values.append(value)
+            if let value { control.values.append(value) }
         }
-        if control.mqtt == nil, let table = root.tables("value", limit: ConfigLimits.values)?.first(where: {
+        if !root.has("mqtt"), let table = root.tables("value", limit: ConfigLimits.values)?.first(where: {
             $0.string("source") == "mqtt"
         }) {
             context.error(table.keyPath("source"), "an mqtt value needs a broker: add [mqtt] broker = \"mqtt://host\"")
@@ -43,21 +43,20 @@ extension SettingsParser {
 
     func mqtt(_ table: TableReader, paths: PathResolver) -> MQTTSettings? {
         table.checkKeys(Self.mqttKeys, what: "[mqtt]")
+        let clientID = table.string("client_id").flatMap { topicSafe($0, key: "client_id", in: table) }
+        let topicPrefix = table.string("topic_prefix").flatMap { topicSafe($0, key: "topic_prefix", in: table) }
+        let credentialsFile = table.string("credentials_file").map(paths.resolve)
+        let caFile = table.string("ca_file").map(paths.resolve)
+        let keepalive = table.integer("keepalive", minimum: 5, maximum: 3600) ?? 30
         guard let text = table.string("broker", required: "[mqtt]") else { return nil }
-        let broker: BrokerURL
         do {
-            broker = try BrokerURL(text)
+            return MQTTSettings(
+                broker: try BrokerURL(text), clientID: clientID, topicPrefix: topicPrefix,
+                credentialsFile: credentialsFile, caFile: caFile, keepalive: keepalive)
         } catch {
             context.error(table.keyPath("broker"), error.description)
             return nil
         }
-        var settings = MQTTSettings(broker: broker)
-        settings.clientID = table.string("client_id").flatMap { topicSafe($0, key: "client_id", in: table) }
-        settings.topicPrefix = table.string("topic_prefix").flatMap { topicSafe($0, key: "topic_prefix", in: table) }
-        settings.credentialsFile = table.string("credentials_file").map(paths.resolve)
-        settings.caFile = table.string("ca_file").map(paths.resolve)
-        settings.keepalive = table.integer("keepalive", minimum: 5, maximum: 3600) ?? 30
-        return settings
     }
 
     /// MQTT topic text without wildcards (`+`, `#`), which only subscriptions may use.
