@@ -118,6 +118,8 @@ CONF
     mosquitto -c "$WORK/mosquitto.conf" >>"$WORK/mosquitto.log" 2>&1 &
     CT_BROKER_PID=$!
     track $CT_BROKER_PID
+    # Killed on purpose by a case: no job-status notice from bash then.
+    disown $CT_BROKER_PID
     wait_for_line "$WORK/mosquitto.log" "Opening ipv4 listen socket on port $CT_PORT" 5
 }
 
@@ -343,6 +345,19 @@ ct_broker_restart() {
     wait_for_line "$WORK/mqtt-seen2.log" "^plant/cmd start line 2$" 3 || fail_because "no publish after the rejoin"
 }
 
+# Last: SIGTERM. Exit 0, `offline` on the retained status topic, and the whole run (with its
+# 500-message flood) drew far fewer frames than messages arrived.
+ct_stop() {
+    kill -TERM "$CT_PID"
+    wait_for_exit "$CT_PID" 5; status=$EXIT_STATUS
+    [ "$status" = 0 ] || fail_because "SIGTERM: exit status $status: $(tail -2 "$CT_LOG")" || return 1
+    out=$(timeout 5 mosquitto_sub -h 127.0.0.1 -p "$CT_PORT" -v -t "$CT_TOPIC_PREFIX/status" -C 1 2>&1)
+    [ "$out" = "$CT_TOPIC_PREFIX/status offline" ] || fail_because "retained status after the stop: '$out'" || return 1
+    frames=$(sed -n 's/^info: frames: \([0-9]*\) drawn.*/\1/p' "$CT_LOG")
+    log "  $frames frames drawn in the whole run, flood of 500 messages included"
+    [ -n "$frames" ] && [ "$frames" -lt 300 ] || fail_because "$frames frames: a frame per message?"
+}
+
 control_cases() {
     for tool in mosquitto mosquitto_pub mosquitto_sub dbus-daemon python3; do
         command -v "$tool" >/dev/null || { run_case "control: $tool is installed" false; return; }
@@ -357,6 +372,7 @@ control_cases() {
     run_case "control: kiosk-shell ctl open PAGE turns to it; the page topic follows; an MQTT back returns" ct_ctl_open
     run_case "control: bad input gets one clear line each; a flood shows its last value; outsiders are refused" ct_bad_input
     run_case "control: a broker killed and restarted is rejoined; the panel never freezes" ct_broker_restart
+    run_case "control: SIGTERM exits 0 with offline on the status topic; far fewer frames than messages" ct_stop
     weston_stop_input
     cleanup_all
 }
