@@ -128,29 +128,8 @@ CONF
 ct_start_bus() {
     getent group kiosk-control >/dev/null || [ "$(id -u)" -ne 0 ] || groupadd --system kiosk-control
     cp "$ROOT/systemd/dbus/org.kioskshell.Kiosk1.conf" "$WORK/kiosk-bus-policy.conf"
-    cat >"$WORK/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <listen>unix:path=$WORK/system_bus_socket</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <deny own="*"/>
-    <deny send_type="method_call"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
-  </policy>
-  <include>$WORK/kiosk-bus-policy.conf</include>
-</busconfig>
-CONF
+    sed -e "s|@LISTEN@|unix:path=$WORK/system_bus_socket|" -e "s|@POLICY@|$WORK/kiosk-bus-policy.conf|" \
+        "$HERE/Fixtures/system-bus.conf.in" >"$WORK/bus.conf"
     dbus-daemon --config-file="$WORK/bus.conf" --nofork --print-address >"$WORK/bus-address" 2>"$WORK/dbus-daemon.log" &
     CT_BUS_PID=$!
     track $CT_BUS_PID

@@ -86,17 +86,7 @@ final class ControlHub {
         let changes = store.takeChanges()
         guard !changes.isEmpty || lookupIsEmpty else { return false }
         lookupIsEmpty = false
-        var values: [String: LiveValue] = [:]
-        var rows: [String: [ValueRow]] = [:]
-        for definition in settings.values {
-            if definition.isList {
-                rows[definition.name] = store.rows(definition.name) ?? []
-            } else if let value = store.value(definition.name) {
-                values[definition.name] = value
-            }
-        }
-        let (valueSnapshot, rowSnapshot) = (values, rows)
-        lookup = LiveValueLookup(value: { valueSnapshot[$0] }, rows: { rowSnapshot[$0] ?? [] })
+        lookup = store.snapshot()
         return true
     }
 

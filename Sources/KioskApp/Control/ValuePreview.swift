@@ -29,13 +29,6 @@ enum ValuePreview {
         for name in payloads.keys where settings.value(name) == nil {
             problems.append("--value \(name): no [[value]] named \"\(name)\" in kiosk.toml")
         }
-        var values: [String: LiveValue] = [:]
-        var rows: [String: [ValueRow]] = [:]
-        for definition in settings.values {
-            if definition.isList { rows[definition.name] = store.rows(definition.name) ?? [] }
-            else if let value = store.value(definition.name) { values[definition.name] = value }
-        }
-        let (valueSnapshot, rowSnapshot) = (values, rows)
-        return (LiveValueLookup(value: { valueSnapshot[$0] }, rows: { rowSnapshot[$0] ?? [] }), problems)
+        return (store.snapshot(), problems)
     }
 }
