@@ -98,6 +98,16 @@ final class ControlHub {
         bus?.pageChanged(to: page.rawValue)
     }
 
+    private var reportedStatus: KioskStatus?
+
+    /// Sends PropertiesChanged for Idle and Blanked when they differ from the last report.
+    func report(_ status: KioskStatus) {
+        defer { reportedStatus = status }
+        guard let bus, let last = reportedStatus else { return }
+        if last.idle != status.idle { bus.statusChanged("Idle") }
+        if last.blanked != status.blanked { bus.statusChanged("Blanked") }
+    }
+
     /// Stops sources, programs (SIGTERM) and the broker connection (`offline` published).
     func stop() {
         sources.stop()

@@ -40,6 +40,7 @@ extension KioskRunner {
 
     func updateStatus() {
         status.update(statusText)
+        control?.report(controlStatus)
     }
 
     /// Everything on screen is drawn again with the next frame.
