@@ -15,7 +15,13 @@ extension KioskRunner {
         if let hub = control, hub.settings == settings { return }
         control?.stop()
         control = nil
-        overlay = ControlOverlay()
+        if !overlay.isEmpty {
+            // The actions the toast or dialog were about belong to the old settings.
+            if let toastTimer { loop.cancelTimer(toastTimer) }
+            toastTimer = nil
+            overlay = ControlOverlay()
+            refreshOverlay()
+        }
         guard settings != ControlSettings() else {
             pipeline.renderer.surfaces.liveValues = nil
             return
@@ -112,9 +118,15 @@ extension KioskRunner {
         refreshOverlay()
     }
 
+    /// What the page surfaces are drawn from: the shown pages, the error banner's and the
+    /// overlay's (every configuration change goes through here, so a toast survives a reload).
+    func updateDrawnConfiguration() {
+        pipeline.renderer.update(configuration: overlay.adding(to: config.drawn))
+    }
+
     /// Puts the overlay's pages into the renderer and its layers over the Scene.
     func refreshOverlay() {
-        pipeline.renderer.update(configuration: overlay.adding(to: config.drawn))
+        updateDrawnConfiguration()
         var layers: [SceneLayer] = []
         dialogButtons = []
         if let navigator {

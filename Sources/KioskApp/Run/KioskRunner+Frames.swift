@@ -73,7 +73,7 @@ extension KioskRunner: InputRouterDelegate {
     func dismissBanner() {
         guard config.dismissBanner() else { return }
         pipeline.bannerFrame = nil
-        pipeline.renderer.update(configuration: config.drawn)
+        updateDrawnConfiguration()
         log.info("config error banner dismissed")
         redrawAll()
     }
