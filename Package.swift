@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskRender", "KioskPlatform", "KioskWayland", "KioskInput",
+                "KioskCore", "KioskConfig", "KioskRender", "KioskPlatform", "KioskWayland", "KioskInput", "KioskControl",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: pangoSwiftSettings),

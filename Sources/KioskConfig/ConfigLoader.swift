@@ -54,7 +54,7 @@ public enum ConfigLoader {
             case .parsed(let table, let context):
                 kioskContextUsed = context
                 let root = TableReader(table: table, path: "", context: context)
-                settings = SettingsParser(context: context).settings(root)
+                settings = SettingsParser(context: context).settings(root, paths: paths)
                 displaySettings = SettingsParser.displaySettings(table)
                 homeID = root.value("home")?.string
                 TOMLRelease.release(table)
@@ -88,6 +88,7 @@ public enum ConfigLoader {
         // Without any page file, "unknown home page" would only repeat the folder error.
         let home = homeID.flatMap { $0.isEmpty || pages.isEmpty ? nil : PageID($0) }
         graph.check(home: home, kiosk: kioskContextUsed)
+        if let settings { ValueReferenceCheck.check(pages, values: settings.control) }
 
         diagnostics += kioskContextUsed.diagnostics
         for page in pages { diagnostics += page.context.diagnostics }

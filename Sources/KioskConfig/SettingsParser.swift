@@ -5,7 +5,7 @@ import TOMLKit
 struct SettingsParser {
     let context: FileContext
 
-    static let rootKeys = ["home", "app_id", "state_file", "preview", "theme", "idle", "display", "input"]
+    static let rootKeys = ["home", "app_id", "state_file", "preview", "theme", "idle", "display", "input", "mqtt", "dbus", "value"]
     static let previewKeys = ["width", "height", "scale"]
     static let themeColorKeys = ["background", "surface", "text", "muted_text", "accent", "on_accent", "divider"]
     static let themeSizeKeys = ["title_size", "body_size", "small_size"]
@@ -16,7 +16,7 @@ struct SettingsParser {
 
     /// The settings, or nil when something is wrong (already reported). `home` is checked against
     /// the pages by the loader.
-    func settings(_ root: TableReader) -> KioskSettings? {
+    func settings(_ root: TableReader, paths: PathResolver) -> KioskSettings? {
         root.checkKeys(Self.rootKeys, what: "kiosk.toml")
         let before = context.diagnostics.count
         var settings = KioskSettings(home: PageID(root.string("home", required: "kiosk.toml") ?? ""))
@@ -50,6 +50,7 @@ struct SettingsParser {
             inputGeometry(input, into: &settings.input.geometry)
         }
         if let display = root.table("display") { self.display(display, into: &settings.input.geometry) }
+        settings.control = control(root, paths: paths)
         return context.diagnostics.count == before ? settings : nil
     }
 

@@ -8,18 +8,19 @@ struct WidgetParser {
 
     static let keysByType: [String: [String]] = [
         "title": ["text", "subtitle"],
-        "text": ["markup", "size", "align"],
+        "text": ["markup", "text", "size", "align"],
         "image": ["path", "height", "caption"],
-        "list": ["row"],
+        "list": ["row", "rows", "label", "detail", "max_rows", "placeholder"],
         "grid": ["columns", "tile_height", "tile"],
         "clock": ["format", "size", "align"],
         "keyvalue": ["row"],
         "file": ["label", "path", "unit", "placeholder"],
         "spacer": ["height"],
+        "value": ["label", "value", "unit"],
     ]
-    static let widgetTypes = ["title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer"]
-    static let rowKeys = ["label", "detail", "chevron", "open", "action"]
-    static let tileKeys = ["label", "icon", "open", "action", "style"]
+    static let widgetTypes = ["title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer", "value"]
+    static let rowKeys = ["label", "detail", "chevron", "open", "action"] + commandKeys
+    static let tileKeys = ["label", "icon", "open", "action", "style"] + commandKeys
     static let keyValueRowKeys = ["key", "value"]
     static let actionNames = ["back", "home", "next", "previous"]
 
@@ -51,6 +52,12 @@ struct WidgetParser {
             let text = table.string("text", required: what)
             let subtitle = table.string("subtitle", allowEmpty: true)
             widget = text.map { .title(TitleWidget(text: $0, subtitle: subtitle)) }
+        case "text" where table.has("text"):
+            widget = liveText(table, what: what)
+        case "value":
+            widget = valueWidget(table, what: what)
+        case "list" where table.has("rows"):
+            widget = valueRows(table, what: what)
         case "text":
             let markup = table.string("markup", required: what)
             if let markup, let problem = MarkupCheck.problem(in: markup) {
@@ -117,7 +124,7 @@ struct WidgetParser {
             let label = row.string("label", required: "a list row")
             let detail = row.string("detail", allowEmpty: true)
             let chevron = row.bool("chevron")
-            let action = self.action(row)
+            let action = self.action(row, label: label)
             if let label, let action {
                 rows.append(ListRow(label: label, detail: detail, showsChevron: chevron, action: action.value))
             }
@@ -136,7 +143,7 @@ struct WidgetParser {
                 paths.png($0, keyPath: tile.keyPath("icon"), context: context)
             }
             let style = tile.choice("style", TileStyle.self, what: "tile style") ?? .tile
-            let action = self.action(tile)
+            let action = self.action(tile, label: label)
             if let label, let action {
                 tiles.append(Tile(label: label, icon: icon, action: action.value, style: style))
             }
@@ -157,7 +164,8 @@ struct WidgetParser {
 
     /// `open = "page-id"` or `action = "back" | "home" | "next" | "previous"` (at most one).
     /// The outer optional is nil when something is wrong; the inner one when no action is set.
-    mutating func action(_ table: TableReader) -> (value: Action?, ok: Bool)? {
+    mutating func action(_ table: TableReader, label: String?) -> (value: Action?, ok: Bool)? {
+        if let command = commandAction(table, label: label) { return command.map { (.command($0), true) } }
         let target = table.string("open")
         let name = table.string("action")
         if let target { open(target, at: table.keyPath("open")) }

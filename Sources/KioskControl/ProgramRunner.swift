@@ -1,3 +1,4 @@
+import KioskCore
 import KioskPlatform
 
 /// How a child ended, re-exported so callers need not import KioskPlatform.

@@ -1,3 +1,4 @@
+import KioskCore
 import CPlatform
 import KioskPlatform
 #if canImport(Glibc)
@@ -109,7 +110,7 @@ public final class ValueSources {
 
     /// Reads at most `limit + 1` bytes without blocking on a FIFO (O_NONBLOCK); one byte more
     /// than the limit tells an oversize file from one exactly at it.
-    static func readCapped(_ path: String, limit: Int) -> Result<[UInt8], ControlError> {
+    public static func readCapped(_ path: String, limit: Int) -> Result<[UInt8], ControlError> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.source("cannot read \(path): \(String(cString: strerror(errno)))")) }
         defer { close(fd) }

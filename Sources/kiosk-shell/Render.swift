@@ -37,11 +37,17 @@ struct Render: ParsableCommand {
     @Option(help: "Seconds after the script starts to draw (mid-transition frames); default: once settled.")
     var at: Double?
 
+    @Option(help: "A live value to draw with, NAME=PAYLOAD as its source delivers it (repeatable); file values are read.")
+    var value: [String] = []
+
     @Option(help: "The PNG file (--page) or folder (--all) to write.")
     var out: String
 
     func validate() throws {
         guard (page != nil) != all else { throw ValidationError("give either --page ID or --all") }
+        for entry in value where !entry.contains("=") {
+            throw ValidationError("--value: expected NAME=PAYLOAD, e.g. temp={\"value\": 21.5}; found '\(entry)'")
+        }
         if let size, Render.parseSize(size) == nil {
             throw ValidationError(
                 "--size: expected WIDTHxHEIGHT with each side from 1 to \(Int(Render.maximumSide)), e.g. 1920x1080; found '\(size)'")
@@ -75,9 +81,13 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let rendering = PageRendering(
+        var rendering = PageRendering(
             configDirectory: options.config, size: size.flatMap(Render.parseSize), scale: scale, actions: actions, at: at,
             rotation: rotation.flatMap(DisplayTransform.init(name:)))
+        for entry in value {
+            let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            rendering.values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
         do {
             let (configuration, warnings) = try rendering.loadConfiguration()
             for warning in warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }

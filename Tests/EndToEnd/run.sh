@@ -6,7 +6,7 @@
 #   settled screens are compared with `kiosk-shell render` of the same navigation.
 # - probe/*: kiosk-wayland-probe, the Wayland layer alone (its stdout lines are checked).
 #
-#   Tests/EndToEnd/run.sh [--only kiosk,probe,weston,sway,cage] [--keep]
+#   Tests/EndToEnd/run.sh [--only kiosk,probe,weston,sway,cage] [--keep] [--control-only]
 #
 # --only picks suites by client and/or compositor (default: all). kiosk-shell is built in release
 # mode (frame pacing is measured on it); $KIOSK_BIN and $PROBE_BIN use other binaries.
@@ -27,11 +27,13 @@ ROOT=$(cd "$HERE/../.." && pwd)
 . "$HERE/kiosk-cage.sh"
 
 ONLY="kiosk,probe,weston,sway,cage"
+CONTROL_ONLY=0
 KEEP=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --only) ONLY=$2; shift 2 ;;
         --keep) KEEP=1; shift ;;
+        --control-only) CONTROL_ONLY=1; ONLY=kiosk,weston; shift ;;
         *) log "usage: $0 [--only kiosk,probe,weston,sway,cage] [--keep]"; exit 2 ;;
     esac
 done
@@ -80,18 +82,22 @@ log "kiosk-shell: $KIOSK"
 log "probe: $PROBE"
 STARTED_AT=$(now)
 
-wants kiosk weston && kiosk_weston_cases
-wants kiosk sway && kiosk_sway_cases
-wants kiosk cage && kiosk_cage_cases
-wants probe weston && probe_weston_cases
-wants probe sway && probe_sway_cases
-wants probe cage && probe_cage_cases
-# Service behaviour (sd_notify, reload, idle, state) runs the kiosk under weston too.
-wants kiosk weston && { . "$HERE/systemd.sh"; systemd_cases; }
-# Rotated panels and calibration under weston.
-wants kiosk weston && { . "$HERE/calibrate.sh"; calibrate_cases; }
-# Live reload of [display] and [input]: a broken config fixed with a rotation, a rotation edited.
-wants kiosk weston && { . "$HERE/live-reload.sh"; live_reload_cases; }
+[ $CONTROL_ONLY = 0 ] && wants kiosk weston && kiosk_weston_cases
+[ $CONTROL_ONLY = 0 ] && wants kiosk sway && kiosk_sway_cases
+if [ $CONTROL_ONLY = 0 ]; then
+    wants kiosk cage && kiosk_cage_cases
+    wants probe weston && probe_weston_cases
+    wants probe sway && probe_sway_cases
+    wants probe cage && probe_cage_cases
+    # Service behaviour (sd_notify, reload, idle, state) runs the kiosk under weston too.
+    wants kiosk weston && { . "$HERE/systemd.sh"; systemd_cases; }
+    # Rotated panels and calibration under weston.
+    wants kiosk weston && { . "$HERE/calibrate.sh"; calibrate_cases; }
+    # Live reload of [display] and [input]: a broken config fixed with a rotation, a rotation edited.
+    wants kiosk weston && { . "$HERE/live-reload.sh"; live_reload_cases; }
+fi
+# The control layer: values, actions, MQTT and D-Bus with a real broker and bus daemon.
+wants kiosk weston && { . "$HERE/control.sh"; control_cases; }
 
 log "end-to-end run took $(elapsed "$STARTED_AT" "$(now)") s"
 [ $FAILED -gt 0 ] && log "failed:$FAILED_NAMES"

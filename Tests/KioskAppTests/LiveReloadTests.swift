@@ -38,6 +38,8 @@ private final class RouterHost: InputRouterDelegate {
     func wake(by cause: String) {}
     func dismissBanner() {}
     func navigationChanged() { changes += 1 }
+    var isModal = false
+    func modalTapped(at point: Point) {}
 }
 
 /// The compositor's seat as the router sees it: events in window coordinates.

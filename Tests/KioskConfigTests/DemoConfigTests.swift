@@ -34,13 +34,50 @@ extension DemoConfigTests {
                 if case .list(let list) = widget { actions.formUnion(list.rows.compactMap { $0.action.map(Self.kind) }) }
             }
         }
-        #expect(widgetTypes == ["title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer"])
-        #expect(actions == ["open", "back", "home", "next", "previous"])
+        #expect(widgetTypes == ["title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer", "value"])
+        #expect(actions == ["open", "back", "home", "next", "previous", "run", "publish"])
         #expect(configuration.reachablePages().count == configuration.pages.count)
     }
 
     static func kind(_ action: Action) -> String {
         if case .open = action { return "open" }
+        if case .command(let command) = action {
+            if case .run = command.effect { return "run" }
+            return "publish"
+        }
         return action.description
+    }
+}
+
+extension DemoConfigTests {
+    @Test("the plant section: [mqtt], [dbus], every value source, a list, run and publish actions")
+    func plantSection() throws {
+        let configuration = try #require(ConfigLoader.load(directory: Self.directory).configuration)
+        let control = configuration.settings.control
+        let mqtt = try #require(control.mqtt)
+        #expect(mqtt.broker.description == "mqtt://127.0.0.1:1883")
+        #expect(mqtt.topicPrefix == "kiosk/hall-panel-1")
+        #expect(control.dbusEnabled)
+        let speed = try #require(control.value("line-speed"))
+        #expect(speed.source == .mqtt(topic: "plant/line2/speed"))
+        #expect(speed.extraction == .json(try JSONPath("value")))
+        #expect(speed.staleAfter == 10)
+        #expect(speed.thresholds == Thresholds(warningAbove: 110, alarmAbove: 130))
+        #expect(control.value("load")?.source == .program(argv: ["cut", "-d", " ", "-f", "1", "/proc/loadavg"], interval: 5, timeout: 2))
+        #expect(control.value("hall-temp")?.source == .file(path: Self.directory + "/data/hall-temperature", pollInterval: nil))
+        #expect(control.value("shift")?.placeholder == "Day shift")
+        let departures = try #require(control.value("departures"))
+        #expect(departures.isList)
+        guard case .rows(let array, let fields) = departures.extraction else { Issue.record("not a list"); return }
+        #expect(array == (try JSONPath("trains")))
+        #expect(fields.map(\.name) == ["delay", "platform", "time", "to"])
+        guard case .panel(let plant)? = configuration.page("plant")?.content,
+            case .grid(let grid) = plant.widgets[3]
+        else { Issue.record("no plant grid"); return }
+        let restart = CommandAction(
+            name: "restart-line", effect: .run(ProgramAction(argv: ["sh", "-c", "sleep 2; echo restarted"], timeout: 10)),
+            confirm: "Restart line 2? It stops for a minute.")
+        #expect(grid.tiles[1].action == .command(restart))
+        #expect(grid.tiles[0].action == .command(CommandAction(name: "Start line", effect: .publish(topic: "plant/line2/command", payload: "start", retain: false))))
     }
 }

@@ -1,3 +1,4 @@
+import KioskCore
 import Testing
 
 @testable import KioskControl
@@ -35,9 +36,9 @@ struct JSONTests {
 
     @Test("malformed paths are refused with their column")
     func badPaths() {
-        #expect(throws: ControlError.jsonPath("expected [number] at column 8 of \"trains[x]\"")) { try JSONPath("trains[x]") }
-        #expect(throws: ControlError.self) { try JSONPath(".a") }
-        #expect(throws: ControlError.self) { try JSONPath("a..b") }
+        #expect(throws: ValueSyntaxError.jsonPath("expected [number] at column 8 of \"trains[x]\"", column: 8)) { try JSONPath("trains[x]") }
+        #expect(throws: ValueSyntaxError.self) { try JSONPath(".a") }
+        #expect(throws: ValueSyntaxError.self) { try JSONPath("a..b") }
     }
 
     @Test("malformed JSON is refused with the byte offset")

@@ -1,3 +1,4 @@
+import KioskCore
 import Glibc
 import KioskPlatform
 import Testing

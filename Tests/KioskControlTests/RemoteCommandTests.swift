@@ -47,8 +47,8 @@ struct RemoteCommandTests {
         #expect(try BrokerURL("mqtt://broker.local").description == "mqtt://broker.local:1883")
         #expect(try BrokerURL("mqtts://10.0.0.2:8884/").description == "mqtts://10.0.0.2:8884")
         #expect(try BrokerURL("mqtt://[::1]:1884").host == "::1")
-        #expect(throws: ControlError.brokerURL("\"http://x\" must start with mqtt:// or mqtts://")) { try BrokerURL("http://x") }
-        #expect(throws: ControlError.self) { try BrokerURL("mqtt://host:99999") }
-        #expect(throws: ControlError.self) { try BrokerURL("mqtt://user@host") }
+        #expect(throws: ValueSyntaxError.brokerURL("\"http://x\" must start with mqtt:// or mqtts://")) { try BrokerURL("http://x") }
+        #expect(throws: ValueSyntaxError.self) { try BrokerURL("mqtt://host:99999") }
+        #expect(throws: ValueSyntaxError.self) { try BrokerURL("mqtt://user@host") }
     }
 }

@@ -18,6 +18,9 @@ public struct PageRendering {
     /// How the picture is turned onto the panel; nil = the config's `[display] rotation`. `size`
     /// stays the logical (upright) size; the PNG has the panel's native size.
     public var rotation: DisplayTransform?
+    /// Live values to draw with, as their sources would deliver them (`--value NAME=PAYLOAD`);
+    /// file values are read once, the others show their placeholders.
+    public var values: [String: String] = [:]
 
     public init(
         configDirectory: String, size: Size? = nil, scale: Double? = nil, actions: String? = nil, at: Double? = nil,
@@ -94,6 +97,9 @@ public struct PageRendering {
         }
         let renderer = FrameRenderer(configuration: configuration, scale: outputScale)
         renderer.displayTransform = rotation ?? configuration.settings.input.geometry.displayTransform
+        let (lookup, problems) = ValuePreview.lookup(for: configuration.settings.control, payloads: values)
+        for problem in problems { FileHandle.standardError.write(Data(("render: " + problem + "\n").utf8)) }
+        renderer.surfaces.liveValues = lookup
         var written: [String] = []
         for page in pages {
             let navigator: Navigator

@@ -20,6 +20,8 @@ public final class FramePipeline {
     public var bannerFrame: Rect?
     /// A blank screen (`[idle] blank_after`) shows a black frame.
     public var isBlanked = false
+    /// Drawn over everything else (the control layer's toast and dialog).
+    public var overlayLayers: [SceneLayer] = []
 
     public init(renderer: FrameRenderer) {
         self.renderer = renderer
@@ -71,6 +73,7 @@ public final class FramePipeline {
         if let bannerFrame {
             scene.layers.append(ErrorBanner.layer(frame: bannerFrame, scale: navigator.scale))
         }
+        scene.layers += overlayLayers
         return scene
     }
 }

@@ -15,6 +15,10 @@ protocol InputRouterDelegate: AnyObject {
     func wake(by cause: String)
     /// A tap on the error banner ended.
     func dismissBanner()
+    /// A dialog is up: it takes every touch (`modalTapped` when a finger lifts).
+    var isModal: Bool { get }
+    /// A touch that went down at `point` while a dialog was up ended.
+    func modalTapped(at point: Point)
     /// The navigation took an event: a frame is needed.
     func navigationChanged()
 }
@@ -30,6 +34,8 @@ final class InputRouter {
     private var gate = TouchGate()
     /// Contacts that went down on the error banner; their `up` dismisses it.
     private var bannerContacts: Set<Int32> = []
+    /// Contacts that went down while a dialog was up, with where they went down.
+    private var modalContacts: [Int32: Point] = [:]
     private var loggedRefusal: String?
     private var seat: (any InputBackend)?
     private var direct: (any InputBackend)?
@@ -150,6 +156,9 @@ final class InputRouter {
             if delegate.isBlanked {
                 delegate.wake(by: "a touch")
                 gate.swallowSequence(of: id)
+            } else if delegate.isModal {
+                gate.swallowSequence(of: id)
+                modalContacts[id] = position
             } else if let bannerFrame = delegate.bannerFrame, bannerFrame.contains(position) {
                 gate.swallowSequence(of: id)
                 bannerContacts.insert(id)
@@ -161,7 +170,11 @@ final class InputRouter {
         }
         let passes = gate.passes(event)
         if case .up(let id, _) = event, bannerContacts.remove(id) != nil { delegate.dismissBanner() }
-        if case .cancel = event { bannerContacts = [] }
+        if case .up(let id, _) = event, let point = modalContacts.removeValue(forKey: id) { delegate.modalTapped(at: point) }
+        if case .cancel = event {
+            bannerContacts = []
+            modalContacts = [:]
+        }
         guard passes else { return }
         navigator.advance(to: event.time)
         navigator.handle(event)

@@ -9,6 +9,7 @@ extension KioskRunner {
     func draw(into frame: OutputFrame, time: Double) -> [Rect] {
         guard let navigator else { return [] }
         pipeline.isBlanked = idle.isBlanked
+        takeControlValues()
         return pipeline.draw(navigator, into: frame, time: time, now: WallClockTime.now())
     }
 
@@ -18,6 +19,7 @@ extension KioskRunner {
         wakeups?.arm(for: pipeline.renderer.surfaces, now: outcome.now)
         if outcome.isSettled, let navigator, let page = keeper.settled(navigator, saving: config.good != nil) {
             if config.good != nil { log.info("showing page \"\(page)\"") }
+            controlPageSettled(page)
             updateStatus()
         }
         if outcome.isFirst { status.firstFrameCommitted { [unowned self] in statusText } }
@@ -38,6 +40,7 @@ extension KioskRunner {
 
     func updateStatus() {
         status.update(statusText)
+        control?.report(controlStatus)
     }
 
     /// Everything on screen is drawn again with the next frame.
@@ -51,6 +54,11 @@ extension KioskRunner {
 extension KioskRunner: InputRouterDelegate {
     var bannerFrame: Rect? { pipeline.bannerFrame }
     var isBlanked: Bool { idle.isBlanked }
+    var isModal: Bool { overlay.dialog != nil }
+
+    func modalTapped(at point: Point) {
+        dialogTapped(at: point)
+    }
 
     func inputActivity() {
         idle.activity()
@@ -65,7 +73,7 @@ extension KioskRunner: InputRouterDelegate {
     func dismissBanner() {
         guard config.dismissBanner() else { return }
         pipeline.bannerFrame = nil
-        pipeline.renderer.update(configuration: config.drawn)
+        updateDrawnConfiguration()
         log.info("config error banner dismissed")
         redrawAll()
     }

@@ -23,7 +23,7 @@ extension KioskRunner {
             if change == .diagnostics {
                 showConfiguration(restoringSaved: false)
             } else {
-                pipeline.renderer.update(configuration: config.drawn)
+                updateDrawnConfiguration()
                 layoutBanner()
                 redrawAll()
             }
@@ -37,7 +37,7 @@ extension KioskRunner {
     /// one when it replaces the diagnostic page), with all its settings applied.
     private func showConfiguration(restoringSaved: Bool) {
         pipeline.bannerFrame = nil
-        pipeline.renderer.update(configuration: config.drawn)
+        updateDrawnConfiguration()
         applyServiceSettings()
         let viewportChanged = applyInputSettings()
         if let old = navigator {
@@ -60,6 +60,7 @@ extension KioskRunner {
     func applyServiceSettings() {
         idle.apply(config.good?.settings.idle ?? IdleSettings())
         keeper.use(config.good, environment: SystemdNotifier.processEnvironment)
+        applyControlSettings()
     }
 
     /// `[display]` and `[input]` of the shown configuration: the router's touch geometry and

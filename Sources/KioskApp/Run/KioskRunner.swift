@@ -28,6 +28,13 @@ public final class KioskRunner {
     var wakeups: FrameWakeups?
     var output: (any OutputBackend)?
     var navigator: Navigator?
+    /// Values, actions, MQTT and D-Bus of the good configuration (`+Control`); nil without any.
+    var control: ControlHub?
+    /// The toast and the confirmation dialog over the pages.
+    var overlay = ControlOverlay()
+    var toastTimer: EventLoop.TimerID?
+    /// The dialog's Cancel and Run buttons in logical pixels, while it is up.
+    var dialogButtons: [Rect] = []
     /// How the run ended.
     public internal(set) var exitCode: KioskExitCode = .success
 
@@ -90,6 +97,7 @@ public final class KioskRunner {
             exitCode = .failure
         }
         config.stopWatching()
+        stopControl()
         idle.stop()
         if let summary = output?.statisticsSummary { log.info("\(summary)") }
         router.stop()
@@ -145,6 +153,7 @@ public final class KioskRunner {
                 configuration: configuration, viewport: viewport, scale: scale,
                 panels: renderer)
             made.advance(to: MonotonicClock.now)
+            made.commandHandler = { [unowned self] command, page in carryOut(command, on: page) }
             return made
         } catch {
             log.critical("cannot show the home page: \(error)")

@@ -11,6 +11,9 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
     case nextFace
     /// Turn the enclosing cube one face back.
     case previousFace
+    /// Runs a program or publishes an MQTT message (`run = […]`, `publish = {…}`); the runner
+    /// carries it out, the navigation does not move.
+    case command(CommandAction)
 
     public var description: String {
         switch self {
@@ -19,6 +22,7 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
         case .home: "home"
         case .nextFace: "next"
         case .previousFace: "previous"
+        case .command(let command): command.description
         }
     }
 }

@@ -19,6 +19,12 @@ public enum ConfigLimits {
     public static let containerChildren = 64
     /// `[[widget]]` blocks in one panel.
     public static let widgets = 200
+    /// `[[value]]` blocks in kiosk.toml.
+    public static let values = 200
+    /// Entries of a program's `argv`.
+    public static let argvEntries = 64
+    /// Rows a generated list keeps room for (`max_rows`).
+    public static let valueRows = 50
     /// `[[widget.row]]` or `[[widget.tile]]` blocks in one widget.
     public static let items = 500
     /// Columns of a grid widget.

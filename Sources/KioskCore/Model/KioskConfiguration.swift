@@ -43,11 +43,13 @@ public struct KioskSettings: Hashable, Sendable {
     /// Where `run` saves the navigation (absolute path): nil = `$STATE_DIRECTORY/navigation`
     /// under systemd, else nowhere; "" = never save or restore.
     public var stateFile: String?
+    /// `[mqtt]`, `[dbus]` and `[[value]]`.
+    public var control: ControlSettings
 
     public init(
         home: PageID, previewSize: Size = Size(width: 1280, height: 800), previewScale: Double = 1,
         appID: String = "kiosk-shell", theme: Theme = .standard, idle: IdleSettings = IdleSettings(),
-        input: InputSettings = InputSettings(), stateFile: String? = nil
+        input: InputSettings = InputSettings(), stateFile: String? = nil, control: ControlSettings = ControlSettings()
     ) {
         self.home = home
         self.previewSize = previewSize
@@ -57,6 +59,7 @@ public struct KioskSettings: Hashable, Sendable {
         self.idle = idle
         self.input = input
         self.stateFile = stateFile
+        self.control = control
     }
 }
 

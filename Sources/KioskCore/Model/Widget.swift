@@ -9,6 +9,12 @@ public enum Widget: Hashable, Sendable {
     case keyValue(KeyValueWidget)
     case fileValue(FileValueWidget)
     case spacer(SpacerWidget)
+    /// A named live value as a card (`type = "value"`).
+    case value(ValueWidget)
+    /// Plain text with `{name}` placeholders filled from live values (`type = "text"`, `text = …`).
+    case liveText(LiveTextWidget)
+    /// List rows generated from a value's JSON array (`type = "list"`, `rows = …`).
+    case valueRows(ValueRowsWidget)
 
     /// The widget's name as written in `type = "…"`.
     public var typeName: String {
@@ -22,6 +28,9 @@ public enum Widget: Hashable, Sendable {
         case .keyValue: "keyvalue"
         case .fileValue: "file"
         case .spacer: "spacer"
+        case .value: "value"
+        case .liveText: "text"
+        case .valueRows: "list"
         }
     }
 }

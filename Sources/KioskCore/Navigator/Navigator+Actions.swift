@@ -16,6 +16,7 @@ extension Navigator {
         case .home: done = home()
         case .nextFace: done = chain(from: origin).contains { $0.container.showNeighbour(forward: true) }
         case .previousFace: done = chain(from: origin).contains { $0.container.showNeighbour(forward: false) }
+        case .command(let command): done = carryOut(command, from: origin)
         }
         if !done && lastRefusal == nil { lastRefusal = "\(action): nothing to do from page \"\(origin.id)\"" }
         layoutTree()

@@ -28,6 +28,8 @@ public final class Navigator {
     }
     /// Why the last action or gesture could not be carried out (one line), for logging.
     public internal(set) var lastRefusal: String?
+    /// Carries out `run`/`publish` actions (the runner's control hub); nil refuses them.
+    public var commandHandler: ((CommandAction, PageID) -> Void)?
 
     var arbiter: GestureArbiter
     /// What each claimant id of the current gesture stands for.

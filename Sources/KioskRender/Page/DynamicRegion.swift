@@ -8,6 +8,12 @@ public struct DynamicRegion: Hashable, Sendable {
         case clock(format: String)
         /// A file value read from this path.
         case file(path: String)
+        /// A live value card (`ValueWidget`), redrawn when its text, stale mark or level changes.
+        case value(name: String)
+        /// Plain text with `{name}` placeholders, redrawn when the expanded text changes.
+        case template(String)
+        /// Row `index` of a list generated from the list value `name` (`ValueRowsWidget`).
+        case row(name: String, index: Int)
     }
 
     /// In logical page coordinates, clipped to the page.

@@ -34,6 +34,8 @@ extension PageRenderer {
             drawFileValue(w, rect: rect, in: cairo, type: type, context: context)
         case .spacer:
             break
+        case .value, .liveText, .valueRows:
+            drawLiveWidget(widget, frame: frame, in: cairo, type: type, context: context)
         }
     }
 

@@ -131,6 +131,11 @@ public struct PanelLayout: Hashable, Sendable {
                 preconditionFailure("file values are laid out in runs above")
             case .spacer(let w):
                 height = PanelLayout.sane(w.height)
+            case .value, .liveText, .valueRows:
+                let live = PanelLayout.liveWidget(widget, at: Point(x: x, y: y), width: width, page: page, index: index, type: type)
+                height = live.height
+                parts = live.parts
+                dynamic += live.regions
             }
             frames.append(WidgetFrame(widgetIndex: index, frame: Rect(x: x, y: y, width: width, height: height), parts: parts))
             y += height + spacing

@@ -4,6 +4,8 @@ enum PanelMetrics {
     /// A list row: tall enough for a fingertip (Apple and Material both ask for 44-48 px minimum;
     /// a wall panel is used at arm's length, often with gloves).
     static let listRowHeight = 72.0
+    /// Width of the level bar on a value card in warning or alarm.
+    static let valueLevelBar = 8.0
     static let keyValueRowHeight = 56.0
     /// Text inset inside cards and rows.
     static let rowInset = 24.0

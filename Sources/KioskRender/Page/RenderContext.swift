@@ -7,6 +7,11 @@ public struct RenderContext: Sendable {
     public var now: WallClockTime
     /// Returns a file's contents, or nil when it is missing or unreadable.
     public var readFile: @Sendable (String) -> String?
+    /// Live values by name (`[[value]]`): nil for an unknown name. Set by the app from its
+    /// value store; the default knows none.
+    public var values: @Sendable (String) -> LiveValue? = { _ in nil }
+    /// Rows of a list value by name (empty for an unknown name).
+    public var rows: @Sendable (String) -> [ValueRow] = { _ in [] }
 
     public init(
         now: WallClockTime = .now(), readFile: @escaping @Sendable (String) -> String? = RenderContext.readSmallFile

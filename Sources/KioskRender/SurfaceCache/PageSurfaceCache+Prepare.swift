@@ -122,7 +122,12 @@ extension PageSurfaceCache {
             if let contents = files.contents(at: path) { values[path] = contents }
         }
         let snapshot = values
-        return RenderContext(now: now, readFile: { snapshot[$0] })
+        var context = RenderContext(now: now, readFile: { snapshot[$0] })
+        if let liveValues {
+            context.values = liveValues.value
+            context.rows = liveValues.rows
+        }
+        return context
     }
 
     /// What a region shows: the clock's text, or the file's trimmed value (nil = placeholder).
@@ -130,6 +135,7 @@ extension PageSurfaceCache {
         switch region.source {
         case .clock(let format): context.now.formatted(format)
         case .file(let path): context.fileValue(at: path)
+        case .value, .template, .row: context.shownLiveValue(region.source)
         }
     }
 

@@ -42,6 +42,9 @@ public final class PageSurfaceCache: LayerSurfaces {
     }
 
     var entries: [LayerContent: SurfaceEntry] = [:]
+    /// Where value widgets read live values; nil shows their placeholders. Values are compared
+    /// with what each surface shows at every prepare, so only changed regions are redrawn.
+    public var liveValues: LiveValueLookup?
     let files: FileValueReader
     /// Contents of the last prepared scene.
     var current: Set<LayerContent> = []

@@ -15,13 +15,13 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     public let description: String
 
     /// Parses `text`; the error names the column.
-    public init(_ text: String) throws(ControlError) {
+    public init(_ text: String) throws(ValueSyntaxError) {
         description = text
         var steps: [Step] = []
         let characters = Array(text)
         var index = characters.first == "$" ? 1 : 0
         let rootDot = index == 1 && characters.count > 1 && characters[1] == "."
-        func fail(_ reason: String) -> ControlError { .jsonPath("\(reason) at column \(index + 1) of \"\(text)\"") }
+        func fail(_ reason: String) -> ValueSyntaxError { .jsonPath("\(reason) at column \(index + 1) of \"\(text)\"", column: index + 1) }
         func isNameCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "-" }
         while index < characters.count {
             let character = characters[index]
@@ -70,32 +70,4 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         }
         self.steps = steps
     }
-
-    /// The value at this path in `document`.
-    public func resolve(in document: JSONValue) throws(ControlError) -> JSONValue {
-        var current = document
-        var walked = ""
-        for step in steps {
-            switch (step, current) {
-            case (.member(let name), .object(let members)):
-                guard let next = members[name] else { throw .jsonPath("no member \"\(name)\" at \(where_(walked))") }
-                current = next
-                walked += walked.isEmpty ? name : ".\(name)"
-            case (.index(let position), .array(let elements)):
-                let resolved = position < 0 ? elements.count + position : position
-                guard elements.indices.contains(resolved) else {
-                    throw .jsonPath("index \(position) outside \(elements.count) elements at \(where_(walked))")
-                }
-                current = elements[resolved]
-                walked += "[\(position)]"
-            case (.member(let name), _):
-                throw .jsonPath("\(where_(walked)) is \(current.kind), not an object with \"\(name)\"")
-            case (.index(let position), _):
-                throw .jsonPath("\(where_(walked)) is \(current.kind), not an array for [\(position)]")
-            }
-        }
-        return current
-    }
-
-    private func where_(_ walked: String) -> String { walked.isEmpty ? "the top level" : walked }
 }

@@ -1,5 +1,3 @@
-import KioskCore
-
 /// Where a value's bytes come from.
 public enum ValueSource: Hashable, Sendable {
     /// A file, re-read when it changes (inotify on its folder) and every `pollInterval` seconds
