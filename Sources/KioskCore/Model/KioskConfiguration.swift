@@ -43,6 +43,9 @@ public struct KioskSettings: Hashable, Sendable {
     /// Where `run` saves the navigation (absolute path): nil = `$STATE_DIRECTORY/navigation`
     /// under systemd, else nowhere; "" = never save or restore.
     public var stateFile: String?
+    /// `[display] threads`: how many threads compose each frame; nil = one per core this
+    /// process may use, at most four (see `LayerCompositor.maximumThreads` for why).
+    public var renderThreads: Int?
 
     public init(
         home: PageID, previewSize: Size = Size(width: 1280, height: 800), previewScale: Double = 1,
