@@ -27,6 +27,7 @@ extension PageSurfaceCache {
             guard let size = sizes[content] else { continue }
             prepare(content, size: size, now: now, update: &update)
         }
+        lastOutputSize = scene.outputSize
         evict(outputSize: scene.outputSize)
         files.keepOnly(watchedFiles)
         renderer.images.keepOnly(imagePathsOfCachedPanels)
@@ -54,7 +55,10 @@ extension PageSurfaceCache {
             entry.lastUse = prepareCount
             if let panel, let layout = entry.layout {
                 let rects = refresh(entry, panel: panel, layout: layout, now: now)
-                if !rects.isEmpty { update.damage[content] = rects }
+                if !rects.isEmpty {
+                    update.damage[content] = rects
+                    entry.buffer.recordOpacity()
+                }
             }
             return
         }
@@ -91,9 +95,12 @@ extension PageSurfaceCache {
         case .solid:
             return
         }
+        // Recorded once here, so the compositor never rescans a surface per frame.
+        buffer.recordOpacity()
         entries[content] = entry
         update.damage[content] = [entry.bounds]
         update.rasterised.insert(content)
+        if case .panel = content { rasterisedOnFramePath += 1 }
     }
 
     /// Redraws the dynamic regions whose value changed; returns the damaged surface pixels.

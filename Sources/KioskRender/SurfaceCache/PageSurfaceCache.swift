@@ -37,6 +37,21 @@ public final class PageSurfaceCache: LayerSurfaces {
     /// Contents of the last prepared scene.
     var current: Set<LayerContent> = []
     var prepareCount = 0
+    /// The last prepared scene's output size (the default budget follows it).
+    var lastOutputSize = Size(width: 0, height: 0)
+    /// Bumped whenever cached pixels become stale (configuration, invalidation): a surface
+    /// rasterised ahead for an older generation is dropped.
+    public internal(set) var generation = 0
+    /// Pages being rasterised ahead, with the bytes they will take.
+    var aheadPending: [LayerContent: Int] = [:]
+    /// Draws pages ahead on its own thread (`rasteriseAhead`); nil: ahead pages are drawn on the
+    /// caller's thread.
+    public var aheadRasteriser: AheadRasteriser?
+    /// Pages rasterised by `prepare`, i.e. on the frame path, since the cache was made. A frame
+    /// that shows a page for the first time without a hitch adds nothing here.
+    public internal(set) var rasterisedOnFramePath = 0
+    /// Pages rasterised ahead and taken into the cache.
+    public internal(set) var aheadRasterised = 0
 
     /// - Parameters:
     ///   - readFile: reads a file value's file; the default reads at most 4 KiB. Called only when
@@ -87,6 +102,7 @@ public final class PageSurfaceCache: LayerSurfaces {
     public func update(configuration new: KioskConfiguration) {
         let themeChanged = new.settings.theme != configuration.settings.theme
         configuration = new
+        generation += 1
         for (content, entry) in entries {
             switch content {
             case .panel(let id):
@@ -106,12 +122,14 @@ public final class PageSurfaceCache: LayerSurfaces {
     /// Redraws `page`'s surface from scratch when next prepared (its files or images were
     /// replaced on disk, a reload was asked for).
     public func invalidate(page: PageID) {
+        generation += 1
         entries[.panel(page)]?.isValid = false
     }
 
     /// Redraws every surface from scratch when next prepared and forgets every file stamp.
     /// Frees every surface (e.g. between the pages of `render --all`, which never come back).
     public func removeAll() {
+        generation += 1
         entries.removeAll()
         files.removeAll()
         renderer.images.removeAll()
@@ -135,6 +153,7 @@ public final class PageSurfaceCache: LayerSurfaces {
     }
 
     public func invalidateAll() {
+        generation += 1
         for entry in entries.values { entry.isValid = false }
         files.removeAll()
     }
