@@ -5,6 +5,7 @@ import Glibc
 #endif
 import KioskCore
 import KioskPlatform
+import KioskRender
 import Logging
 import Synchronization
 
@@ -66,11 +67,13 @@ final class NavigationSaver: @unchecked Sendable {
 
     private func start() {
         let box = Unmanaged.passUnretained(self).toOpaque()
-        running = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<NavigationSaver>.fromOpaque(raw).takeUnretainedValue().serve()
-            return nil
-        }, box) == 0
+        running = withSignalsBlocked {
+            pthread_create(&thread, nil, { raw in
+                guard let raw else { return nil }
+                Unmanaged<NavigationSaver>.fromOpaque(raw).takeUnretainedValue().serve()
+                return nil
+            }, box)
+        } == 0
     }
 
     private func serve() {

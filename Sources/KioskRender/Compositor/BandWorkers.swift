@@ -53,12 +53,14 @@ final class BandWorkers: @unchecked Sendable {
         for i in 0..<workers {
             let box = Unmanaged.passRetained(Worker(pool: self, index: i)).toOpaque()
             var thread = pthread_t()
-            let result = pthread_create(&thread, nil, { raw in
-                guard let raw else { return nil }
-                let worker = Unmanaged<Worker>.fromOpaque(raw).takeRetainedValue()
-                worker.pool.serve(worker.index)
-                return nil
-            }, box)
+            let result = withSignalsBlocked {
+                pthread_create(&thread, nil, { raw in
+                    guard let raw else { return nil }
+                    let worker = Unmanaged<Worker>.fromOpaque(raw).takeRetainedValue()
+                    worker.pool.serve(worker.index)
+                    return nil
+                }, box)
+            }
             guard result == 0 else {
                 Unmanaged<Worker>.fromOpaque(box).release()
                 stopAll()

@@ -36,12 +36,14 @@ final class BandScratch {
 }
 
 extension LayerCompositor: BandJob {
-    /// Rows per stripe. Bands take stripes in turn (band b: stripes b, b + n, …), so a layer
-    /// that covers only part of the frame is shared out evenly, and a stripe is long enough that
-    /// two bands rarely touch the same cache line of the target.
+    /// Rows per stripe. Bands claim stripes one at a time from a shared counter, so a band whose
+    /// thread is descheduled (a busy machine) leaves its share to the others instead of holding
+    /// up the frame, and a layer covering only part of the frame is shared out evenly. Which
+    /// thread draws a row never changes its pixels. A stripe is long enough that two bands
+    /// rarely touch the same cache line of the target.
     static let bandRows = 16
 
-    /// Draws band `band` of `count`: the stripes of the frame's rows that fall to it.
+    /// Draws band `band` of `count`: stripes of the frame's rows, claimed until none is left.
     func composeBand(_ band: Int, of count: Int) {
         guard let frame else { return }
         let scratch = bands[band]
@@ -50,14 +52,19 @@ extension LayerCompositor: BandJob {
         scratch.hiddenAbove.removeAll(keepingCapacity: true)
         scratch.hiddenAbove.append(contentsOf: repeatElement(0..<0, count: drawers.count))
         let limit = frame.limit
-        var stripe = limit.y0 + band * LayerCompositor.bandRows
-        let step = count * LayerCompositor.bandRows
-        while stripe < limit.y1 {
-            for y in stripe..<min(stripe + LayerCompositor.bandRows, limit.y1) {
-                drawRow(y, frame: frame, scratch: scratch)
-            }
-            stripe += step
+        let rows = LayerCompositor.bandRows
+        while true {
+            let stripe = count == 1 ? nextStripeAlone() : nextStripe.add(1, ordering: .relaxed).oldValue
+            let top = limit.y0 + stripe * rows
+            guard top < limit.y1 else { return }
+            for y in top..<min(top + rows, limit.y1) { drawRow(y, frame: frame, scratch: scratch) }
         }
+    }
+
+    /// The stripe counter without atomics when one thread draws everything.
+    private func nextStripeAlone() -> Int {
+        defer { stripeAlone += 1 }
+        return stripeAlone
     }
 
     /// Draws row `y` of the frame: background and every layer, opaque layers first.

@@ -1,7 +1,9 @@
-// Ownership: the compositor owns two scratch allocations (per-column tables, one blended source
-// row), grown on demand and freed in deinit. During `compose` it holds raw pointers into the target and the layer
-// surfaces; the caller keeps those buffers alive for the call, and none is kept afterwards.
+// Ownership: the compositor owns the per-column tables (grown on demand, freed in deinit), one
+// `BandScratch` per band and its `BandWorkers`. During `compose` it, and its workers, hold raw
+// pointers into the target and the layer surfaces; the caller keeps those buffers alive for the
+// call (the workers are done when it returns), and none is kept afterwards.
 import KioskCore
+import Synchronization
 
 /// Draws a `Scene` into an ARGB32 buffer on the CPU: every layer with its projective transform,
 /// bilinear filtering, antialiased edges, opacity, dim and clip.
@@ -49,6 +51,10 @@ public final class LayerCompositor {
     private var workers: BandWorkers?
     /// The frame being composed, for the bands (set only during `compose`).
     var frame: BandFrame?
+    /// The next stripe of rows a band may claim (see `LayerCompositor+Bands`); reset per frame.
+    let nextStripe = Atomic<Int>(0)
+    /// The same when the caller draws every stripe alone.
+    var stripeAlone = 0
     /// False sends every layer through the generic loops (tests compare the fast paths with them).
     var fastPaths = true
     /// True when scenes come mirrored onto the output (a flipped display transform): every
@@ -125,6 +131,8 @@ public final class LayerCompositor {
         frame = BandFrame(
             base: target.pixels.assumingMemoryBound(to: UInt32.self), stridePixels: target.stride / 4,
             background: premultipliedPixel(scene.background), limit: limit)
+        nextStripe.store(0, ordering: .relaxed)
+        stripeAlone = 0
         if let workers, limit.y1 - limit.y0 >= 2 * LayerCompositor.bandRows {
             workers.run(self)
         } else {

@@ -76,11 +76,14 @@ public final class AheadRasteriser: @unchecked Sendable {
         wake = .allocate(capacity: 1)
         sem_init(wake, 0, 0)
         let box = Unmanaged.passUnretained(self).toOpaque()
-        guard pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<AheadRasteriser>.fromOpaque(raw).takeUnretainedValue().serve()
-            return nil
-        }, box) == 0 else {
+        let made = withSignalsBlocked {
+            pthread_create(&thread, nil, { raw in
+                guard let raw else { return nil }
+                Unmanaged<AheadRasteriser>.fromOpaque(raw).takeUnretainedValue().serve()
+                return nil
+            }, box)
+        }
+        guard made == 0 else {
             return nil
         }
         started = true

@@ -11,7 +11,8 @@ extension PageSurfaceCache {
     @discardableResult
     public func rasteriseAhead(_ wanted: [(content: LayerContent, size: Size)], now: WallClockTime) -> Int {
         let budget = byteBudget ?? PageSurfaceCache.defaultBudget(outputSize: lastOutputSize)
-        let keep = current.union(wanted.map(\.content))
+        likely = Set(wanted.map(\.content))
+        let keep = current.union(likely)
         var started = 0
         for (content, size) in wanted {
             guard case .panel(let id) = content, let panel = PageSurfaceCache.panel(id, in: configuration),

@@ -154,16 +154,20 @@ extension PageSurfaceCache {
         for (content, entry) in entries where !current.contains(content) {
             if case .chrome = content {
                 entries[content] = nil
-            } else if prepareCount - entry.lastUse > retainedPrepares {
+            } else if prepareCount - entry.lastUse > retainedPrepares && !likely.contains(content) {
+                // The pages looked ahead for stay through a long drag; only the budget drops them.
                 entries[content] = nil
             }
         }
         let budget = byteBudget ?? PageSurfaceCache.defaultBudget(outputSize: outputSize)
         var total = memoryBytes
         guard total > budget else { return }
-        // Oldest first; among equals the larger goes first.
+        // Pages not looked ahead for before those that were; oldest first; among equals the larger.
         let candidates = entries.filter { !current.contains($0.key) }
-            .sorted { ($0.value.lastUse, -$0.value.bytes) < ($1.value.lastUse, -$1.value.bytes) }
+            .sorted {
+                (likely.contains($0.key) ? 1 : 0, $0.value.lastUse, -$0.value.bytes)
+                    < (likely.contains($1.key) ? 1 : 0, $1.value.lastUse, -$1.value.bytes)
+            }
         for (content, entry) in candidates where total > budget {
             entries[content] = nil
             total -= entry.bytes

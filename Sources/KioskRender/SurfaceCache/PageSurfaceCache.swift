@@ -42,6 +42,9 @@ public final class PageSurfaceCache: LayerSurfaces {
     /// Bumped whenever cached pixels become stale (configuration, invalidation): a surface
     /// rasterised ahead for an older generation is dropped.
     public internal(set) var generation = 0
+    /// The pages the last `rasteriseAhead` asked for: kept past `retainedPrepares` (a long drag),
+    /// dropped last when over the budget.
+    var likely: Set<LayerContent> = []
     /// Pages being rasterised ahead, with the bytes they will take.
     var aheadPending: [LayerContent: Int] = [:]
     /// Draws pages ahead on its own thread (`rasteriseAhead`); nil: ahead pages are drawn on the
