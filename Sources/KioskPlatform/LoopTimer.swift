@@ -11,7 +11,8 @@ import Glibc
 /// `timerfd_create`/`epoll_ctl`/`close` per frame.
 public final class LoopTimer {
     private let loop: EventLoop
-    private let fd: Int32
+    /// The one timerfd (tests check it stays the same across arms).
+    let fd: Int32
     private var source: EventLoop.SourceID?
     private let handler: () -> Void
     /// True between `arm` and the expiry (or `disarm`).

@@ -180,7 +180,7 @@ public enum BenchCommand {
                 progress("tap -> first moving frame (\(lookAhead ? "idle look-ahead" : "no look-ahead"))")
                 let l = try tapLatency(configuration: configuration, pages: pages, size: size, trials: trials, lookAhead: lookAhead)
                 summary.append(
-                    "tap -> first moving frame, never-shown page, \(lookAhead ? "with idle look-ahead" : "without look-ahead"): p50 \(BenchmarkReport.format(l.p50, 2)) ms, p99 \(BenchmarkReport.format(l.p99, 2)) ms over \(trials) taps (\(l.rasterising) rasterised on the frame path; one frame interval at 60 Hz is 16.67 ms)")
+                    "tap -> first moving frame, never-shown page, \(lookAhead ? "with idle look-ahead" : "without look-ahead"): p50 \(BenchmarkReport.format(l.p50, 2)) ms, p99 \(BenchmarkReport.format(l.p99, 2)) ms over \(trials) taps (\(l.rasterising) rasterised on the frame path; the page showed in frame \(l.frames) at the latest; one frame interval at 60 Hz is 16.67 ms)")
             }
         }
 

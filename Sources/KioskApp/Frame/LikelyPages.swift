@@ -58,7 +58,7 @@ struct LikelyPages {
         guard
             let copy = try? Navigator(
                 configuration: navigator.configuration, viewport: navigator.viewport, scale: navigator.scale,
-                panels: panels)
+                rootPage: navigator.root.id, panels: panels)
         else { return nil }
         copy.restore(navigator.state)
         let start = navigator.now

@@ -174,9 +174,9 @@ extension PageSurfaceCache {
         }
     }
 
-    /// Six ARGB32 surfaces the size of the output.
+    /// `defaultSurfaces` ARGB32 surfaces the size of the output.
     static func defaultBudget(outputSize: Size) -> Int {
-        let bytes = 6 * 4 * outputSize.width * outputSize.height
+        let bytes = Double(defaultSurfaces) * 4 * outputSize.width * outputSize.height
         guard bytes.isFinite, bytes > 0 else { return 0 }
         return Int(min(bytes, Double(Int.max / 2)))
     }

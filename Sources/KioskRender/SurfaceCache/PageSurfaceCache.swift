@@ -10,8 +10,8 @@ import KioskCore
 ///
 /// Memory stays bounded: surfaces of the current scene are always kept; others are kept while
 /// used within the last `retainedPrepares` prepares and while everything fits `byteBudget`,
-/// least recently used dropped first. Chrome surfaces are kept only while on screen, since an
-/// animated tab bar is a new content every frame.
+/// least recently used dropped first (pages looked ahead for, `rasteriseAhead`, last). Chrome
+/// surfaces are kept only while on screen, since an animated tab bar is a new content every frame.
 ///
 /// A content shown by two layers of different sizes at once gets one surface, at the larger
 /// width and height; the compositor scales it onto the smaller layer.
@@ -25,12 +25,17 @@ public final class PageSurfaceCache: LayerSurfaces {
     let chromeRenderer: ChromeRenderer
     /// Surface pixels per logical pixel. Changing it re-rasterises each surface when next prepared.
     public var scale: Double
-    /// Most bytes for all surfaces together; nil = six surfaces the size of the output (taken from
-    /// each prepared scene). Surfaces of the current scene are never evicted, so the total exceeds
-    /// this when the scene alone needs more.
+    /// Most bytes for all surfaces together; nil = `defaultSurfaces` surfaces the size of the
+    /// output (taken from each prepared scene). Surfaces of the current scene are never evicted,
+    /// so the total exceeds this when the scene alone needs more.
     public var byteBudget: Int?
     /// How many prepares a surface that left the scene stays cached even within the budget.
     public var retainedPrepares: Int
+    /// The default budget in output-sized surfaces: 4, 33 MB at 1920x1080. Enough for a cube
+    /// turn (the two faces on screen) and both neighbours of the face it started from rasterised
+    /// ahead; more pages stay only as long as they fit. Each surface costs as much as a swap
+    /// buffer, and on a small board memory is what runs out first.
+    public static let defaultSurfaces = 4
 
     var entries: [LayerContent: SurfaceEntry] = [:]
     let files: FileValueReader
