@@ -5,19 +5,23 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
-/// Work split into bands: `composeBand(i, of: n)` is called once for each i in 0..<n, band 0 on
-/// the calling thread and the others on the pool's threads, all at the same time.
+/// Work shared by bands: `composeBand(i, of: n)` runs on the calling thread (band n − 1) and on
+/// each worker that joins in time (bands 0..<n − 1), at the same time. A band may not be called
+/// at all, so the job hands out its work dynamically (the compositor's stripe counter).
 protocol BandJob: AnyObject {
     func composeBand(_ band: Int, of count: Int)
 }
 
 /// A small fixed pool of threads that run one `BandJob` at a time alongside the calling thread.
 ///
-/// Handing out a job costs one `sem_post` per worker and one `sem_wait` per worker for the
-/// result: no allocation and no lock on the pixel path. The semaphores are also the memory
-/// barriers that make the caller's writes (the job's plans) visible to the workers and the
-/// workers' pixels visible to the caller afterwards.
+/// Handing out a job costs one `sem_post` per worker: no allocation and no lock on the pixel
+/// path. The caller never waits for a worker that has not started: a frame is open while the
+/// caller draws; a worker joins only an open frame (counted in `state`), and the caller, once
+/// its own stripes are done, closes the frame and waits only for the workers inside it. On a
+/// busy machine a descheduled worker thus costs nothing: the caller (or another worker) takes
+/// its stripes. A worker woken late finds the frame closed and goes back to sleep.
 ///
 /// Not reentrant: call `run` from one thread at a time (the compositor's owner).
 final class BandWorkers: @unchecked Sendable {
@@ -25,10 +29,13 @@ final class BandWorkers: @unchecked Sendable {
     let bandCount: Int
     private var threads: [pthread_t] = []
     private let start: UnsafeMutablePointer<sem_t>
+    /// Posted by the last worker to leave a closed frame.
     private let done: UnsafeMutablePointer<sem_t>
-    /// The job being run; written before the workers are woken, read by them after.
+    /// Bit 0: a frame is open; the rest: twice the workers inside it.
+    private let state = Atomic<Int>(0)
+    /// The job being run; written before the frame opens, read by workers inside it.
     private var job: (any BandJob)?
-    private var stopping = false
+    private let stopping = Atomic<Bool>(false)
 
     /// A box per thread: which pool and which band it runs.
     private final class Worker {
@@ -80,19 +87,23 @@ final class BandWorkers: @unchecked Sendable {
 
     /// Wakes every started thread to end, and waits for them.
     private func stopAll() {
-        stopping = true
+        stopping.store(true, ordering: .sequentiallyConsistent)
         for i in threads.indices { sem_post(start + i) }
         for thread in threads { pthread_join(thread, nil) }
         threads = []
     }
 
-    /// Runs `job` on every band; returns when all are done.
+    /// Runs `job` on every band that joins in time; returns when all stripes are drawn and no
+    /// worker is inside the frame.
     func run(_ job: any BandJob) {
         self.job = job
         let workers = threads.count
+        state.store(1, ordering: .sequentiallyConsistent)
         for i in 0..<workers { sem_post(start + i) }
         job.composeBand(workers, of: workers + 1)
-        for _ in 0..<workers {
+        // Close the frame; wait only for the workers inside it.
+        let before = state.bitwiseAnd(~1, ordering: .sequentiallyConsistent).oldValue
+        if before >> 1 > 0 {
             while sem_wait(done) != 0 {}  // EINTR: wait again
         }
         self.job = nil
@@ -101,9 +112,24 @@ final class BandWorkers: @unchecked Sendable {
     private func serve(_ index: Int) {
         while true {
             while sem_wait(start + index) != 0 {}
-            if stopping { return }
+            if stopping.load(ordering: .sequentiallyConsistent) { return }
+            guard enter() else { continue }
             job?.composeBand(index, of: bandCount)
-            sem_post(done)
+            // The last worker out of a closed frame wakes the caller.
+            let after = state.subtract(2, ordering: .sequentiallyConsistent).newValue
+            if after == 0 { sem_post(done) }
         }
+    }
+
+    /// Joins the open frame; false when none is open (a late wake-up).
+    private func enter() -> Bool {
+        var s = state.load(ordering: .sequentiallyConsistent)
+        while s & 1 == 1 {
+            let (exchanged, current) = state.compareExchange(
+                expected: s, desired: s + 2, ordering: .sequentiallyConsistent)
+            if exchanged { return true }
+            s = current
+        }
+        return false
     }
 }
