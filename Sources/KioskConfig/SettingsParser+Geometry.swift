@@ -2,7 +2,9 @@ import KioskCore
 
 /// `[display]`, the geometry keys of `[input]` and `[input.keyboard]`.
 extension SettingsParser {
-    static let displayKeys = ["rotation"]
+    static let displayKeys = ["rotation", "threads"]
+    /// `[display] threads` accepts 1…this (more is refused rather than silently capped).
+    public static let maximumRenderThreads = 4
     static let inputGeometryKeys = ["touch_rotation", "calibration", "seat", "devices", "keyboard"]
     static let keyboardKeys = ["rules", "model", "layout", "variant", "options"]
 
@@ -12,6 +14,11 @@ extension SettingsParser {
         if let transform = transform(table, "rotation", allowFollow: false) {
             geometry.displayTransform = transform ?? .normal
         }
+    }
+
+    /// `[display] threads`: 1…`maximumRenderThreads`.
+    func renderThreads(_ table: TableReader) -> Int? {
+        table.integer("threads", minimum: 1, maximum: Self.maximumRenderThreads)
     }
 
     /// The geometry keys of `[input]` (the caller checked the key names).

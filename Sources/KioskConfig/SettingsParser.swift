@@ -49,7 +49,10 @@ struct SettingsParser {
             }
             inputGeometry(input, into: &settings.input.geometry)
         }
-        if let display = root.table("display") { self.display(display, into: &settings.input.geometry) }
+        if let display = root.table("display") {
+            self.display(display, into: &settings.input.geometry)
+            settings.renderThreads = renderThreads(display)
+        }
         settings.control = control(root, paths: paths)
         return context.diagnostics.count == before ? settings : nil
     }

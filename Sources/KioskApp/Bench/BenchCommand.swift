@@ -1,3 +1,4 @@
+import Glibc
 import KioskConfig
 import KioskCore
 import KioskRender
@@ -103,6 +104,30 @@ public enum BenchCommand {
         let cube30 = try kiosk(BenchPages.cube)
         cube30.holdDrag(fraction: 1.0 / 3, vertical: false)
         measure("cube 30deg") { cube30.frame() }
+        // The same frame on one thread and on every thread `run` would use (at least two, so
+        // the split is measured even where the default is one).
+        let many = max(2, LayerCompositor.defaultThreads)
+        var summary: [String] = []
+        for (name, root, hold) in [("cube 30deg", BenchPages.cube, true), ("transition slide", BenchPages.stack(.slide), false)]
+        where wanted("\(name), 1 thread") {
+            var medians: [Double] = []
+            var cpu: [Double] = []
+            for threads in [1, many] {
+                let k = try BenchKiosk(configuration: configuration, root: root, size: size, threads: threads)
+                if hold { k.holdDrag(fraction: 1.0 / 3, vertical: false) } else { k.open(pages.faces[1], thenWait: 0.35 / 2) }
+                let label = "\(name), \(counted(threads, "thread"))"
+                measure(label) { k.frame() }
+                if let r = results.last, r.name == label { medians.append(r.medianMs) }
+                // The process's CPU time per frame (all threads): what the split adds in work.
+                let before = processCPUNanoseconds()
+                for _ in 0..<reps { k.frame() }
+                cpu.append(Double(processCPUNanoseconds() - before) / Double(reps) / 1_000_000)
+            }
+            if medians.count == 2, medians[0] > 0, cpu[0] > 0 {
+                summary.append(
+                    "threads: \(name) on \(many) threads takes \(BenchmarkReport.format(medians[1] / medians[0], 2)) x the wall time on one (target <= 0.6) and \(BenchmarkReport.format(cpu[1] / cpu[0], 2)) x the CPU time (\(BenchmarkReport.format(cpu[0], 2)) and \(BenchmarkReport.format(cpu[1], 2)) ms per frame)")
+            }
+        }
         let cube45 = try kiosk(BenchPages.cube)
         cube45.holdDrag(fraction: 0.5, vertical: false)
         measure("cube 45deg") { cube45.frame() }
@@ -154,14 +179,43 @@ public enum BenchCommand {
             }
         }
 
+        // Tap to first moving frame for a never-shown page, with and without looking ahead.
+        if wanted("tap") {
+            let trials = max(20, reps * 2)
+            for lookAhead in [true, false] {
+                progress("tap -> first moving frame (\(lookAhead ? "idle look-ahead" : "no look-ahead"))")
+                let l = try tapLatency(configuration: configuration, pages: pages, size: size, trials: trials, lookAhead: lookAhead)
+                summary.append(
+                    "tap -> first moving frame, never-shown page, \(lookAhead ? "with idle look-ahead" : "without look-ahead"): p50 \(BenchmarkReport.format(l.p50, 2)) ms, p99 \(BenchmarkReport.format(l.p99, 2)) ms over \(trials) taps (\(l.rasterising) rasterised on the frame path; the page showed in frame \(l.frames) at the latest; one frame interval at 60 Hz is 16.67 ms)")
+            }
+        }
+
         // The reference: the same cube frame through pixman's projective transform.
         if wanted(referenceName) {
+            // The cube's surfaces exist once it has drawn (it did above unless `--only` skipped it).
+            cube30.frame()
             let scene = cube30.scene
             let reference = PixmanReference(scene: scene, surfaces: cube30.pipeline.renderer.surfaces, target: target)
             measure(referenceName, repetitions: max(3, reps / 3)) { reference.draw() }
+            // The same picture: ours, drawn whole, against pixman's.
+            cube30.frame()
+            if let ours = cube30.output.shownImage {
+                let share = reference.agreement(with: ours)
+                summary.append(
+                    "pixman reference: each layer composited over its bounding box only; \(BenchmarkReport.format(share * 100, 1)) % of its pixels within 24 levels of ours (same picture)")
+            }
         }
-        return BenchmarkReport(
+        var report = BenchmarkReport(
             results: results, memoryBound: memcpyName, reference: referenceName, size: "\(width)x\(height)",
             note: pipelineNote)
+        report.summary = summary
+        return report
     }
+}
+
+/// CPU time of the whole process (every thread) in nanoseconds.
+func processCPUNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }

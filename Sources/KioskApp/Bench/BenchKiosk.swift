@@ -12,9 +12,13 @@ final class BenchKiosk {
     /// The wall-clock time frames show; the clock-only measurement moves it.
     var now = WallClockTime(secondsSinceEpoch: 1_700_000_000, timeZone: "UTC")
 
-    /// The kiosk showing `root` on a panel of logical `size`, turned by `turn` onto the output.
-    init(configuration: KioskConfiguration, root: PageID, size: Size, turn: DisplayTransform = .normal) throws {
+    /// The kiosk showing `root` on a panel of logical `size`, turned by `turn` onto the output,
+    /// composing with `threads` threads (nil: as `run` would, `[display] threads` or the cores).
+    init(
+        configuration: KioskConfiguration, root: PageID, size: Size, turn: DisplayTransform = .normal, threads: Int? = nil
+    ) throws {
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
+        if let threads { renderer.threads = threads }
         renderer.displayTransform = turn
         pipeline = FramePipeline(renderer: renderer)
         let native = turn.swapsAxes ? Size(width: size.height, height: size.width) : size

@@ -10,6 +10,10 @@ struct BenchPages {
     static let cube = PageID("bench:cube")
     static let verticalCube = PageID("bench:vertical-cube")
     static let clock = PageID("bench:clock")
+    /// A stack (swipe: the pushed page shows from the first frame; no header) over `tapMenu`,
+    /// whose rows open the faces.
+    static let tapStack = PageID("bench:tap-stack")
+    static let tapMenu = PageID("bench:tap-menu")
     static func stack(_ kind: TransitionKind) -> PageID { PageID("bench:stack-\(kind.rawValue)") }
 
     let configuration: KioskConfiguration
@@ -51,6 +55,13 @@ struct BenchPages {
             add(Self.stack(kind), .stack(StackSpec(root: faces[0], transition: TransitionSpec(kind: kind, orientation: .rightToLeft, duration: 0.35))))
         }
         add(Self.clock, .panel(Panel(widgets: [.clock(ClockWidget(format: "%H:%M:%S", size: 96))])))
+        // Three rows: with the menu on screen, the default budget (4 surfaces) holds all three
+        // looked ahead; a fourth would be drawn when tapped.
+        let rows = faces.prefix(3).map { ListRow(label: "Open \($0.rawValue)", action: .open($0)) }
+        add(Self.tapMenu, .panel(Panel(widgets: [.title(TitleWidget(text: "Menu")), .list(ListWidget(rows: rows))])))
+        add(
+            Self.tapStack,
+            .stack(StackSpec(root: Self.tapMenu, transition: TransitionSpec(kind: .swipe, duration: 0.35), showsHeader: false)))
         configuration = base
     }
 

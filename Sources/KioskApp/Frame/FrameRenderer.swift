@@ -7,7 +7,13 @@ import KioskRender
 public final class FrameRenderer {
     public private(set) var configuration: KioskConfiguration
     public let surfaces: PageSurfaceCache
-    let compositor = LayerCompositor()
+    let compositor: LayerCompositor
+    /// Threads composing each frame (`[display] threads`, or one per core up to
+    /// `LayerCompositor.maximumThreads`); the pixels are the same for any count.
+    public var threads: Int {
+        get { compositor.threads }
+        set { compositor.threads = newValue }
+    }
     /// How the upright picture is turned onto the panel (`[display] rotation`): Scenes come in
     /// logical (upright) output pixels and are drawn turned into a native-size buffer. We turn
     /// the picture ourselves instead of `wl_surface.set_buffer_transform` (see README "Touch input and rotation").
@@ -26,12 +32,18 @@ public final class FrameRenderer {
     public init(configuration: KioskConfiguration, scale: Double) {
         self.configuration = configuration
         surfaces = PageSurfaceCache(configuration: configuration, scale: scale)
+        compositor = LayerCompositor(threads: FrameRenderer.threads(for: configuration))
+    }
+
+    static func threads(for configuration: KioskConfiguration) -> Int {
+        configuration.settings.renderThreads ?? LayerCompositor.defaultThreads
     }
 
     /// Replaces the configuration (live reload): pages that changed are drawn again.
     public func update(configuration newConfiguration: KioskConfiguration) {
         configuration = newConfiguration
         surfaces.update(configuration: newConfiguration)
+        compositor.threads = FrameRenderer.threads(for: newConfiguration)
         targetCache = [:]
     }
 

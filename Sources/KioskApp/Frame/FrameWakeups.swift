@@ -4,11 +4,12 @@ import KioskRender
 
 /// Timers that ask for a frame only when something on screen can change: the next minute (or
 /// second) of a visible clock, and file values (polled every 2 s while one is on screen; the
-/// surface cache re-reads a file only when its stamp changed). Re-armed after every frame.
+/// surface cache re-reads a file only when its stamp changed). Re-armed after every frame: the
+/// clock keeps one timerfd for the whole run (`LoopTimer`), armed anew, never a new descriptor.
 final class FrameWakeups {
     private let loop: EventLoop
     private let requestFrame: () -> Void
-    private var clockTimer: EventLoop.TimerID?
+    private var clockTimer: LoopTimer?
     private var fileTimer: EventLoop.TimerID?
 
     init(loop: EventLoop, requestFrame: @escaping () -> Void) {
@@ -19,14 +20,12 @@ final class FrameWakeups {
     /// After a frame that showed `now`: wakes at the next tick of the clocks `surfaces` show,
     /// and polls while file values are on screen.
     func arm(for surfaces: PageSurfaceCache, now: WallClockTime) {
-        if let clockTimer { loop.cancelTimer(clockTimer) }
-        clockTimer = nil
         if let deadline = surfaces.nextClockDeadline(now: now) {
             let delay = max(0.001, deadline.secondsSinceEpoch - now.secondsSinceEpoch)
-            clockTimer = try? loop.addTimer(after: delay, repeating: nil) { [unowned self] _ in
-                clockTimer = nil
-                requestFrame()
-            }
+            if clockTimer == nil { clockTimer = try? LoopTimer(loop: loop) { [unowned self] in requestFrame() } }
+            clockTimer?.arm(after: delay)
+        } else {
+            clockTimer?.disarm()
         }
         if surfaces.watchedFiles.isEmpty {
             if let fileTimer { loop.cancelTimer(fileTimer) }

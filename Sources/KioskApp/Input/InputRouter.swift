@@ -39,7 +39,8 @@ final class InputRouter {
     private var loggedRefusal: String?
     private var seat: (any InputBackend)?
     private var direct: (any InputBackend)?
-    private var deadlineTimer: EventLoop.TimerID?
+    /// One timerfd for long-press deadlines, re-armed per event (never a new descriptor).
+    private var deadlineTimer: LoopTimer?
     private let loop: EventLoop
     private let log: Logger
     /// Starts a direct source (`BackendFactory.directInput` in a run; tests pass their own).
@@ -119,7 +120,7 @@ final class InputRouter {
         stopDirect()
         seat?.stop()
         seat = nil
-        if let deadlineTimer { loop.cancelTimer(deadlineTimer) }
+        deadlineTimer?.invalidate()
         deadlineTimer = nil
     }
 
@@ -208,15 +209,17 @@ final class InputRouter {
 
     /// A long press fires at a deadline with no touch event: wake up for it.
     private func armDeadline(_ navigator: Navigator) {
-        if let deadlineTimer { loop.cancelTimer(deadlineTimer) }
-        deadlineTimer = nil
-        guard let deadline = navigator.nextDeadline else { return }
-        let delay = max(0.001, deadline - MonotonicClock.now)
-        deadlineTimer = try? loop.addTimer(after: delay, repeating: nil) { [unowned self] _ in
-            deadlineTimer = nil
-            guard let navigator = delegate?.navigator else { return }
-            navigator.advance(to: MonotonicClock.now)
-            delegate?.navigationChanged()
+        guard let deadline = navigator.nextDeadline else {
+            deadlineTimer?.disarm()
+            return
         }
+        if deadlineTimer == nil {
+            deadlineTimer = try? LoopTimer(loop: loop) { [unowned self] in
+                guard let navigator = delegate?.navigator else { return }
+                navigator.advance(to: MonotonicClock.now)
+                delegate?.navigationChanged()
+            }
+        }
+        deadlineTimer?.arm(after: max(0.001, deadline - MonotonicClock.now))
     }
 }

@@ -17,10 +17,15 @@ extension KioskRunner {
         guard let outcome = pipeline.finishedFrame() else { return }
         if outcome.isAnimating { output?.setNeedsFrame() }
         wakeups?.arm(for: pipeline.renderer.surfaces, now: outcome.now)
-        if outcome.isSettled, let navigator, let page = keeper.settled(navigator, saving: config.good != nil) {
-            if config.good != nil { log.info("showing page \"\(page)\"") }
-            controlPageSettled(page)
-            updateStatus()
+        if outcome.isSettled, let navigator {
+            if config.good != nil { ahead?.settled(navigator) }
+            if let page = keeper.settled(navigator, saving: config.good != nil) {
+                if config.good != nil { log.info("showing page \"\(page)\"") }
+                controlPageSettled(page)
+                updateStatus()
+            }
+        } else {
+            ahead?.moving()
         }
         if outcome.isFirst { status.firstFrameCommitted { [unowned self] in statusText } }
     }

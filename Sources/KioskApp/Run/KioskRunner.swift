@@ -26,6 +26,7 @@ public final class KioskRunner {
     let keeper: NavigationKeeper
     let status: SystemdStatus
     var wakeups: FrameWakeups?
+    var ahead: SurfacesAhead?
     var output: (any OutputBackend)?
     var navigator: Navigator?
     /// Values, actions, MQTT and D-Bus of the good configuration (`+Control`); nil without any.
@@ -86,6 +87,7 @@ public final class KioskRunner {
             return .failure
         }
         connect(made.output)
+        log.info("composing with \(counted(pipeline.renderer.threads, "thread"))")
         router.attach(seat: made.seat)
         // Before the loop runs: libinput and the idle timer live on it too.
         router.start()
@@ -99,8 +101,10 @@ public final class KioskRunner {
         config.stopWatching()
         stopControl()
         idle.stop()
+        keeper.finishSaving()
         if let summary = output?.statisticsSummary { log.info("\(summary)") }
         router.stop()
+        ahead = nil
         output?.shutDown()
         output = nil
         return exitCode
@@ -109,6 +113,7 @@ public final class KioskRunner {
     private func connect(_ output: any OutputBackend) {
         self.output = output
         wakeups = FrameWakeups(loop: loop) { [unowned self] in self.output?.setNeedsFrame() }
+        ahead = SurfacesAhead(loop: loop, renderer: pipeline.renderer)
         output.onConfigure = { [unowned self] size, scale in configured(surfaceSize: size, scale: Double(scale)) }
         output.onDraw = { [unowned self] frame, time in draw(into: frame, time: time) }
         output.onFrameFinished = { [unowned self] in frameFinished() }

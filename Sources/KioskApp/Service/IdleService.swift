@@ -10,7 +10,8 @@ final class IdleService {
     private let loop: EventLoop
     private let log: Logger
     private(set) var clock: IdleClock
-    private var timer: EventLoop.TimerID?
+    /// One timerfd for the run, re-armed for each deadline.
+    private var timer: LoopTimer?
     private var timerDeadline: Double?
     private var backlight: Backlight?
     /// The steps, run when due.
@@ -58,27 +59,28 @@ final class IdleService {
     /// At exit: a panel is never left dark.
     func stop() {
         if clock.isBlanked { setBacklight(on: true) }
-        if let timer { loop.cancelTimer(timer) }
+        timer?.invalidate()
         timer = nil
+        timerDeadline = nil
     }
 
     /// Arms one timer for the next idle step; input only moves the clock's last activity, and
     /// the timer re-arms itself when it fires early, so a touch does not create a timer per event.
     func arm() {
         guard let deadline = clock.nextDeadline else {
-            if let timer { loop.cancelTimer(timer) }
-            timer = nil
+            timer?.disarm()
             timerDeadline = nil
             return
         }
-        if timer != nil, let armed = timerDeadline, armed <= deadline { return }
-        if let timer { loop.cancelTimer(timer) }
-        timerDeadline = deadline
-        timer = try? loop.addTimer(after: max(0.001, deadline - MonotonicClock.now)) { [unowned self] _ in
-            timer = nil
-            timerDeadline = nil
-            fired()
+        if timer?.isArmed == true, let armed = timerDeadline, armed <= deadline { return }
+        if timer == nil {
+            timer = try? LoopTimer(loop: loop) { [unowned self] in
+                timerDeadline = nil
+                fired()
+            }
         }
+        timerDeadline = deadline
+        timer?.arm(after: max(0.001, deadline - MonotonicClock.now))
     }
 
     private func fired() {

@@ -3,19 +3,21 @@ import KioskPlatform
 import Logging
 
 /// The navigation saved whenever it comes to rest (atomically: write, fsync, rename, fsync the
-/// folder) and restored at start, so a panel restarted after a crash shows what it showed; and
+/// folder, on `NavigationSaver`'s thread) and restored at start, so a panel restarted after a crash shows what it showed; and
 /// the page last reported as shown, so each change is logged once.
 final class NavigationKeeper {
     private let log: Logger
     /// Where to save (`state_file`, or `$STATE_DIRECTORY`); nil: nowhere.
     private(set) var store: NavigationStore?
     private var lastSavedState: NavigationState?
-    private var saveFailureLogged = false
+    /// Writes off the loop (two fsyncs must not hold up a touch or a frame).
+    let saver: NavigationSaver
     /// The page last reported as shown.
     private(set) var shownPage: PageID?
 
     init(log: Logger) {
         self.log = log
+        saver = NavigationSaver(log: log)
     }
 
     /// Follows `state_file` of the good configuration (none while only errors were seen).
@@ -65,20 +67,18 @@ final class NavigationKeeper {
         return page
     }
 
+    /// Hands a changed state to the saver thread; the write happens after the frame that settled,
+    /// off the loop.
     private func save(_ navigator: Navigator) {
         guard let store else { return }
         let state = navigator.state
         guard state != lastSavedState else { return }
-        do {
-            try store.save(state)
-            lastSavedState = state
-            saveFailureLogged = false
-            log.debug("navigation saved to \(store.path)")
-        } catch {
-            lastSavedState = state
-            guard !saveFailureLogged else { return }
-            saveFailureLogged = true
-            log.warning("cannot save the navigation: \(error.description)")
-        }
+        lastSavedState = state
+        saver.save(state, to: store)
+    }
+
+    /// Writes what is still pending (at exit).
+    func finishSaving() {
+        saver.stop()
     }
 }

@@ -45,6 +45,9 @@ public struct KioskSettings: Hashable, Sendable {
     public var stateFile: String?
     /// `[mqtt]`, `[dbus]` and `[[value]]`.
     public var control: ControlSettings
+    /// `[display] threads`: how many threads compose each frame; nil = one per core this
+    /// process may use, at most four (see `LayerCompositor.maximumThreads` for why).
+    public var renderThreads: Int?
 
     public init(
         home: PageID, previewSize: Size = Size(width: 1280, height: 800), previewScale: Double = 1,

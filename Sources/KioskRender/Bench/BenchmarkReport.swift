@@ -10,6 +10,9 @@ public struct BenchmarkReport: Sendable {
     public var size: String
     /// How the frames were made (the bench states that it runs the runtime pipeline); nil: not said.
     public var note: String?
+    /// Lines printed after the table: ratios between results and measurements that are not one
+    /// median (latency percentiles).
+    public var summary: [String] = []
 
     public init(results: [BenchmarkResult], memoryBound: String, reference: String, size: String, note: String? = nil) {
         self.note = note
@@ -48,7 +51,7 @@ public struct BenchmarkReport: Sendable {
             let f = ratioToReference(r).map { BenchmarkReport.format($0, 3) } ?? "-"
             lines.append(pad(r.name, nameWidth, left: true) + pad(BenchmarkReport.format(r.medianMs, 3), 10) + pad(m, 10) + pad(f, 9))
         }
-        return lines.joined(separator: "\n")
+        return (lines + summary).joined(separator: "\n")
     }
 
     /// `{"size": …, "memoryBound": …, "reference": …, "results": [{"name", "medianMs",
@@ -65,11 +68,12 @@ public struct BenchmarkReport: Sendable {
         }
         let pipeline = note.map { ",\"pipeline\":" + BenchmarkReport.quoted($0) } ?? ""
         return "{\"size\":\(BenchmarkReport.quoted(size))\(pipeline),\"memoryBound\":\(BenchmarkReport.quoted(memoryBound)),"
-            + "\"reference\":\(BenchmarkReport.quoted(reference)),\"results\":[" + items.joined(separator: ",") + "]}"
+            + "\"reference\":\(BenchmarkReport.quoted(reference)),\"results\":[" + items.joined(separator: ",") + "],"
+            + "\"summary\":[" + summary.map(BenchmarkReport.quoted).joined(separator: ",") + "]}"
     }
 
     /// Fixed-point decimal without Foundation.
-    static func format(_ v: Double, _ decimals: Int) -> String {
+    public static func format(_ v: Double, _ decimals: Int) -> String {
         guard v.isFinite else { return "nan" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }

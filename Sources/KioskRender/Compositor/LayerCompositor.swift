@@ -1,7 +1,9 @@
-// Ownership: the compositor owns two scratch allocations (per-column tables, one blended source
-// row), grown on demand and freed in deinit. During `compose` it holds raw pointers into the target and the layer
-// surfaces; the caller keeps those buffers alive for the call, and none is kept afterwards.
+// Ownership: the compositor owns the per-column tables (grown on demand, freed in deinit), one
+// `BandScratch` per band and its `BandWorkers`. During `compose` it, and its workers, hold raw
+// pointers into the target and the layer surfaces; the caller keeps those buffers alive for the
+// call (the workers are done when it returns), and none is kept afterwards.
 import KioskCore
+import Synchronization
 
 /// Draws a `Scene` into an ARGB32 buffer on the CPU: every layer with its projective transform,
 /// bilinear filtering, antialiased edges, opacity, dim and clip.
@@ -36,32 +38,70 @@ public final class LayerCompositor {
     /// Per-column tables of the column loop, 16-byte aligned.
     private var scratch: UnsafeMutableRawPointer
     private var scratchColumns: Int
-    /// One vertically blended source row for the scale loop, shared by all its layers (each uses
-    /// it only within one row of one layer).
-    private var rowBuffer: UnsafeMutableRawPointer
+    /// The widest vertically blended source row the scale loop needs this frame, in bytes.
     private var rowBufferBytes: Int
-    private var plans: [(index: Int, plan: LayerPlan, surface: ImageBuffer?)] = []
-    private var drawers: [LayerDrawer] = []
-    /// Per drawer: the index of its plan.
-    private var drawerPlans: [Int] = []
-    /// Per drawer, for the current row: the pixels it must not draw (see `drawOccluders`).
-    private var hiddenAbove: [Range<Int>] = []
+    var plans: [(index: Int, plan: LayerPlan, surface: ImageBuffer?)] = []
+    /// The layers ready to draw; each band draws from its own copy (`BandScratch.drawers`).
+    var drawers: [LayerDrawer] = []
+    /// Per drawer: true when its layer has opacity 1 (it may hide what lies beneath).
+    var drawerOpaque: [Bool] = []
+    /// Per band: the memory only that band writes.
+    var bands: [BandScratch]
+    /// The threads that draw bands beside the caller; nil: the caller draws every row.
+    private var workers: BandWorkers?
+    /// The frame being composed, for the bands (set only during `compose`).
+    var frame: BandFrame?
+    /// The next stripe of rows a band may claim (see `LayerCompositor+Bands`); reset per frame.
+    let nextStripe = Atomic<Int>(0)
+    /// The same when the caller draws every stripe alone.
+    var stripeAlone = 0
     /// False sends every layer through the generic loops (tests compare the fast paths with them).
     var fastPaths = true
     /// True when scenes come mirrored onto the output (a flipped display transform): every
     /// layer's winding is reversed, so back-face culling looks at the other side.
     public var mirrorsOutput = false
 
-    public init() {
+    /// The most threads `threads` takes. Compositing streams memory: on the boards this is for
+    /// (four Cortex-A53 cores sharing one narrow memory bus) the fourth thread already gains
+    /// little, and more threads than cores only add wake-ups; beyond this each band is also
+    /// too short to pay for its thread's wake-up on a 1080p frame.
+    public static let maximumThreads = 4
+
+    /// How many threads compose a frame (the caller and `threads − 1` workers), 1...`maximumThreads`.
+    /// Changing it stops the old workers and starts new ones.
+    public var threads: Int {
+        didSet {
+            let wanted = LayerCompositor.clampedThreads(threads)
+            if wanted != threads { threads = wanted; return }
+            guard threads != oldValue else { return }
+            startWorkers()
+        }
+    }
+
+    /// The default thread count: the cores this process may run on, capped at `maximumThreads`.
+    public static var defaultThreads: Int { clampedThreads(availableCores) }
+
+    /// `threads`: how many threads compose each frame (see `threads`).
+    public init(threads: Int = 1) {
         scratchColumns = 4096
         scratch = .allocate(byteCount: scratchColumns * ColumnMapper.bytesPerColumn, alignment: 16)
         rowBufferBytes = ScaleMapper.rowBufferBytes(width: 4096)
-        rowBuffer = .allocate(byteCount: rowBufferBytes, alignment: 16)
+        self.threads = LayerCompositor.clampedThreads(threads)
+        bands = []
+        startWorkers()
     }
 
     deinit {
         scratch.deallocate()
-        rowBuffer.deallocate()
+    }
+
+    static func clampedThreads(_ n: Int) -> Int { min(max(n, 1), maximumThreads) }
+
+    private func startWorkers() {
+        workers = nil
+        workers = BandWorkers(threads: threads)
+        let count = workers?.bandCount ?? 1
+        bands = (0..<count).map { _ in BandScratch(rowBufferBytes: rowBufferBytes) }
     }
 
     /// Composes `scene` into `target`: clears to `scene.background`, then draws each layer back to
@@ -72,8 +112,11 @@ public final class LayerCompositor {
     /// panel's layer is a window of its surface).
     ///
     /// The frame is built one output row at a time, all layers in turn, so each target row is
-    /// cleared and drawn while it is in the cache: one pass over the frame's memory. A layer's
-    /// surface is read only during the call; surfaces may change between calls.
+    /// cleared and drawn while it is in the cache: one pass over the frame's memory. With
+    /// `threads` above one the rows are split into bands drawn at the same time (see
+    /// `LayerCompositor+Bands`); every row is drawn by the same code from the same plan, so the
+    /// pixels do not depend on the thread count. A layer's surface is read only during the
+    /// call; surfaces may change between calls.
     public func compose(
         scene: Scene, surfaces: some LayerSurfaces, into target: ImageBuffer, damage: Rect? = nil
     ) {
@@ -83,48 +126,19 @@ public final class LayerCompositor {
             limit = limit.intersection(d)
         }
         guard !limit.isEmpty else { return }
-        let stride = target.stride / 4
-        let base = target.pixels.assumingMemoryBound(to: UInt32.self)
-        let background = premultipliedPixel(scene.background)
-
         plan(scene, surfaces: surfaces, limit: limit)
         prepareDrawers(scene)
-        let count = limit.x1 - limit.x0
-        hiddenAbove.removeAll(keepingCapacity: true)
-        hiddenAbove.append(contentsOf: repeatElement(0..<0, count: drawers.count))
-        for y in limit.y0..<limit.y1 {
-            let row = base + y &* stride
-            guard fastPaths else {
-                (row + limit.x0).update(repeating: background, count: count)
-                for d in drawers {
-                    let box = d.box
-                    if y >= box.y0 && y < box.y1 { d.draw(y: y, row: row, from: box.x0, to: box.x1) }
-                }
-                continue
-            }
-            let hidden = drawOccluders(y: y, row: row)
-            // Background and layers only where no opaque layer in front covers them.
-            LayerCompositor.fill(row, background, limit.x0..<limit.x1, except: hidden)
-            // The pixels drawn on so far (a hull): outside it the row still holds the background,
-            // which a translucent layer's loop may blend with without reading it.
-            var drawn = hidden
-            for k in drawers.indices {
-                let d = drawers[k]
-                let box = d.box
-                guard y >= box.y0 && y < box.y1 else { continue }
-                let h = hiddenAbove[k]
-                if h.isEmpty {
-                    LayerCompositor.draw(d, y: y, row: row, box.x0..<box.x1, drawn: drawn, background: background)
-                } else {
-                    let left = box.x0..<max(box.x0, min(box.x1, h.lowerBound))
-                    let right = min(box.x1, max(box.x0, h.upperBound))..<box.x1
-                    LayerCompositor.draw(d, y: y, row: row, left, drawn: drawn, background: background)
-                    LayerCompositor.draw(d, y: y, row: row, right, drawn: drawn, background: background)
-                }
-                drawn = drawn.isEmpty
-                    ? box.x0..<box.x1 : min(drawn.lowerBound, box.x0)..<max(drawn.upperBound, box.x1)
-            }
+        frame = BandFrame(
+            base: target.pixels.assumingMemoryBound(to: UInt32.self), stridePixels: target.stride / 4,
+            background: premultipliedPixel(scene.background), limit: limit)
+        nextStripe.store(0, ordering: .relaxed)
+        stripeAlone = 0
+        if let workers, limit.y1 - limit.y0 >= 2 * LayerCompositor.bandRows {
+            workers.run(self)
+        } else {
+            composeBand(0, of: 1)
         }
+        frame = nil
         plans.removeAll(keepingCapacity: true)
         drawers.removeAll(keepingCapacity: true)
         target.markDirty()
@@ -141,64 +155,6 @@ public final class LayerCompositor {
             layer: layer, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight, limit: limit, mirrored: mirrored)?.kind
     }
 
-    /// Occlusion for row `y`: front to back, each fully opaque layer (opacity 1) draws its fully
-    /// covered pixels first, over transparent pixels and beside those already claimed; when
-    /// every pixel it wrote is opaque,
-    /// nothing beneath can show there, so the background and the layers behind skip them. When
-    /// one is not opaque (a transparent part of a page) its pixels are simply drawn again in
-    /// order. `hiddenAbove[k]` gets the pixels layer k must not draw in the ordinary pass (its own
-    /// and those in front of it); the result is the pixels the background must not fill.
-    private func drawOccluders(y: Int, row: UnsafeMutablePointer<UInt32>) -> Range<Int> {
-        var hidden = 0..<0
-        for k in drawers.indices.reversed() {
-            defer { hiddenAbove[k] = hidden }
-            let d = drawers[k]
-            let box = d.box
-            guard y >= box.y0 && y < box.y1, plans[drawerPlans[k]].plan.alpha == 256 else { continue }
-            let inner = d.interior(y: y)
-            guard !inner.isEmpty else { continue }
-            // Over transparent pixels, so the result is opaque only where the layer is: the
-            // specialised loops store as if over transparent pixels, the others need them cleared.
-            let fresh = d.storesFresh
-            if hidden.isEmpty {
-                if !fresh { (row + inner.lowerBound).update(repeating: 0, count: inner.count) }
-                d.draw(y: y, row: row, from: inner.lowerBound, to: inner.upperBound, fresh: fresh)
-                if allOpaque(row + inner.lowerBound, count: inner.count) { hidden = inner }
-            } else if inner.lowerBound <= hidden.upperBound && hidden.lowerBound <= inner.upperBound {
-                // Only the parts beside the claimed pixels, so no pixel of a layer in front is
-                // overwritten; the union stays one run.
-                let left = inner.lowerBound..<max(inner.lowerBound, hidden.lowerBound)
-                let right = min(inner.upperBound, hidden.upperBound)..<inner.upperBound
-                var opaque = true
-                for part in [left, right] where !part.isEmpty {
-                    if !fresh { (row + part.lowerBound).update(repeating: 0, count: part.count) }
-                    d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
-                    opaque = opaque && allOpaque(row + part.lowerBound, count: part.count)
-                }
-                if opaque { hidden = min(inner.lowerBound, hidden.lowerBound)..<max(inner.upperBound, hidden.upperBound) }
-            }
-        }
-        return hidden
-    }
-
-    /// Draws `range` of row `y` with `d`: the parts outside `drawn` hold `background` only.
-    @inline(__always)
-    private static func draw(
-        _ d: LayerDrawer, y: Int, row: UnsafeMutablePointer<UInt32>, _ range: Range<Int>, drawn: Range<Int>,
-        background: UInt32
-    ) {
-        guard !range.isEmpty else { return }
-        let a = range.lowerBound, b = range.upperBound
-        if drawn.isEmpty {
-            d.draw(y: y, row: row, from: a, to: b, background: background)
-            return
-        }
-        let h0 = min(max(drawn.lowerBound, a), b), h1 = min(max(drawn.upperBound, h0), b)
-        if a < h0 { d.draw(y: y, row: row, from: a, to: h0, background: background) }
-        if h0 < h1 { d.draw(y: y, row: row, from: h0, to: h1) }
-        if h1 < b { d.draw(y: y, row: row, from: h1, to: b, background: background) }
-    }
-
     /// Fills `range` of `row` with `pixel`, except `hidden`.
     static func fill(_ row: UnsafeMutablePointer<UInt32>, _ pixel: UInt32, _ range: Range<Int>, except hidden: Range<Int>) {
         let a = range.lowerBound, b = range.upperBound
@@ -211,13 +167,9 @@ public final class LayerCompositor {
         (row + h1).update(repeating: pixel, count: b - h1)
     }
 
-    /// True when every pixel of `surface` has alpha 255 (one pass over its memory).
-    static func isOpaque(_ surface: ImageBuffer) -> Bool {
-        let base = UnsafePointer(surface.pixels.assumingMemoryBound(to: UInt32.self))
-        let stride = surface.stride / 4
-        for y in 0..<surface.height where !allOpaque(base + y &* stride, count: surface.width) { return false }
-        return true
-    }
+    /// True when every pixel of `surface` has alpha 255: recorded when the surface was drawn
+    /// (`ImageBuffer.recordOpacity`), scanned only when nobody recorded it.
+    static func isOpaque(_ surface: ImageBuffer) -> Bool { surface.isOpaque }
 
     /// Plans every drawable layer and marks shared edges.
     private func plan(_ scene: Scene, surfaces: some LayerSurfaces, limit: PixelBox) {
@@ -274,15 +226,14 @@ public final class LayerCompositor {
         var widest = 0
         for (_, plan, surface) in plans where plan.kind == .scaleTranslate { widest = max(widest, surface?.width ?? 0) }
         if ScaleMapper.rowBufferBytes(width: widest) > rowBufferBytes {
-            rowBuffer.deallocate()
             rowBufferBytes = ScaleMapper.rowBufferBytes(width: widest)
-            rowBuffer = .allocate(byteCount: rowBufferBytes, alignment: 16)
+            for band in bands { band.reserveRowBuffer(bytes: rowBufferBytes) }
         }
         var used = 0
-        drawerPlans.removeAll(keepingCapacity: true)
-        for (planIndex, (index, plan, surface)) in plans.enumerated() {
+        drawerOpaque.removeAll(keepingCapacity: true)
+        for (index, plan, surface) in plans {
             let before = drawers.count
-            defer { if drawers.count > before { drawerPlans.append(planIndex) } }
+            defer { if drawers.count > before { drawerOpaque.append(plan.alpha == 256) } }
             guard let surface else {
                 if case .solid(let colour) = scene.layers[index].content {
                     drawers.append(.solid(plan, RowMapper(plan.inverse), SolidSource(pixel: premultipliedPixel(colour))))
@@ -308,7 +259,8 @@ public final class LayerCompositor {
                 let count = plan.box.x1 - plan.box.x0
                 let mapper = ScaleMapper(
                     plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
-                    scratch: scratch + used * ColumnMapper.bytesPerColumn, rowBuffer: rowBuffer, source: source)
+                    scratch: scratch + used * ColumnMapper.bytesPerColumn, rowBuffer: bands[0].rowBuffer,
+                    source: source)
                 used += (count + 1) & ~1
                 drawers.append(.scaled(plan, mapper, source))
             case .rowProjective where fastPaths:

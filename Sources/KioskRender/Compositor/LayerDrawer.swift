@@ -22,6 +22,14 @@ enum LayerDrawer {
         }
     }
 
+    /// The same drawer with the scale loop's blended row in `rowBuffer` (a band's own memory);
+    /// other drawers write nothing but the target and come back unchanged.
+    func using(rowBuffer: UnsafeMutableRawPointer) -> LayerDrawer {
+        guard case .scaled(let plan, var mapper, let source) = self else { return self }
+        mapper.rowBuffer = rowBuffer
+        return .scaled(plan, mapper, source)
+    }
+
     /// The pixels of row `y` this layer covers fully (empty when none).
     func interior(y: Int) -> Range<Int> {
         switch self {

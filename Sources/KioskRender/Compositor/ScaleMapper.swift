@@ -19,8 +19,9 @@ struct ScaleMapper: SpanMapper {
     let weights: UnsafeMutablePointer<SIMD8<UInt16>>
     let fast: Bool
     let source: BilinearSource
-    /// Room for one vertically blended source row: 8 bytes per source pixel, 16-byte aligned.
-    let rowBuffer: UnsafeMutableRawPointer
+    /// Room for one vertically blended source row: 8 bytes per source pixel, 16-byte aligned;
+    /// each band of a frame gives its own (`LayerDrawer.using(rowBuffer:)`).
+    var rowBuffer: UnsafeMutableRawPointer
     /// Byte offset of the current row's upper source row, and its vertical weight.
     var rowOffset = 0
     var fy: UInt16 = 0

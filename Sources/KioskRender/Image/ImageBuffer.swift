@@ -87,8 +87,37 @@ public final class ImageBuffer {
         return UnsafeMutableRawPointer(data)
     }
 
-    /// Tells cairo the pixels were changed behind its back.
-    public func markDirty() { cairo_surface_mark_dirty(surface) }
+    /// Tells cairo the pixels were changed behind its back (and forgets the recorded opacity).
+    public func markDirty() {
+        cairo_surface_mark_dirty(surface)
+        knownOpacity = nil
+    }
+
+    /// Whether every pixel has alpha 255, as recorded by `recordOpacity()` after the last drawing;
+    /// nil once anything drew since (a `CairoContext`, `markDirty()`).
+    public internal(set) var knownOpacity: Bool?
+
+    /// True when every pixel has alpha 255: the recorded answer, or one pass over the pixels
+    /// (then recorded until the next drawing).
+    public var isOpaque: Bool {
+        if let knownOpacity { return knownOpacity }
+        return recordOpacity()
+    }
+
+    /// Scans the pixels once and records whether all are opaque. Whoever draws a surface calls
+    /// this when done, so the compositor never rescans it per frame.
+    @discardableResult
+    public func recordOpacity() -> Bool {
+        let base = UnsafePointer(pixels.assumingMemoryBound(to: UInt32.self))
+        let rowPixels = stride / 4
+        var opaque = true
+        for y in 0..<height where !allOpaque(base + y &* rowPixels, count: width) {
+            opaque = false
+            break
+        }
+        knownOpacity = opaque
+        return opaque
+    }
 
     /// The premultiplied pixel at (x, y) as 0xAARRGGBB.
     public func pixel(x: Int, y: Int) -> UInt32 {

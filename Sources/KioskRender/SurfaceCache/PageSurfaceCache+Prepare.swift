@@ -27,6 +27,7 @@ extension PageSurfaceCache {
             guard let size = sizes[content] else { continue }
             prepare(content, size: size, now: now, update: &update)
         }
+        lastOutputSize = scene.outputSize
         evict(outputSize: scene.outputSize)
         files.keepOnly(watchedFiles)
         renderer.images.keepOnly(imagePathsOfCachedPanels)
@@ -54,7 +55,10 @@ extension PageSurfaceCache {
             entry.lastUse = prepareCount
             if let panel, let layout = entry.layout {
                 let rects = refresh(entry, panel: panel, layout: layout, now: now)
-                if !rects.isEmpty { update.damage[content] = rects }
+                if !rects.isEmpty {
+                    update.damage[content] = rects
+                    entry.buffer.recordOpacity()
+                }
             }
             return
         }
@@ -91,9 +95,12 @@ extension PageSurfaceCache {
         case .solid:
             return
         }
+        // Recorded once here, so the compositor never rescans a surface per frame.
+        buffer.recordOpacity()
         entries[content] = entry
         update.damage[content] = [entry.bounds]
         update.rasterised.insert(content)
+        if case .panel = content { rasterisedOnFramePath += 1 }
     }
 
     /// Redraws the dynamic regions whose value changed; returns the damaged surface pixels.
@@ -153,25 +160,29 @@ extension PageSurfaceCache {
         for (content, entry) in entries where !current.contains(content) {
             if case .chrome = content {
                 entries[content] = nil
-            } else if prepareCount - entry.lastUse > retainedPrepares {
+            } else if prepareCount - entry.lastUse > retainedPrepares && !likely.contains(content) {
+                // The pages looked ahead for stay through a long drag; only the budget drops them.
                 entries[content] = nil
             }
         }
         let budget = byteBudget ?? PageSurfaceCache.defaultBudget(outputSize: outputSize)
         var total = memoryBytes
         guard total > budget else { return }
-        // Oldest first; among equals the larger goes first.
+        // Pages not looked ahead for before those that were; oldest first; among equals the larger.
         let candidates = entries.filter { !current.contains($0.key) }
-            .sorted { ($0.value.lastUse, -$0.value.bytes) < ($1.value.lastUse, -$1.value.bytes) }
+            .sorted {
+                (likely.contains($0.key) ? 1 : 0, $0.value.lastUse, -$0.value.bytes)
+                    < (likely.contains($1.key) ? 1 : 0, $1.value.lastUse, -$1.value.bytes)
+            }
         for (content, entry) in candidates where total > budget {
             entries[content] = nil
             total -= entry.bytes
         }
     }
 
-    /// Six ARGB32 surfaces the size of the output.
+    /// `defaultSurfaces` ARGB32 surfaces the size of the output.
     static func defaultBudget(outputSize: Size) -> Int {
-        let bytes = 6 * 4 * outputSize.width * outputSize.height
+        let bytes = Double(defaultSurfaces) * 4 * outputSize.width * outputSize.height
         guard bytes.isFinite, bytes > 0 else { return 0 }
         return Int(min(bytes, Double(Int.max / 2)))
     }

@@ -10,8 +10,8 @@ import KioskCore
 ///
 /// Memory stays bounded: surfaces of the current scene are always kept; others are kept while
 /// used within the last `retainedPrepares` prepares and while everything fits `byteBudget`,
-/// least recently used dropped first. Chrome surfaces are kept only while on screen, since an
-/// animated tab bar is a new content every frame.
+/// least recently used dropped first (pages looked ahead for, `rasteriseAhead`, last). Chrome
+/// surfaces are kept only while on screen, since an animated tab bar is a new content every frame.
 ///
 /// A content shown by two layers of different sizes at once gets one surface, at the larger
 /// width and height; the compositor scales it onto the smaller layer.
@@ -25,12 +25,17 @@ public final class PageSurfaceCache: LayerSurfaces {
     let chromeRenderer: ChromeRenderer
     /// Surface pixels per logical pixel. Changing it re-rasterises each surface when next prepared.
     public var scale: Double
-    /// Most bytes for all surfaces together; nil = six surfaces the size of the output (taken from
-    /// each prepared scene). Surfaces of the current scene are never evicted, so the total exceeds
-    /// this when the scene alone needs more.
+    /// Most bytes for all surfaces together; nil = `defaultSurfaces` surfaces the size of the
+    /// output (taken from each prepared scene). Surfaces of the current scene are never evicted,
+    /// so the total exceeds this when the scene alone needs more.
     public var byteBudget: Int?
     /// How many prepares a surface that left the scene stays cached even within the budget.
     public var retainedPrepares: Int
+    /// The default budget in output-sized surfaces: 4, 33 MB at 1920x1080. Enough for a cube
+    /// turn (the two faces on screen) and both neighbours of the face it started from rasterised
+    /// ahead; more pages stay only as long as they fit. Each surface costs as much as a swap
+    /// buffer, and on a small board memory is what runs out first.
+    public static let defaultSurfaces = 4
 
     /// Receives one line per problem worth a log entry (a file value's file holds binary data).
     public var log: ((String) -> Void)? {
@@ -49,6 +54,24 @@ public final class PageSurfaceCache: LayerSurfaces {
     /// Contents of the last prepared scene.
     var current: Set<LayerContent> = []
     var prepareCount = 0
+    /// The last prepared scene's output size (the default budget follows it).
+    var lastOutputSize = Size(width: 0, height: 0)
+    /// Bumped whenever cached pixels become stale (configuration, invalidation): a surface
+    /// rasterised ahead for an older generation is dropped.
+    public internal(set) var generation = 0
+    /// The pages the last `rasteriseAhead` asked for: kept past `retainedPrepares` (a long drag),
+    /// dropped last when over the budget.
+    var likely: Set<LayerContent> = []
+    /// Pages being rasterised ahead, with the bytes they will take.
+    var aheadPending: [LayerContent: Int] = [:]
+    /// Draws pages ahead on its own thread (`rasteriseAhead`); nil: ahead pages are drawn on the
+    /// caller's thread.
+    public var aheadRasteriser: AheadRasteriser?
+    /// Pages rasterised by `prepare`, i.e. on the frame path, since the cache was made. A frame
+    /// that shows a page for the first time without a hitch adds nothing here.
+    public internal(set) var rasterisedOnFramePath = 0
+    /// Pages rasterised ahead and taken into the cache.
+    public internal(set) var aheadRasterised = 0
 
     /// - Parameters:
     ///   - readFile: reads a file value's file; the default reads at most 4 KiB. Called only when
@@ -99,6 +122,7 @@ public final class PageSurfaceCache: LayerSurfaces {
     public func update(configuration new: KioskConfiguration) {
         let themeChanged = new.settings.theme != configuration.settings.theme
         configuration = new
+        generation += 1
         for (content, entry) in entries {
             switch content {
             case .panel(let id):
@@ -118,12 +142,14 @@ public final class PageSurfaceCache: LayerSurfaces {
     /// Redraws `page`'s surface from scratch when next prepared (its files or images were
     /// replaced on disk, a reload was asked for).
     public func invalidate(page: PageID) {
+        generation += 1
         entries[.panel(page)]?.isValid = false
     }
 
     /// Redraws every surface from scratch when next prepared and forgets every file stamp.
     /// Frees every surface (e.g. between the pages of `render --all`, which never come back).
     public func removeAll() {
+        generation += 1
         entries.removeAll()
         files.removeAll()
         renderer.images.removeAll()
@@ -147,6 +173,7 @@ public final class PageSurfaceCache: LayerSurfaces {
     }
 
     public func invalidateAll() {
+        generation += 1
         for entry in entries.values { entry.isValid = false }
         files.removeAll()
     }

@@ -1,0 +1,163 @@
+// Ownership: a BandScratch owns one row buffer (freed in deinit). During `composeBand` the band
+// writes only its own scratch and its own rows of the target (through `BandFrame.base`, valid
+// for the `compose` call); the plans, drawers and column tables are shared and only read.
+
+/// The target rows of one `compose` call, as every band sees them.
+struct BandFrame {
+    let base: UnsafeMutablePointer<UInt32>
+    let stridePixels: Int
+    let background: UInt32
+    let limit: PixelBox
+}
+
+/// What one band writes besides its target rows: the scale loop's blended source row, which
+/// pixels each layer must not draw on the current row, and its own copy of the drawers (pointing
+/// at its row buffer).
+final class BandScratch {
+    private(set) var rowBuffer: UnsafeMutableRawPointer
+    private var rowBufferBytes: Int
+    var hiddenAbove: [Range<Int>] = []
+    var drawers: [LayerDrawer] = []
+
+    init(rowBufferBytes: Int) {
+        self.rowBufferBytes = rowBufferBytes
+        rowBuffer = .allocate(byteCount: rowBufferBytes, alignment: 16)
+    }
+
+    deinit { rowBuffer.deallocate() }
+
+    /// Grows the row buffer to at least `bytes` (between frames only).
+    func reserveRowBuffer(bytes: Int) {
+        guard bytes > rowBufferBytes else { return }
+        rowBuffer.deallocate()
+        rowBufferBytes = bytes
+        rowBuffer = .allocate(byteCount: bytes, alignment: 16)
+    }
+}
+
+extension LayerCompositor: BandJob {
+    /// Rows per stripe. Bands claim stripes one at a time from a shared counter, so a band whose
+    /// thread is descheduled (a busy machine) leaves its share to the others instead of holding
+    /// up the frame, and a layer covering only part of the frame is shared out evenly. Which
+    /// thread draws a row never changes its pixels. A stripe is long enough that two bands
+    /// rarely touch the same cache line of the target.
+    static let bandRows = 16
+
+    /// Draws band `band` of `count`: stripes of the frame's rows, claimed until none is left.
+    func composeBand(_ band: Int, of count: Int) {
+        guard let frame else { return }
+        let scratch = bands[band]
+        scratch.drawers.removeAll(keepingCapacity: true)
+        for d in drawers { scratch.drawers.append(d.using(rowBuffer: scratch.rowBuffer)) }
+        scratch.hiddenAbove.removeAll(keepingCapacity: true)
+        scratch.hiddenAbove.append(contentsOf: repeatElement(0..<0, count: drawers.count))
+        let limit = frame.limit
+        let rows = LayerCompositor.bandRows
+        while true {
+            let stripe = count == 1 ? nextStripeAlone() : nextStripe.add(1, ordering: .relaxed).oldValue
+            let top = limit.y0 + stripe * rows
+            guard top < limit.y1 else { return }
+            for y in top..<min(top + rows, limit.y1) { drawRow(y, frame: frame, scratch: scratch) }
+        }
+    }
+
+    /// The stripe counter without atomics when one thread draws everything.
+    private func nextStripeAlone() -> Int {
+        defer { stripeAlone += 1 }
+        return stripeAlone
+    }
+
+    /// Draws row `y` of the frame: background and every layer, opaque layers first.
+    private func drawRow(_ y: Int, frame: BandFrame, scratch: BandScratch) {
+        let row = frame.base + y &* frame.stridePixels
+        let limit = frame.limit, background = frame.background
+        guard fastPaths else {
+            (row + limit.x0).update(repeating: background, count: limit.x1 - limit.x0)
+            for d in scratch.drawers {
+                let box = d.box
+                if y >= box.y0 && y < box.y1 { d.draw(y: y, row: row, from: box.x0, to: box.x1) }
+            }
+            return
+        }
+        let hidden = drawOccluders(y: y, row: row, scratch: scratch)
+        // Background and layers only where no opaque layer in front covers them.
+        LayerCompositor.fill(row, background, limit.x0..<limit.x1, except: hidden)
+        // The pixels drawn on so far (a hull): outside it the row still holds the background,
+        // which a translucent layer's loop may blend with without reading it.
+        var drawn = hidden
+        for k in scratch.drawers.indices {
+            let d = scratch.drawers[k]
+            let box = d.box
+            guard y >= box.y0 && y < box.y1 else { continue }
+            let h = scratch.hiddenAbove[k]
+            if h.isEmpty {
+                LayerCompositor.draw(d, y: y, row: row, box.x0..<box.x1, drawn: drawn, background: background)
+            } else {
+                let left = box.x0..<max(box.x0, min(box.x1, h.lowerBound))
+                let right = min(box.x1, max(box.x0, h.upperBound))..<box.x1
+                LayerCompositor.draw(d, y: y, row: row, left, drawn: drawn, background: background)
+                LayerCompositor.draw(d, y: y, row: row, right, drawn: drawn, background: background)
+            }
+            drawn = drawn.isEmpty
+                ? box.x0..<box.x1 : min(drawn.lowerBound, box.x0)..<max(drawn.upperBound, box.x1)
+        }
+    }
+
+    /// Occlusion for row `y`: front to back, each fully opaque layer (opacity 1) draws its fully
+    /// covered pixels first, over transparent pixels and beside those already claimed; when
+    /// every pixel it wrote is opaque,
+    /// nothing beneath can show there, so the background and the layers behind skip them. When
+    /// one is not opaque (a transparent part of a page) its pixels are simply drawn again in
+    /// order. `scratch.hiddenAbove[k]` gets the pixels layer k must not draw in the ordinary pass (its own
+    /// and those in front of it); the result is the pixels the background must not fill.
+    private func drawOccluders(y: Int, row: UnsafeMutablePointer<UInt32>, scratch: BandScratch) -> Range<Int> {
+        var hidden = 0..<0
+        for k in scratch.drawers.indices.reversed() {
+            defer { scratch.hiddenAbove[k] = hidden }
+            let d = scratch.drawers[k]
+            let box = d.box
+            guard y >= box.y0 && y < box.y1, drawerOpaque[k] else { continue }
+            let inner = d.interior(y: y)
+            guard !inner.isEmpty else { continue }
+            // Over transparent pixels, so the result is opaque only where the layer is: the
+            // specialised loops store as if over transparent pixels, the others need them cleared.
+            let fresh = d.storesFresh
+            if hidden.isEmpty {
+                if !fresh { (row + inner.lowerBound).update(repeating: 0, count: inner.count) }
+                d.draw(y: y, row: row, from: inner.lowerBound, to: inner.upperBound, fresh: fresh)
+                if allOpaque(row + inner.lowerBound, count: inner.count) { hidden = inner }
+            } else if inner.lowerBound <= hidden.upperBound && hidden.lowerBound <= inner.upperBound {
+                // Only the parts beside the claimed pixels, so no pixel of a layer in front is
+                // overwritten; the union stays one run.
+                let left = inner.lowerBound..<max(inner.lowerBound, hidden.lowerBound)
+                let right = min(inner.upperBound, hidden.upperBound)..<inner.upperBound
+                var opaque = true
+                for part in [left, right] where !part.isEmpty {
+                    if !fresh { (row + part.lowerBound).update(repeating: 0, count: part.count) }
+                    d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
+                    opaque = opaque && allOpaque(row + part.lowerBound, count: part.count)
+                }
+                if opaque { hidden = min(inner.lowerBound, hidden.lowerBound)..<max(inner.upperBound, hidden.upperBound) }
+            }
+        }
+        return hidden
+    }
+
+    /// Draws `range` of row `y` with `d`: the parts outside `drawn` hold `background` only.
+    @inline(__always)
+    private static func draw(
+        _ d: LayerDrawer, y: Int, row: UnsafeMutablePointer<UInt32>, _ range: Range<Int>, drawn: Range<Int>,
+        background: UInt32
+    ) {
+        guard !range.isEmpty else { return }
+        let a = range.lowerBound, b = range.upperBound
+        if drawn.isEmpty {
+            d.draw(y: y, row: row, from: a, to: b, background: background)
+            return
+        }
+        let h0 = min(max(drawn.lowerBound, a), b), h1 = min(max(drawn.upperBound, h0), b)
+        if a < h0 { d.draw(y: y, row: row, from: a, to: h0, background: background) }
+        if h0 < h1 { d.draw(y: y, row: row, from: h0, to: h1) }
+        if h1 < b { d.draw(y: y, row: row, from: h1, to: b, background: background) }
+    }
+}
