@@ -2,7 +2,7 @@ import KioskCore
 
 /// `[display]`, the geometry keys of `[input]` and `[input.keyboard]`.
 extension SettingsParser {
-    static let displayKeys = ["rotation"]
+    static let displayKeys = ["rotation"] + outputKeys
     static let inputGeometryKeys = ["touch_rotation", "calibration", "seat", "devices", "keyboard"]
     static let keyboardKeys = ["rules", "model", "layout", "variant", "options"]
 

@@ -49,7 +49,11 @@ struct SettingsParser {
             }
             inputGeometry(input, into: &settings.input.geometry)
         }
-        if let display = root.table("display") { self.display(display, into: &settings.input.geometry) }
+        if let display = root.table("display") {
+            self.display(display, into: &settings.input.geometry)
+            output(display, into: &settings.output)
+        }
+        checkInputSource(root, into: &settings)
         return context.diagnostics.count == before ? settings : nil
     }
 
@@ -65,7 +69,11 @@ struct SettingsParser {
         if let appID = root.string("app_id") { settings.appID = appID }
         if let preview = root.table("preview") { parser.previewSize(preview, into: &settings) }
         if let input = root.table("input") { parser.inputGeometry(input, into: &settings.input.geometry) }
-        if let display = root.table("display") { parser.display(display, into: &settings.input.geometry) }
+        if let display = root.table("display") {
+            parser.display(display, into: &settings.input.geometry)
+            parser.output(display, into: &settings.output)
+        }
+        parser.checkInputSource(root, into: &settings)
         return settings
     }
 

@@ -28,6 +28,8 @@ public final class KioskRunner {
     var wakeups: FrameWakeups?
     var output: (any OutputBackend)?
     var navigator: Navigator?
+    /// `kiosk-shell run --backend`: overrides `[display] backend` (nil: the config decides).
+    public var backendChoice: OutputBackendChoice?
     /// How the run ended.
     public internal(set) var exitCode: KioskExitCode = .success
 
@@ -70,15 +72,16 @@ public final class KioskRunner {
     /// Shows the home page fullscreen on the output and runs until a signal (exit code 0) or
     /// until the output goes away (1).
     public func run() -> KioskExitCode {
-        let made: (output: any OutputBackend, seat: any InputBackend)
+        let made: (output: any OutputBackend, seat: (any InputBackend)?)
         do {
-            made = try BackendFactory.output(loop: loop, settings: config.shown.settings, title: "kiosk-shell")
+            made = try BackendFactory.output(
+                loop: loop, settings: config.shown.settings, title: "kiosk-shell", choice: backendChoice, log: log)
         } catch {
             log.error("\(error.description)")
             return .failure
         }
         connect(made.output)
-        router.attach(seat: made.seat)
+        if let seat = made.seat { router.attach(seat: seat) } else { router.runWithoutSeat() }
         // Before the loop runs: libinput and the idle timer live on it too.
         router.start()
         idle.arm()
@@ -107,6 +110,10 @@ public final class KioskRunner {
             log.error("\(reason)")
             exitCode = .failure
             loop.stop()
+        }
+        output.onSessionActive = { [unowned self] active in
+            router.sessionChanged(active: active)
+            if active { pipeline.invalidate() }
         }
         output.onCloseRequested = { [unowned self] in
             log.info("the compositor asked the window to close")
