@@ -70,8 +70,9 @@ public final class KMSDisplay {
     private var framesPresented = 0
     private var modeSets = 0
 
-    /// Opens the seat and the card and picks the output; throws a one-line reason (no seat and
-    /// no permission, no display attached, an unknown connector or mode).
+    /// Opens the seat and the card and picks the output; throws a one-line reason when the card
+    /// cannot be used (no seat and no permission, not a KMS card). Without a display that fits
+    /// it waits for one (logged).
     public init(loop: EventLoop, options: Options, log: @escaping (LogLevel, String) -> Void) throws(DRMError) {
         self.loop = loop
         self.options = options
@@ -89,8 +90,14 @@ public final class KMSDisplay {
         do {
             let device = try KMSDevice(fd: opened.fd, allowAtomic: options.allowAtomic)
             self.device = device
-            let pick = try OutputChoice.pick(from: try device.probe(), connector: options.connector, mode: options.mode)
-            try setUp(pick, on: device)
+            // No display yet (unplugged, or a wrong [display] connector/mode): wait for one
+            // rather than exit, so systemd does not restart us in a loop meanwhile.
+            do {
+                let pick = try OutputChoice.pick(from: try device.probe(), connector: options.connector, mode: options.mode)
+                try setUp(pick, on: device)
+            } catch {
+                log(.warning, "\(error.description); waiting for a display")
+            }
             try attach(fd: opened.fd)
         } catch {
             shutDown()
@@ -176,7 +183,7 @@ public final class KMSDisplay {
                 hotplug = monitor
                 sources.append(
                     try loop.addSource(fd: monitor.fileDescriptor) { [unowned self] _ in
-                        if monitor.drain() { reprobe(because: "a display hotplug event") }
+                        if monitor.drain() { reprobe(because: "a display change event (udev)") }
                     })
             } else {
                 log(.warning, "no udev monitor: display hotplug is noticed only when a page flip fails")
@@ -226,7 +233,7 @@ public final class KMSDisplay {
 
     /// The owner's callbacks are set: report the size.
     public func start() {
-        onConfigure?(size.width, size.height)
+        if !buffers.isEmpty { onConfigure?(size.width, size.height) }
     }
 
     // MARK: events

@@ -35,13 +35,15 @@ final class DRMHotplugMonitor {
 
     var fileDescriptor: Int32 { udev_monitor_get_fd(monitor) }
 
-    /// Drains the queued uevents; true when one was a hotplug (HOTPLUG=1).
+    /// Drains the queued uevents; true when one was a "change" of a card. A connector plugged
+    /// or unplugged sends one with HOTPLUG=1; any change is worth a probe (it is cheap, and a
+    /// forced connector status or a synthesized event carries no HOTPLUG).
     func drain() -> Bool {
-        var hotplug = false
+        var changed = false
         while let device = udev_monitor_receive_device(monitor) {
-            if let value = udev_device_get_property_value(device, "HOTPLUG"), String(cString: value) == "1" { hotplug = true }
+            if let action = udev_device_get_action(device), String(cString: action) == "change" { changed = true }
             udev_device_unref(device)
         }
-        return hotplug
+        return changed
     }
 }
