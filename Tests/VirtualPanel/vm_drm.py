@@ -127,6 +127,17 @@ def drm_checks(checks, p, helpers):
             return p.failure(f"kill -9: {unit} not active again within 30 s")
         return p.wait_status("tour-mill") or p.wait_screen(helpers["TO_LIST_ROW"], "after-kill", 30)
 
+    def legacy_api():
+        # virtio-gpu offers atomic; KIOSK_DRM_LEGACY=1 makes the same binary use drmModeSetCrtc.
+        rc, out = m.sh("mkdir -p /run/systemd/system/kiosk-shell-drm.service.d && "
+                       "printf '[Service]\\nEnvironment=KIOSK_DRM_LEGACY=1\\n' >/run/systemd/system/kiosk-shell-drm.service.d/legacy.conf && "
+                       f"systemctl daemon-reload && systemctl restart {unit}")
+        if rc != 0:
+            return f"restart with KIOSK_DRM_LEGACY=1: {out}"
+        if not wait_until(lambda: "(legacy mode setting" in m.journal(unit, 40), 30, 0.5):
+            return p.failure("no 'legacy mode setting' in the journal 30 s after the restart")
+        return p.wait_status("tour-mill") or p.wait_screen(helpers["TO_LIST_ROW"], "legacy", 30)
+
     def stop_restores_console():
         m.sh(f"systemctl stop {unit}")
         mode = wait_until(lambda: m.sh("kbdinfo -C /dev/tty1 getmode")[1] == "text" and "text", 10, 0.3)
@@ -141,4 +152,5 @@ def drm_checks(checks, p, helpers):
     checks.run("vm/drm: a VT switch away (chvt 2) and back restores the picture, same process", vt_switch)
     checks.run("vm/drm: the display unplugged and plugged again (connector status) shows the page again", replug_display)
     checks.run("vm/drm: kill -9 -> kiosk-shell-drm restarts on the saved page", kill_restart)
+    checks.run("vm/drm: the legacy KMS API (no atomic) shows the saved page too", legacy_api)
     checks.run("vm/drm: stopping the unit gives tty1 back to the text console", stop_restores_console)
