@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // kiosk-shell: a fullscreen Wayland touch-panel shell. Module graph and the dependency rule are in
 // ../shared/DESIGN.md: KioskCore imports only the standard library; C targets are imported only by
-// Render, Wayland, Input and Platform.
+// Render, Wayland, DRM, Input and Platform.
 import Foundation
 import PackageDescription
 
@@ -54,6 +54,9 @@ let package = Package(
         .target(
             name: "CWayland",
             linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
+        // libdrm (KMS, dumb buffers, page-flip events) and libseat (device access, VT switches),
+        // with a small C shim for drmHandleEvent's context and libseat's va_list log handler.
+        .target(name: "CDRM", cSettings: [.unsafeFlags(includePaths("libdrm"))]),
         .systemLibrary(name: "CPlatform"),  // epoll, timerfd, signalfd, malloc headers only
         // libmosquitto (MQTT client; the socket is driven by our epoll loop, no mosquitto thread).
         .systemLibrary(
@@ -76,11 +79,15 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskRender", "KioskPlatform", "KioskWayland", "KioskInput", "KioskControl",
+                "KioskCore", "KioskConfig", "KioskRender", "KioskPlatform", "KioskWayland", "KioskDRM", "KioskInput", "KioskControl",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: pangoSwiftSettings),
         .target(name: "KioskPlatform", dependencies: ["CPlatform"]),
+        // Output without a compositor: KMS through libseat, dumb buffers, page flips, hotplug.
+        .target(
+            name: "KioskDRM", dependencies: ["CDRM", "KioskCore", "KioskPlatform"],
+            swiftSettings: [.unsafeFlags(includePaths("libdrm").flatMap { ["-Xcc", $0] })]),
         .target(
             name: "KioskControl", dependencies: ["KioskCore", "KioskPlatform", "CMosquitto", "CSystemdBus"]),
         // The seat feeds KioskInput's keyboard wrapper and pointer-as-finger machine (one translation).
@@ -118,6 +125,7 @@ let package = Package(
         .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"]),
         // Starts its own mosquitto broker and dbus-daemon on loopback / a temporary socket.
         .testTarget(name: "KioskControlTests", dependencies: ["KioskControl", "KioskCore", "KioskPlatform"]),
+        .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskCore"]),
         .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
         // Reads Golden/ and Fixtures/ through #filePath and runs the built kiosk-shell binary.
         .testTarget(

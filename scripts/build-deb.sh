@@ -46,7 +46,7 @@ if ldd "$stage/usr/bin/kiosk-shell" | grep -E 'libswift|libFoundation|lib_Founda
 fi
 
 # Units (bookworm keeps them in /lib; usrmerge makes it the same folder as /usr/lib).
-for unit in kiosk-shell.service weston.service weston.socket cage@.service; do
+for unit in kiosk-shell.service kiosk-shell-drm.service weston.service weston.socket cage@.service; do
     put 0644 "systemd/$unit" "lib/systemd/system/$unit"
 done
 put 0644 systemd/sysusers.d/kiosk-shell.conf usr/lib/sysusers.d/kiosk-shell.conf

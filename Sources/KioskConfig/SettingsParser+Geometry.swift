@@ -2,7 +2,7 @@ import KioskCore
 
 /// `[display]`, the geometry keys of `[input]` and `[input.keyboard]`.
 extension SettingsParser {
-    static let displayKeys = ["rotation", "threads"]
+    static let displayKeys = ["rotation", "threads"] + outputKeys
     /// `[display] threads` accepts 1…this (more is refused rather than silently capped).
     public static let maximumRenderThreads = 4
     static let inputGeometryKeys = ["touch_rotation", "calibration", "seat", "devices", "keyboard"]

@@ -52,8 +52,10 @@ struct SettingsParser {
         if let display = root.table("display") {
             self.display(display, into: &settings.input.geometry)
             settings.renderThreads = renderThreads(display)
+            output(display, into: &settings.output)
         }
         settings.control = control(root, paths: paths)
+        checkInputSource(root, into: &settings)
         return context.diagnostics.count == before ? settings : nil
     }
 
@@ -69,7 +71,11 @@ struct SettingsParser {
         if let appID = root.string("app_id") { settings.appID = appID }
         if let preview = root.table("preview") { parser.previewSize(preview, into: &settings) }
         if let input = root.table("input") { parser.inputGeometry(input, into: &settings.input.geometry) }
-        if let display = root.table("display") { parser.display(display, into: &settings.input.geometry) }
+        if let display = root.table("display") {
+            parser.display(display, into: &settings.input.geometry)
+            parser.output(display, into: &settings.output)
+        }
+        parser.checkInputSource(root, into: &settings)
         return settings
     }
 

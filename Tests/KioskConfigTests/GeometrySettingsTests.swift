@@ -5,15 +5,7 @@ import Testing
 
 @Suite("Display and input geometry settings")
 struct GeometrySettingsTests {
-    func load(_ kiosk: String) throws -> ConfigLoadResult {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("geometry-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pages"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try kiosk.write(to: dir.appendingPathComponent("kiosk.toml"), atomically: true, encoding: .utf8)
-        try "type = \"panel\"\ntitle = \"Home\"\n".write(
-            to: dir.appendingPathComponent("pages/home.toml"), atomically: true, encoding: .utf8)
-        return ConfigLoader.load(directory: dir.path)
-    }
+    func load(_ kiosk: String) throws -> ConfigLoadResult { try loadWithHomePanel(kiosk) }
 
     @Test("the rotated-panel fixture fills every geometry field")
     func rotatedPanel() throws {

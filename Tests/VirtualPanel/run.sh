@@ -3,9 +3,11 @@
 # (scripts/build-deb.sh), a Debian 12 image (debootstrap, cached by rootfs.sh), installs the package
 # with apt as a technician would (README "Running on a device"), then checks on a real systemd:
 #   container.py  systemd-nspawn: units, READY=1, watchdog, restarts, reloads, --strict
-#   vm.py         qemu (TCG, virtio-gpu DRM, uinput): cage@tty1 and weston + kiosk-shell from
+#   vm.py         qemu (TCG, virtio-gpu DRM, uinput): kiosk-shell-drm on an image with the
+#                 compositors purged (vm_drm.py), cage@tty1 and weston + kiosk-shell from
 #                 power-on, kernel touch through the compositor and through libinput, hotplug,
-#                 scanout screenshots against `kiosk-shell render`, boot-to-first-frame seconds
+#                 VT switches, scanout screenshots against `kiosk-shell render`,
+#                 boot-to-first-frame seconds and resident memory, DRM against cage + kiosk
 #
 #   Tests/VirtualPanel/run.sh [--only container|vm] [--keep]
 #
@@ -39,7 +41,12 @@ summary() {
     [ "${failed:-0}" -eq 0 ]
 }
 give_up() { echo "FAIL $1"; echo "fail $1" >>"$TALLY"; summary; exit 1; }
-unmount() { mountpoint -q "$MERGED" && umount "$MERGED"; return 0; }
+# vm.py's compositor-free overlay sits on top of $MERGED: it goes first.
+unmount() {
+    mountpoint -q "$WORK/rootfs-drm" && umount "$WORK/rootfs-drm"
+    mountpoint -q "$MERGED" && umount "$MERGED"
+    return 0
+}
 finish() {
     unmount
     [ $KEEP = 1 ] || rm -rf "$WORK/upper" "$WORK/overlay-work" "$WORK"/*.raw

@@ -2,12 +2,15 @@
 
     vm.py ROOTFS WORK TALLY
 
-Two boots of the image (package installed), each with the units a technician enables:
+Three boots of the image (package installed), each with the units a technician enables:
+  drm:    kiosk-shell-drm.service on an image with every compositor purged (vm_drm.py): touch
+          through libinput, VT switch, display replug, kill -9, console back at stop.
   cage:   cage@tty1.service; touch through cage (wlroots' libinput), watchdog restart.
   weston: weston.socket weston.service kiosk-shell.service; touch through weston, then through
           kiosk-shell's own libinput source (the packaged libinput.conf drop-in).
-In both: boot-to-READY and boot-to-first-frame seconds, a touchscreen plugged in after start and
-one removed mid-touch, and scanout screenshots (QMP screendump) against `kiosk-shell render`.
+In all: boot-to-READY and boot-to-first-frame seconds, scanout screenshots (QMP screendump)
+against `kiosk-shell render`; a touchscreen plugged in after start and one removed mid-touch.
+drm and cage + kiosk are compared: boot to first frame and resident memory (VmRSS) at the home page.
 """
 import os
 import sys
@@ -16,6 +19,7 @@ import time
 from machine import Machine, make_image
 from panel import TOLERANCE, Checks, difference, log, render, wait_until
 from touchscreen import Touchscreen
+from vm_drm import compositor_free_rootfs, drm_checks, rss_kib
 
 ROOTFS, WORK, TALLY = sys.argv[1:4]
 CONFIG = os.environ["VPANEL_CONFIG"]
@@ -29,11 +33,12 @@ timings = {}
 class Panel:
     """One scenario's VM plus what its checks share."""
 
-    def __init__(self, name, enable, status_unit, compositor_unit, vt):
+    def __init__(self, name, enable, status_unit, compositor_unit, vt, processes, rootfs=ROOTFS):
         self.name, self.status_unit, self.compositor_unit, self.vt = name, status_unit, compositor_unit, vt
+        self.processes = processes  # whose memory the comparison adds up
         image = os.path.join(WORK, f"{name}.raw")
-        make_image(ROOTFS, image, enable)
-        self.machine = Machine(ROOTFS, image, WORK, name)
+        make_image(rootfs, image, enable)
+        self.machine = Machine(rootfs, image, WORK, name)
         self.references = {}
 
     def reference(self, actions):
@@ -94,10 +99,15 @@ class Panel:
             return self.failure(f"the foreground VT is {vt}, expected {self.vt}")
         ready = int(m.show(self.status_unit, "ActiveEnterTimestampMonotonic")) / 1e6
         first_frame = frame_at - kernel_start
-        timings[self.name] = (ready, first_frame, frame_at - m.started)
+        try:
+            rss = rss_kib(m, self.processes)
+        except RuntimeError as error:
+            return self.failure(str(error))
+        timings[self.name] = (ready, first_frame, frame_at - m.started, rss)
         log(f"     {self.name}: kernel start to READY=1 {ready:.1f} s, to the first frame on the scanout "
             f"<= {first_frame:.1f} s (qemu start to first frame {frame_at - m.started:.1f} s)")
         log(f"     {self.name}: {m.sh('systemd-analyze time | head -n 1')[1]}")
+        log(f"     {self.name}: resident memory of {' + '.join(self.processes)} at the home page {rss / 1024:.1f} MiB")
         return self.wait_status("status", 10)
 
     def system_running(self):
@@ -203,13 +213,32 @@ def weston_checks(checks, p):
 
 def main():
     checks = Checks(TALLY)
-    scenario(checks, Panel("cage", ["cage@tty1.service"], "cage@tty1.service", "cage@tty1.service", "tty1"),
-             "cage@tty1 from power-on shows the home page on the DRM scanout", cage_checks)
-    scenario(checks, Panel("weston", ["weston.socket", "weston.service", "kiosk-shell.service"], "kiosk-shell.service",
-                           "weston.service", "tty7"),
-             "weston on tty7 + kiosk-shell.service from power-on show the home page", weston_checks)
-    for name, (ready, frame, qemu) in timings.items():
-        log(f"virtual-panel: {name}: boot to READY=1 {ready:.1f} s, boot to first frame {frame:.1f} s (qemu start to frame {qemu:.1f} s)")
+    # While developing: VPANEL_SCENARIOS=drm boots only that one.
+    wanted = os.environ.get("VPANEL_SCENARIOS", "drm,cage,weston").split(",")
+    if "drm" in wanted:
+        drm_root, unmount = compositor_free_rootfs(ROOTFS, WORK)
+        try:
+            helpers = {"turn_after_plug": turn_after_plug, "open_list_row": open_list_row, "DRAG": DRAG, "TO_LIST_ROW": TO_LIST_ROW}
+            scenario(checks, Panel("drm", ["kiosk-shell-drm.service"], "kiosk-shell-drm.service", "kiosk-shell-drm.service", "tty1",
+                                   ["kiosk-shell"], rootfs=drm_root),
+                     "kiosk-shell-drm from power-on shows the home page on the scanout (no compositor)",
+                     lambda c, p: drm_checks(c, p, helpers))
+        finally:
+            unmount()
+    if "cage" in wanted:
+        scenario(checks, Panel("cage", ["cage@tty1.service"], "cage@tty1.service", "cage@tty1.service", "tty1", ["cage", "kiosk-shell"]),
+                 "cage@tty1 from power-on shows the home page on the DRM scanout", cage_checks)
+    if "weston" in wanted:
+        scenario(checks, Panel("weston", ["weston.socket", "weston.service", "kiosk-shell.service"], "kiosk-shell.service",
+                               "weston.service", "tty7", ["weston", "kiosk-shell"]),
+                 "weston on tty7 + kiosk-shell.service from power-on show the home page", weston_checks)
+    for name, (ready, frame, qemu, rss) in timings.items():
+        log(f"virtual-panel: {name}: boot to READY=1 {ready:.1f} s, boot to first frame {frame:.1f} s "
+            f"(qemu start to frame {qemu:.1f} s), resident memory {rss / 1024:.1f} MiB")
+    if "drm" in timings and "cage" in timings:
+        drm, cage = timings["drm"], timings["cage"]
+        log(f"virtual-panel: drm alone vs cage + kiosk: first frame {drm[1]:.1f} s vs {cage[1]:.1f} s, "
+            f"resident memory {drm[3] / 1024:.1f} MiB vs {cage[3] / 1024:.1f} MiB")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,10 @@ import KioskCore
 import KioskPlatform
 import Logging
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why an output could not be started; one line.
 public struct BackendError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
@@ -9,16 +13,24 @@ public struct BackendError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The one place that names concrete backends: the runner and the calibration screen ask here
-/// for an output and the input sources, and see only `OutputBackend` and `InputBackend`. A DRM/KMS
-/// output is one more case here.
+/// for an output and the input sources, and see only `OutputBackend` and `InputBackend`.
 enum BackendFactory {
-    /// The output for `run` and `calibrate`: a fullscreen window on the compositor in
-    /// `WAYLAND_DISPLAY`, attached to `loop`, with the compositor's seat as an input source.
+    /// The output for `run` and `calibrate`, attached to `loop`: `choice` (the command line's
+    /// `--backend`) or else `[display] backend`, with `auto` meaning Wayland when
+    /// `WAYLAND_DISPLAY` is set and DRM/KMS otherwise. A Wayland window brings the compositor's
+    /// seat as an input source; DRM has none (touch and keys come from libinput).
     static func output(
-        loop: EventLoop, settings: KioskSettings, title: String
-    ) throws(BackendError) -> (output: any OutputBackend, seat: any InputBackend) {
-        let backend = try WaylandOutputBackend(loop: loop, settings: settings, title: title)
-        return (backend, backend.seat)
+        loop: EventLoop, settings: KioskSettings, title: String, choice: OutputBackendChoice? = nil, log: Logger
+    ) throws(BackendError) -> (output: any OutputBackend, seat: (any InputBackend)?) {
+        let wanted = choice ?? settings.output.backend
+        switch wanted.resolved(waylandDisplay: getenv("WAYLAND_DISPLAY").map { String(cString: $0) }) {
+        case .drm:
+            let backend = try DRMOutputBackend(loop: loop, settings: settings, log: log)
+            return (backend, nil)
+        case .wayland, .auto:
+            let backend = try WaylandOutputBackend(loop: loop, settings: settings, title: title)
+            return (backend, backend.seat)
+        }
     }
 
     /// The direct input source `settings` ask for (`[input] source = "libinput"` or `"both"`),

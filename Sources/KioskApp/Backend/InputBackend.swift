@@ -26,4 +26,12 @@ public protocol InputBackend: AnyObject {
     func start()
     /// Stops reading; no callbacks after it.
     func stop()
+    /// Pauses (true) or resumes (false) reading while the seat is switched away; a direct source
+    /// closes its devices meanwhile.
+    func setSuspended(_ suspended: Bool)
+}
+
+extension InputBackend {
+    /// A compositor's seat is paused by the compositor itself.
+    func setSuspended(_ suspended: Bool) {}
 }

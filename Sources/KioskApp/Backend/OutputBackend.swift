@@ -51,10 +51,22 @@ public protocol OutputBackend: AnyObject {
     /// Whoever owns the output asked us to close (xdg_toplevel.close).
     var onCloseRequested: (() -> Void)? { get set }
 
+    /// The output's seat was switched away (false: stop input too) or back (true). Only an
+    /// output owning a seat (DRM) calls it; see the default below.
+    var onSessionActive: ((Bool) -> Void)? { get set }
+
     /// Asks for a frame: drawn when the output is ready for one. Cheap to call often.
     func setNeedsFrame()
     /// One line on frame pacing for the log at exit; nil when the backend keeps none.
     var statisticsSummary: String? { get }
     /// Releases the output (buffers before the connection); no callbacks after it.
     func shutDown()
+}
+
+extension OutputBackend {
+    /// Outputs without a seat of their own (a compositor's window, memory) never switch away.
+    var onSessionActive: ((Bool) -> Void)? {
+        get { nil }
+        set {}  // swiftlint:disable:this unused_setter_value
+    }
 }

@@ -48,9 +48,9 @@ public final class KioskCalibration {
     }
 
     public func run() -> KioskExitCode {
-        let made: (output: any OutputBackend, seat: any InputBackend)
+        let made: (output: any OutputBackend, seat: (any InputBackend)?)
         do {
-            made = try BackendFactory.output(loop: loop, settings: configuration.settings, title: "kiosk-shell calibrate")
+            made = try BackendFactory.output(loop: loop, settings: configuration.settings, title: "kiosk-shell calibrate", log: log)
         } catch {
             log.error("\(error.description)")
             return .failure
@@ -65,11 +65,11 @@ public final class KioskCalibration {
             loop.stop()
         }
         output.onCloseRequested = { [unowned self] in cancel() }
-        made.seat.onTouch = { [unowned self] event in if let e = routing.fromCompositor(event) { handle(e) } }
-        made.seat.onKey = { [unowned self] key in
+        made.seat?.onTouch = { [unowned self] event in if let e = routing.fromCompositor(event) { handle(e) } }
+        made.seat?.onKey = { [unowned self] key in
             if key.isPressed && key.key == .escape { cancel() }
         }
-        startDirectInput()
+        startDirectInput(seatless: made.seat == nil)
         do {
             try loop.run()
         } catch {
@@ -89,8 +89,8 @@ public final class KioskCalibration {
         loop.stop()
     }
 
-    private func startDirectInput() {
-        guard routing.settings.source != .wayland else { return }
+    private func startDirectInput(seatless: Bool) {
+        guard routing.settings.source != .wayland || seatless else { return }
         guard
             let direct = BackendFactory.directInput(
                 settings: routing.settings.geometry, nativeSize: routing.surfaceSize, loop: loop, log: log)

@@ -39,6 +39,8 @@ final class InputRouter {
     private var loggedRefusal: String?
     private var seat: (any InputBackend)?
     private var direct: (any InputBackend)?
+    /// No compositor seat (DRM output): the direct source always runs.
+    private var seatless = false
     /// One timerfd for long-press deadlines, re-armed per event (never a new descriptor).
     private var deadlineTimer: LoopTimer?
     private let loop: EventLoop
@@ -71,9 +73,22 @@ final class InputRouter {
         seat.start()
     }
 
+    /// The output has no compositor seat (DRM): libinput is the only source, whatever
+    /// `[input] source` says (the config check rejects "wayland" with `backend = "drm"`).
+    func runWithoutSeat() {
+        seatless = true
+        if settings.source != .libinput { log.notice("no compositor seat: reading touch and keys through libinput") }
+    }
+
+    /// The output's seat switched away (pause libinput, end a touch in progress) or back.
+    func sessionChanged(active: Bool) {
+        direct?.setSuspended(!active)
+        if !active, gate.isSwallowing || delegate?.navigator?.isTouching == true { deliver(.cancel(time: MonotonicClock.now)) }
+    }
+
     /// Starts the direct source when the settings ask for one (at start, once the loop exists).
     func start() {
-        guard direct == nil, settings.source != .wayland else { return }
+        guard direct == nil, settings.source != .wayland || seatless else { return }
         direct = startDirect(settings.geometry, routing.surfaceSize)
         if let direct {
             direct.follow(routing.mapper)
@@ -102,7 +117,7 @@ final class InputRouter {
             stopDirect()
             if new.source == .wayland { log.info("libinput stopped") }
         }
-        if new.source != .wayland { start() }
+        if new.source != .wayland || seatless { start() }
         direct?.follow(routing.mapper)
         // A contact that went down under the old geometry ends without effect.
         if gate.isSwallowing || delegate?.navigator?.isTouching == true { deliver(.cancel(time: MonotonicClock.now)) }

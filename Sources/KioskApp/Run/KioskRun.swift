@@ -6,8 +6,10 @@ import Logging
 public enum KioskRun {
     /// Runs until stopped. A config with errors shows them on screen and waits for a fix, unless
     /// `strict`: then it exits 78 (EX_CONFIG) at once, and systemd's `RestartPreventExitStatus=78`
-    /// keeps it from restarting in a loop.
-    public static func start(configDirectory: String, strict: Bool = false) -> KioskExitCode {
+    /// keeps it from restarting in a loop. `backend` (from `--backend`) overrides `[display] backend`.
+    public static func start(
+        configDirectory: String, strict: Bool = false, backend: OutputBackendChoice? = nil
+    ) -> KioskExitCode {
         let log = Logger(label: "kiosk")
         let result = ConfigLoader.load(directory: configDirectory)
         for warning in result.warnings { log.warning("\(warning.description)") }
@@ -22,6 +24,7 @@ public enum KioskRun {
         }
         do {
             let runner = try KioskRunner(configDirectory: configDirectory, loaded: result)
+            runner.backendChoice = backend
             return runner.run()
         } catch {
             log.critical("\(error.description)")

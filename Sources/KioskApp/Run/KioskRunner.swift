@@ -36,6 +36,8 @@ public final class KioskRunner {
     var toastTimer: EventLoop.TimerID?
     /// The dialog's Cancel and Run buttons in logical pixels, while it is up.
     var dialogButtons: [Rect] = []
+    /// `kiosk-shell run --backend`: overrides `[display] backend` (nil: the config decides).
+    public var backendChoice: OutputBackendChoice?
     /// How the run ended.
     public internal(set) var exitCode: KioskExitCode = .success
 
@@ -79,9 +81,10 @@ public final class KioskRunner {
     /// Shows the home page fullscreen on the output and runs until a signal (exit code 0) or
     /// until the output goes away (1).
     public func run() -> KioskExitCode {
-        let made: (output: any OutputBackend, seat: any InputBackend)
+        let made: (output: any OutputBackend, seat: (any InputBackend)?)
         do {
-            made = try BackendFactory.output(loop: loop, settings: config.shown.settings, title: "kiosk-shell")
+            made = try BackendFactory.output(
+                loop: loop, settings: config.shown.settings, title: "kiosk-shell", choice: backendChoice, log: log)
         } catch {
             log.error("\(error.description)")
             return .failure
@@ -89,6 +92,7 @@ public final class KioskRunner {
         connect(made.output)
         log.info("composing with \(counted(pipeline.renderer.threads, "thread"))")
         router.attach(seat: made.seat)
+        if let seat = made.seat { router.attach(seat: seat) } else { router.runWithoutSeat() }
         // Before the loop runs: libinput and the idle timer live on it too.
         router.start()
         idle.arm()
@@ -121,6 +125,10 @@ public final class KioskRunner {
             log.error("\(reason)")
             exitCode = .failure
             loop.stop()
+        }
+        output.onSessionActive = { [unowned self] active in
+            router.sessionChanged(active: active)
+            if active { pipeline.invalidate() }
         }
         output.onCloseRequested = { [unowned self] in
             log.info("the compositor asked the window to close")

@@ -40,6 +40,8 @@ public struct KioskSettings: Hashable, Sendable {
     public var theme: Theme
     public var idle: IdleSettings
     public var input: InputSettings
+    /// `[display]` backend, connector and mode.
+    public var output = OutputSettings()
     /// Where `run` saves the navigation (absolute path): nil = `$STATE_DIRECTORY/navigation`
     /// under systemd, else nowhere; "" = never save or restore.
     public var stateFile: String?

@@ -84,6 +84,19 @@ final class LibinputInput: InputBackend {
         onKey = nil
     }
 
+    /// libinput closes its devices while suspended (a VT switch away); resuming opens them
+    /// again and announces them, which `dispatch` logs.
+    func setSuspended(_ suspended: Bool) {
+        if suspended {
+            source.suspend()
+            dispatch()
+        } else if source.resume() {
+            dispatch()
+        } else {
+            log.error("libinput could not resume after the VT switch; touch may be off")
+        }
+    }
+
     /// The device paths not open now (path mode).
     var missingDevicePaths: [String] { source.missingDevicePaths }
 

@@ -49,12 +49,7 @@ final class MemoryOutput: OutputBackend {
         let frame = OutputFrame(image: buffer, scale: scale, holdsPreviousFrame: holds, repair: repair(for: index))
         let damage = onDraw?(frame, time) ?? []
         frame.repair(outside: damage)
-        let regions: [DamageHistory.Region] = damage.map { rect in
-            let x0 = max(0, Int(rect.minX.rounded(.down))), y0 = max(0, Int(rect.minY.rounded(.down)))
-            let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
-            return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
-        }
-        history.drew(index, damage: regions)
+        history.drew(index, damage: damage.map { DamageHistory.pixelRegion($0, width: width, height: height) })
         lastShown = index
         onFrameFinished?()
         return damage
