@@ -91,7 +91,6 @@ public final class KioskRunner {
         }
         connect(made.output)
         log.info("composing with \(counted(pipeline.renderer.threads, "thread"))")
-        router.attach(seat: made.seat)
         if let seat = made.seat { router.attach(seat: seat) } else { router.runWithoutSeat() }
         // Before the loop runs: libinput and the idle timer live on it too.
         router.start()
