@@ -154,11 +154,10 @@ public final class KioskRunner {
     }
 
     /// At start (or when the first good config replaces the diagnostic page): the saved
-    /// navigation, or home when it no longer fits.
+    /// navigation, as far as it still fits (like a live reload).
     func restoreSavedNavigation() {
-        guard let navigator, !keeper.restore(into: navigator) else { return }
-        self.navigator = makeNavigator(config.shown, viewport: navigator.viewport, scale: navigator.scale)
-        if let fresh = self.navigator { keeper.startedClean(fresh) }
+        guard let navigator else { return }
+        keeper.restore(into: navigator)
     }
 
     /// Idle for `home_after` seconds: home, animated.

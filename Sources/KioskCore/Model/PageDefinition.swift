@@ -66,10 +66,25 @@ public struct CubeSpec: Hashable, Sendable {
     public var faces: [PageID]
     public var wraps: Bool
     public var orientation: CubeOrientation
-    public init(faces: [PageID], wraps: Bool = true, orientation: CubeOrientation = .horizontal) {
+    /// `sides`: the prism's sides when not wrapping; nil = the face count.
+    public var sides: Int?
+    /// `duration`: seconds a turn of one face takes (settling, next/previous, open).
+    public var durationPerFace: Double
+    /// `perspective`: 1 = default; larger is stronger (the eye is closer), smaller is flatter.
+    public var perspective: Double
+    /// `start`: the face shown first and by `home`; nil = the first face.
+    public var start: PageID?
+    public init(
+        faces: [PageID], wraps: Bool = true, orientation: CubeOrientation = .horizontal, sides: Int? = nil,
+        durationPerFace: Double = 0.3, perspective: Double = 1, start: PageID? = nil
+    ) {
         self.faces = faces
         self.wraps = wraps
         self.orientation = orientation
+        self.sides = sides
+        self.durationPerFace = durationPerFace
+        self.perspective = perspective
+        self.start = start
     }
 }
 
@@ -108,9 +123,14 @@ public struct StackSpec: Hashable, Sendable {
 public struct TabsSpec: Hashable, Sendable {
     public var pages: [PageID]
     public var transition: TransitionSpec
-    public init(pages: [PageID], transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25)) {
+    /// `start`: the tab selected first and by `home`; nil = the first tab.
+    public var start: PageID?
+    public init(
+        pages: [PageID], transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25), start: PageID? = nil
+    ) {
         self.pages = pages
         self.transition = transition
+        self.start = start
     }
 }
 

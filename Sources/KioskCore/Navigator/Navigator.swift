@@ -34,6 +34,8 @@ public final class Navigator {
     var claimTargets: [ClaimTarget] = []
     /// Panels whose coasting the current gesture's touch-down stopped: its tap is not a tap.
     var caughtPanels: Set<ObjectIdentifier> = []
+    /// Container motions the current finger stopped on touch-down (a settling cube), by claimant.
+    var heldMotions: [(claimant: Int, motion: MotionCatch)] = []
     /// Keyboard focus: an index into the active panel's targets.
     public internal(set) var focus: KeyNavigationFocus = KeyNavigationFocus(count: 0)
 
@@ -100,6 +102,7 @@ public final class Navigator {
         // A gesture in progress is cancelled first: its container hears its pan end and settles
         // (a fresh arbiter would forget it, leaving a cube dragging or a swipe half-way forever).
         for routed in arbiter.handle(.cancel(time: now), claimantsAt: { _ in [] }) { handle(routed) }
+        releaseHeldMotions()
         viewport = Navigator.sane(newSize)
         if newScale.isFinite && newScale > 0 { scale = newScale }
         arbiter = GestureArbiter(recognizer: GestureRecognizer(screenSize: viewport))

@@ -113,6 +113,22 @@ extension CubeContainer {
         }
     }
 
+    /// A finger landed on the cube while it settles: it stops where it is and is held as a drag
+    /// (CubeController's scroll view stops on touch-down; GKL waited for the pan), so the
+    /// finger's pan continues from there. False when it was not moving.
+    public func catchMotion() -> Bool {
+        guard isSettling else { return false }
+        beginDrag()
+        return true
+    }
+
+    /// The finger that caught the cube lifted without turning it, or its pan went elsewhere:
+    /// settle from where it was held, to the nearest face.
+    public func releaseHold() {
+        guard isDragging else { return }
+        endDrag(velocity: 0)
+    }
+
     /// The gesture was taken away: settle as a release without velocity (GKL treats a cancelled
     /// pan like an ended one).
     public func cancelDrag() { endDrag(velocity: 0) }
