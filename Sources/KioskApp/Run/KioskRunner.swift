@@ -143,6 +143,9 @@ public final class KioskRunner {
             let made = try Navigator(
                 configuration: configuration, viewport: viewport, scale: scale,
                 panels: renderer)
+            // Every container event, at debug (`NavigationEvent`); signals to the outside hook here.
+            let log = self.log
+            made.onEvent = { event in log.debug("navigation: \(event)") }
             made.advance(to: MonotonicClock.now)
             return made
         } catch {

@@ -147,10 +147,12 @@ public struct TransitionSpec: Hashable, Sendable {
     }
 }
 
-/// The 16 transitions of ADTransitionController (seed-behaviour.md §5.3).
+/// The 16 transitions of ADTransitionController (seed-behaviour.md §5.3) and its 17th,
+/// ModernPush (iOS 7 style).
 public enum TransitionKind: String, Hashable, Sendable, CaseIterable {
     case carrousel, cube, cross, flip, swap, fade, backFade = "backfade", ghost, zoom, swipe
     case swipeFade = "swipefade", scale, glue, pushRotate = "pushrotate", fold, slide
+    case modernPush = "modernpush"
 }
 
 /// Which way content moves in a transition (ADTransitionOrientation).

@@ -26,6 +26,14 @@ public final class Navigator {
         get { root.observer }
         set { root.observer = newValue }
     }
+    /// Receives every container event of the tree (`NavigationEvent`: cube scrolling and index
+    /// changes, stack will/did show, tab selection, drill-down push/pop/replace) as it happens —
+    /// the one hook for logging and for signals to the outside (D-Bus, MQTT). Must not change
+    /// the navigation from inside the call.
+    public var onEvent: ((NavigationEvent) -> Void)? {
+        get { root.eventSink }
+        set { root.eventSink = newValue }
+    }
     /// Why the last action or gesture could not be carried out (one line), for logging.
     public internal(set) var lastRefusal: String?
 

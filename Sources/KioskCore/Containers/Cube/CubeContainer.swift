@@ -162,6 +162,12 @@ public final class CubeContainer: ContainerNode {
 
     // MARK: Helpers
 
+    /// Tells `eventHandler` and the Navigator's event sink.
+    func send(_ event: CubeEvent) {
+        eventHandler?(event)
+        report(.cube(id, event))
+    }
+
     func wrap(_ value: Double) -> Double {
         let n = Double(faces.count)
         guard n > 0 else { return 0 }
@@ -193,8 +199,8 @@ public final class CubeContainer: ContainerNode {
             release(f.old)
         }
         if reconcile { reconcileChildren(animated: animated) }
-        eventHandler?(.didScroll)
-        if currentIndex != old { eventHandler?(.currentIndexDidChange(currentIndex)) }
+        send(.didScroll)
+        if currentIndex != old { send(.currentIndexDidChange(currentIndex)) }
     }
 
     /// At rest: position back into [0, n) and onto an exact face.
@@ -217,8 +223,8 @@ public final class CubeContainer: ContainerNode {
         currentIndex = computeIndex()
         reconcileChildren(animated: false)
         if old != currentIndex {
-            eventHandler?(.didScroll)
-            eventHandler?(.currentIndexDidChange(currentIndex))
+            send(.didScroll)
+            send(.currentIndexDidChange(currentIndex))
         }
     }
 }

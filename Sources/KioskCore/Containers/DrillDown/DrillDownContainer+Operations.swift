@@ -65,6 +65,7 @@ extension DrillDownContainer {
         if let node { adopt(node) }
         if isFolded { tracks = forwardSlide(from: oldFront, to: right ?? left.last) }
         start(tracks, before: before, removed: [])
+        report(.drillDown(id, .push(node?.id)))
     }
 
     /// Changes the model for a pop and returns the animation; nil when the stack is empty.
@@ -115,6 +116,7 @@ extension DrillDownContainer {
         let before = shownPages
         guard let plan = popPlan() else { return nil }
         start(plan.tracks, before: before, removed: plan.removed)
+        report(.drillDown(id, .pop(plan.popped?.id)))
         return plan.popped
     }
 
@@ -150,6 +152,7 @@ extension DrillDownContainer {
             ]
         }
         start(tracks, before: before, removed: removed)
+        report(.drillDown(id, .popTo(page)))
         return removed
     }
 
@@ -188,6 +191,7 @@ extension DrillDownContainer {
             tracks = [(a, a.moved(by: -parallax * rw, dim: maxDim)), still(leftRest(leftTop)), (b.moved(by: rw), b)]
         }
         start(tracks, before: before, removed: oldRight.map { [$0] } ?? [])
+        report(.drillDown(id, .replaceRight(node?.id)))
     }
 
     /// Opens `node` from the page `source` showing in this drill-down (SGB showRight:forLeft:):

@@ -182,7 +182,7 @@ public final class TransitionStack: ContainerNode {
         var r = RunningTransition(from: top, to: entries[entries.count - 2], spec: spec, direction: .pop, start: now)
         r.tween = nil
         running = r
-        eventHandler?(.willShow(r.to.id, animated: true))
+        send(.willShow(r.to.id, animated: true))
         reconcileChildren(animated: true)
         return true
     }
@@ -243,7 +243,7 @@ public final class TransitionStack: ContainerNode {
 
     private func run(from: NavigationNode, to: NavigationNode, spec: TransitionSpec?, direction: TransitionDirection) {
         let animated = (spec?.duration ?? 0) > 0 && appearance != .disappeared
-        eventHandler?(.willShow(to.id, animated: animated))
+        send(.willShow(to.id, animated: animated))
         if animated, let spec {
             running = RunningTransition(from: from, to: to, spec: spec, direction: direction, start: now)
             reconcileChildren(animated: true)
@@ -251,7 +251,7 @@ public final class TransitionStack: ContainerNode {
             for node in removedAtEnd { release(node) }
             removedAtEnd.removeAll()
             reconcileChildren(animated: false)
-            eventHandler?(.didShow(to.id, animated: false))
+            send(.didShow(to.id, animated: false))
         }
     }
 
@@ -259,7 +259,7 @@ public final class TransitionStack: ContainerNode {
     private func reverse(_ r: RunningTransition) {
         let back = r.reversed(at: now)
         running = back
-        eventHandler?(.willShow(back.to.id, animated: true))
+        send(.willShow(back.to.id, animated: true))
         reconcileChildren(animated: true)
     }
 
@@ -281,7 +281,7 @@ public final class TransitionStack: ContainerNode {
         }
         removedAtEnd.removeAll()
         if reconcile { reconcileChildren(animated: true) }
-        if !cancelled { eventHandler?(.didShow(r.to.id, animated: true)) }
+        if !cancelled { send(.didShow(r.to.id, animated: true)) }
     }
 
     override func advanceOwnAnimations() {
@@ -291,5 +291,11 @@ public final class TransitionStack: ContainerNode {
     override func finishAnimationsSilently() {
         if running?.tween == nil { running?.cancelling = true }
         completeRunning(reconcile: false)
+    }
+
+    /// Tells `eventHandler` and the Navigator's event sink.
+    private func send(_ event: StackEvent) {
+        eventHandler?(event)
+        report(.stack(id, event))
     }
 }

@@ -89,7 +89,7 @@ public final class TabsContainer: ContainerNode {
             reconcileChildren(animated: true)
         } else {
             reconcileChildren(animated: false)
-            eventHandler?(.didSelect(index, to.id))
+            send(.didSelect(index, to.id))
         }
         return true
     }
@@ -107,7 +107,7 @@ public final class TabsContainer: ContainerNode {
         guard running != nil else { return }
         running = nil
         if reconcile { reconcileChildren(animated: true) }
-        eventHandler?(.didSelect(selectedIndex, pages[selectedIndex].id))
+        send(.didSelect(selectedIndex, pages[selectedIndex].id))
     }
 
     override func advanceOwnAnimations() {
@@ -115,4 +115,10 @@ public final class TabsContainer: ContainerNode {
     }
 
     override func finishAnimationsSilently() { completeRunning(reconcile: false) }
+
+    /// Tells `eventHandler` and the Navigator's event sink.
+    private func send(_ event: TabsEvent) {
+        eventHandler?(event)
+        report(.tabs(id, event))
+    }
 }
