@@ -18,8 +18,8 @@ struct WidgetParser {
         "spacer": ["height"],
     ]
     static let widgetTypes = ["title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer"]
-    static let rowKeys = ["label", "detail", "chevron", "open", "action"]
-    static let tileKeys = ["label", "icon", "open", "action", "style"]
+    static let rowKeys = ["label", "detail", "chevron", "open", "action"] + transitionKeys
+    static let tileKeys = ["label", "icon", "open", "action", "style"] + transitionKeys
     static let keyValueRowKeys = ["key", "value"]
     static let actionNames = ["back", "home", "next", "previous"]
 
@@ -117,7 +117,7 @@ struct WidgetParser {
             let label = row.string("label", required: "a list row")
             let detail = row.string("detail", allowEmpty: true)
             let chevron = row.bool("chevron")
-            let action = self.action(row)
+            let action = transitioned(self.action(row), row)
             if let label, let action {
                 rows.append(ListRow(label: label, detail: detail, showsChevron: chevron, action: action.value))
             }
@@ -136,7 +136,7 @@ struct WidgetParser {
                 paths.png($0, keyPath: tile.keyPath("icon"), context: context)
             }
             let style = tile.choice("style", TileStyle.self, what: "tile style") ?? .tile
-            let action = self.action(tile)
+            let action = transitioned(self.action(tile), tile)
             if let label, let action {
                 tiles.append(Tile(label: label, icon: icon, action: action.value, style: style))
             }

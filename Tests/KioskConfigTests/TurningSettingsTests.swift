@@ -54,3 +54,67 @@ struct TurningSettingsTests {
         ])
     }
 }
+
+/// Issue 14: `transition` and `back_transition` on rows and tiles.
+@Suite("Row and tile transitions")
+struct RowTransitionTests {
+    static func load(_ rows: String) -> ConfigLoadResult {
+        loadMemory([
+            "kiosk.toml": "home = \"s\"\n",
+            "pages/s.toml": "type = \"stack\"\nroot = \"a\"\n",
+            "pages/a.toml": "type = \"panel\"\n[[widget]]\ntype = \"list\"\n" + rows,
+            "pages/b.toml": "type = \"panel\"\n",
+        ])
+    }
+
+    @Test("a name, \"none\" or an inline table reach the row's action")
+    func parsed() throws {
+        let result = Self.load("""
+            [[widget.row]]
+            label = "b"
+            open = "b"
+            transition = "zoom"
+            back_transition = "none"
+            [[widget.row]]
+            label = "back"
+            action = "back"
+            transition = { type = "fade", duration = 0.8 }
+
+            """)
+        #expect(result.diagnostics == [])
+        guard case .panel(let panel)? = result.configuration?.pages["a"]?.content, case .list(let list)? = panel.widgets.first
+        else {
+            Issue.record("no list")
+            return
+        }
+        #expect(list.rows.map(\.action) == [
+            .openWith("b", ActionTransition(push: TransitionOverride(kind: .zoom), back: TransitionOverride.none)),
+            .backWith(TransitionOverride(kind: .fade, duration: 0.8)),
+        ])
+    }
+
+    @Test("a misspelt transition, one on a home action and back_transition on back are located errors")
+    func refused() {
+        let result = Self.load("""
+            [[widget.row]]
+            label = "b"
+            open = "b"
+            transition = "zom"
+            [[widget.row]]
+            label = "home"
+            action = "home"
+            transition = "fade"
+            [[widget.row]]
+            label = "back"
+            action = "back"
+            back_transition = "fade"
+
+            """)
+        #expect(result.diagnostics.map(\.description) == [
+            "pages/a.toml:7:1: error: widget[1].row[1].transition: unknown transition \"zom\"; did you mean 'zoom'?",
+            "pages/a.toml:11:1: error: widget[1].row[2].transition: a transition goes with open = \"…\" or action = \"back\"",
+            "pages/a.toml:15:1: error: widget[1].row[3].back_transition: with action = \"back\" write transition = \"…\" (how the page leaves)",
+        ])
+        #expect(result.configuration == nil)
+    }
+}

@@ -11,6 +11,18 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
     case nextFace
     /// Turn the enclosing cube one face back.
     case previousFace
+    /// `open` with a transition of its own (a stack pushes with it and pops the page as asked).
+    case openWith(PageID, ActionTransition)
+    /// `back` with a transition of its own instead of the push played backwards (`.none`: instant).
+    case backWith(TransitionOverride)
+
+    /// The page an `open` leads to, with or without its own transition.
+    public var openedPage: PageID? {
+        switch self {
+        case .open(let id), .openWith(let id, _): id
+        default: nil
+        }
+    }
 
     public var description: String {
         switch self {
@@ -19,6 +31,8 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
         case .home: "home"
         case .nextFace: "next"
         case .previousFace: "previous"
+        case .openWith(let id, let t): "open \(id)" + (t.push.map { " with \($0)" } ?? "") + (t.back.map { ", back with \($0)" } ?? "")
+        case .backWith(let t): "back with \(t)"
         }
     }
 }

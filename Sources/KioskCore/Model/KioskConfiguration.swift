@@ -97,9 +97,9 @@ extension PageDefinition {
         for widget in panel.widgets {
             switch widget {
             case .list(let list):
-                for row in list.rows { if case .open(let id)? = row.action { targets.append(id) } }
+                for row in list.rows { if let id = row.action?.openedPage { targets.append(id) } }
             case .grid(let grid):
-                for tile in grid.tiles { if case .open(let id)? = tile.action { targets.append(id) } }
+                for tile in grid.tiles { if let id = tile.action?.openedPage { targets.append(id) } }
             default: break
             }
         }
