@@ -12,7 +12,7 @@ struct PageParser {
     static let keysByType: [String: [String]] = [
         "panel": ["background", "widget"],
         "cube": ["faces", "wrap", "orientation"] + cubeSettingKeys,
-        "drilldown": ["root", "left_width", "fold_below", headerKey],
+        "drilldown": ["root", "left_width", "fold_below", headerKey] + drillDownSettingKeys,
         "stack": ["root", "transition", headerKey],
         "tabs": ["pages", "transition", startKey],
     ]
@@ -88,8 +88,9 @@ struct PageParser {
         let header = self.header(root)
         guard let first, root.has("left_width") == (left != nil), root.has("fold_below") == (fold != nil), header.isValid
         else { return nil }
-        return DrillDownSpec(
+        var spec = DrillDownSpec(
             root: PageID(first), leftWidth: left ?? 420, foldBelow: fold ?? 900, showsHeaders: header.value ?? true)
+        return drillDownSettings(root, into: &spec) ? spec : nil
     }
 
     mutating func stack(_ root: TableReader) -> StackSpec? {

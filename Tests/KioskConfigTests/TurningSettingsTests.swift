@@ -118,3 +118,38 @@ struct RowTransitionTests {
         #expect(result.configuration == nil)
     }
 }
+
+/// Issue 14: drill-down `placeholder`, `left_placeholder` and `replace`.
+@Suite("Drill-down settings")
+struct DrillDownSettingsTests {
+    static func load(_ drill: String, hint: String = "type = \"panel\"\n") -> ConfigLoadResult {
+        loadMemory([
+            "kiosk.toml": "home = \"dd\"\n",
+            "pages/dd.toml": "type = \"drilldown\"\nroot = \"r\"\n" + drill,
+            "pages/r.toml": "type = \"panel\"\n",
+            "pages/hint.toml": hint,
+        ])
+    }
+
+    @Test("placeholder, left_placeholder and replace reach the spec; the placeholder page counts as reachable")
+    func parsed() {
+        let result = Self.load("placeholder = \"hint\"\nleft_placeholder = \"hint\"\nreplace = \"push\"\n")
+        #expect(result.diagnostics == [])
+        #expect(result.configuration?.pages["dd"]?.content == .drillDown(DrillDownSpec(
+            root: "r", rightPlaceholder: "hint", leftPlaceholder: "hint", replaceAnimation: .push)))
+        #expect(result.configuration?.reachablePages().contains("hint") == true)
+    }
+
+    @Test("a placeholder that is not a panel, an unknown one and an unknown replace are located errors")
+    func refused() {
+        let container = Self.load("placeholder = \"hint\"\n", hint: "type = \"stack\"\nroot = \"r\"\n")
+        #expect(container.diagnostics.map(\.description) == [
+            "pages/dd.toml:3:1: error: placeholder: page \"hint\" is a stack; a placeholder must be a panel"
+        ])
+        let unknown = Self.load("left_placeholder = \"hnt\"\nreplace = \"slide\"\n")
+        #expect(unknown.diagnostics.map(\.description) == [
+            "pages/dd.toml:3:1: error: left_placeholder: unknown page \"hnt\" (no page file has this id); did you mean 'hint'?",
+            "pages/dd.toml:4:1: error: replace: unknown replace animation \"slide\"; expected one of fade, push",
+        ])
+    }
+}

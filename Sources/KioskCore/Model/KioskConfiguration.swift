@@ -75,7 +75,8 @@ public struct KioskConfiguration: Hashable, Sendable {
 
     public func page(_ id: PageID) -> PageDefinition? { pages[id] }
 
-    /// Every page reachable from home, through container children and open actions.
+    /// Every page reachable from home, through container children, open actions and
+    /// drill-down placeholders.
     public func reachablePages(from start: PageID? = nil) -> Set<PageID> {
         var seen: Set<PageID> = []
         var queue = [start ?? settings.home]
@@ -84,6 +85,7 @@ public struct KioskConfiguration: Hashable, Sendable {
             seen.insert(id)
             queue.append(contentsOf: page.children)
             queue.append(contentsOf: page.openTargets)
+            if case .drillDown(let spec) = page.content { queue.append(contentsOf: spec.placeholders) }
         }
         return seen
     }

@@ -97,12 +97,27 @@ public struct DrillDownSpec: Hashable, Sendable {
     public var foldBelow: Double
     /// `header`: each column shows a header (title, labelled back button); default on.
     public var showsHeaders: Bool
-    public init(root: PageID, leftWidth: Double = 420, foldBelow: Double = 900, showsHeaders: Bool = true) {
+    /// `placeholder`: a panel page shown in the empty right column (nil: the theme background).
+    public var rightPlaceholder: PageID?
+    /// `left_placeholder`: a panel page shown in the empty left column.
+    public var leftPlaceholder: PageID?
+    /// `replace`: how a page opened from the left column replaces the right one.
+    public var replaceAnimation: DrillDownReplaceAnimation
+    public init(
+        root: PageID, leftWidth: Double = 420, foldBelow: Double = 900, showsHeaders: Bool = true,
+        rightPlaceholder: PageID? = nil, leftPlaceholder: PageID? = nil, replaceAnimation: DrillDownReplaceAnimation = .fade
+    ) {
         self.root = root
         self.leftWidth = leftWidth
         self.foldBelow = foldBelow
         self.showsHeaders = showsHeaders
+        self.rightPlaceholder = rightPlaceholder
+        self.leftPlaceholder = leftPlaceholder
+        self.replaceAnimation = replaceAnimation
     }
+
+    /// The placeholder pages it names.
+    public var placeholders: [PageID] { [leftPlaceholder, rightPlaceholder].compactMap { $0 } }
 }
 
 /// A navigation stack with animated transitions (ADTransitionController).

@@ -196,7 +196,8 @@ extension DrillDownContainer {
 
     /// Opens `node` from the page `source` showing in this drill-down (SGB showRight:forLeft:):
     /// from the right page it pushes; from the left page (or a deeper left page, after popping to
-    /// it) it replaces the right page, fading, or sliding in when the right column was empty.
+    /// it) it replaces the right page with `replaceAnimation`, or slides in when the right column
+    /// was empty.
     public func open(_ node: NavigationNode, from source: PageID) throws {
         if right?.id == source { return try push(node) }
         guard left.contains(where: { $0.id == source }) else {
@@ -207,7 +208,7 @@ extension DrillDownContainer {
         if right == nil {
             try push(node)
         } else {
-            try replaceRight(node, animation: .fade)
+            try replaceRight(node, animation: replaceAnimation)
         }
     }
 
