@@ -27,6 +27,7 @@ struct PageGraph {
             }
         }
         if !checkCycles() { checkNesting() }
+        checkPlaceholders()
     }
 
     /// Containers inside containers deeper than `ConfigLimits.nestingDepth` are reported at the

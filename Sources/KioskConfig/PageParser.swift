@@ -11,10 +11,10 @@ struct PageParser {
     static let commonKeys = ["id", "title", "type"]
     static let keysByType: [String: [String]] = [
         "panel": ["background", "text_color", "widget"],
-        "cube": ["faces", "wrap", "orientation"],
-        "drilldown": ["root", "left_width", "fold_below", headerKey],
+        "cube": ["faces", "wrap", "orientation"] + cubeSettingKeys,
+        "drilldown": ["root", "left_width", "fold_below", headerKey] + drillDownSettingKeys,
         "stack": ["root", "transition", headerKey],
-        "tabs": ["pages", "transition"],
+        "tabs": ["pages", "transition", startKey],
     ]
     static let transitionKeys = ["type", "orientation", "duration"]
 
@@ -76,7 +76,8 @@ struct PageParser {
         guard let faces, root.has("wrap") == (wraps != nil),
             root.has("orientation") == (orientation != nil)
         else { return nil }
-        return CubeSpec(faces: faces, wraps: wraps ?? true, orientation: orientation ?? .horizontal)
+        var spec = CubeSpec(faces: faces, wraps: wraps ?? true, orientation: orientation ?? .horizontal)
+        return cubeSettings(root, into: &spec) ? spec : nil
     }
 
     mutating func drillDown(_ root: TableReader) -> DrillDownSpec? {
@@ -87,8 +88,9 @@ struct PageParser {
         let header = self.header(root)
         guard let first, root.has("left_width") == (left != nil), root.has("fold_below") == (fold != nil), header.isValid
         else { return nil }
-        return DrillDownSpec(
+        var spec = DrillDownSpec(
             root: PageID(first), leftWidth: left ?? 420, foldBelow: fold ?? 900, showsHeaders: header.value ?? true)
+        return drillDownSettings(root, into: &spec) ? spec : nil
     }
 
     mutating func stack(_ root: TableReader) -> StackSpec? {
@@ -104,7 +106,9 @@ struct PageParser {
         let pages = children(root, "pages", what: "a tabs page")
         let transition = self.transition(root, default: TabsSpec(pages: []).transition)
         guard let pages, let transition else { return nil }
-        return TabsSpec(pages: pages, transition: transition)
+        let start = self.start(root, among: pages, what: "pages")
+        guard root.has(Self.startKey) == (start != nil) else { return nil }
+        return TabsSpec(pages: pages, transition: transition, start: start)
     }
 
     /// `[transition]`: missing keys keep the container's default; nil when something is wrong.

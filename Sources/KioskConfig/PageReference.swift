@@ -8,6 +8,8 @@ struct PageReference {
         case child
         /// A row or tile opens the page: navigation, cycles are fine.
         case open
+        /// A drill-down draws the page in an empty column: it must be a panel.
+        case placeholder
     }
 
     var kind: Kind

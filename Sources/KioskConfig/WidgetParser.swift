@@ -19,8 +19,8 @@ struct WidgetParser {
         "value": ["label", "value", "unit"],
     ]
     static let widgetTypes = ["title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer", "value"]
-    static let rowKeys = ["label", "detail", "chevron", "open", "action"] + commandKeys
-    static let tileKeys = ["label", "icon", "open", "action", "style"] + commandKeys
+    static let rowKeys = ["label", "detail", "chevron", "open", "action"] + transitionKeys + commandKeys
+    static let tileKeys = ["label", "icon", "open", "action", "style"] + transitionKeys + commandKeys
     static let keyValueRowKeys = ["key", "value"]
     static let actionNames = ["back", "home", "next", "previous"]
 
@@ -124,7 +124,7 @@ struct WidgetParser {
             let label = row.string("label", required: "a list row")
             let detail = row.string("detail", allowEmpty: true)
             let chevron = row.bool("chevron")
-            let action = self.action(row, label: label)
+            let action = transitioned(self.action(row, label: label), row)
             if let label, let action {
                 rows.append(ListRow(label: label, detail: detail, showsChevron: chevron, action: action.value))
             }
@@ -143,7 +143,7 @@ struct WidgetParser {
                 paths.png($0, keyPath: tile.keyPath("icon"), context: context)
             }
             let style = tile.choice("style", TileStyle.self, what: "tile style") ?? .tile
-            let action = self.action(tile, label: label)
+            let action = transitioned(self.action(tile, label: label), tile)
             if let label, let action {
                 tiles.append(Tile(label: label, icon: icon, action: action.value, style: style))
             }

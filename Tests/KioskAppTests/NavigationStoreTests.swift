@@ -27,11 +27,11 @@ struct NavigationStoreTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = NavigationStore(path: folder + "/navigation")
         #expect(store.load() == .none)
-        let state = NavigationState(entries: ["home": .stack(["main", "detail"]), "cube": .cube(face: 2)])
+        let state = NavigationState(entries: ["home": .stack(["main", "detail"]), "cube": .cube(face: "engines")])
         try store.save(state)
         #expect(store.load() == .state(state))
         let text = try String(contentsOfFile: folder + "/navigation", encoding: .utf8)
-        #expect(text == "kiosk-navigation 1\ncube cube 2\nstack home main detail\n")
+        #expect(text == "kiosk-navigation 1\ncube cube engines\nstack home main detail\n")
     }
 
     @Test("a corrupt file is unusable with a one-line reason naming it")

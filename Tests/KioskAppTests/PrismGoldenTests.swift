@@ -12,12 +12,12 @@ struct PrismGoldenTests {
 
     /// The cube of `faces` letter pages dragged `position` faces forward (finger still at its
     /// last point when drawn).
-    static func frame(faces: Int, position: Double, vertical: Bool = false) throws -> ImageBuffer {
+    static func frame(faces: Int, position: Double, vertical: Bool = false, wraps: Bool = true) throws -> ImageBuffer {
         _ = AppFixture.fonts
         let ids = (0..<faces).map { PageID(LetterPages.letters[$0].letter) }
         let cube = PageDefinition(
             id: "cube", title: "Cube",
-            content: .cube(CubeSpec(faces: ids, wraps: true, orientation: vertical ? .vertical : .horizontal)))
+            content: .cube(CubeSpec(faces: ids, wraps: wraps, orientation: vertical ? .vertical : .horizontal)))
         let configuration = LetterPages.configuration(home: "cube", (0..<faces).map { LetterPages.page($0) } + [cube])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         let navigator = try Navigator(configuration: configuration, viewport: size)
@@ -35,6 +35,14 @@ struct PrismGoldenTests {
         for position in [0.15, 0.3, 0.5] {
             let image = try Self.frame(faces: faces, position: position)
             appGoldens.check(image, named: "prism-n\(faces)-\(Int((position * 100).rounded()))")
+        }
+    }
+
+    @Test("a card that does not wrap (2 faces, wrap = false) flips: 0.3 and 0.7 of a turn look as recorded")
+    func unwrappedCard() throws {
+        for position in [0.3, 0.7] {
+            let image = try Self.frame(faces: 2, position: position, wraps: false)
+            appGoldens.check(image, named: "prism-card-nowrap-\(Int((position * 100).rounded()))")
         }
     }
 

@@ -40,12 +40,29 @@ extension DemoConfigTests {
     }
 
     static func kind(_ action: Action) -> String {
-        if case .open = action { return "open" }
+        if action.openedPage != nil { return "open" }
         if case .command(let command) = action {
             if case .run = command.effect { return "run" }
             return "publish"
         }
         return action.description
+    }
+
+    @Test("the demo shows a 2-face card flip and a tile with its own transition")
+    func showsCardAndOwnTransition() throws {
+        let configuration = try #require(ConfigLoader.load(directory: Self.directory).configuration)
+        #expect(configuration.page("engine-card")?.content == .cube(CubeSpec(
+            faces: ["engine-front", "engine-back"], wraps: false, durationPerFace: 0.4)))
+        guard case .panel(let menu)? = configuration.page("menu")?.content else {
+            Issue.record("no menu panel")
+            return
+        }
+        let actions = menu.widgets.flatMap { widget -> [Action] in
+            if case .grid(let grid) = widget { return grid.tiles.compactMap(\.action) }
+            return []
+        }
+        #expect(actions.contains(.openWith(
+            "engine-card", ActionTransition(push: TransitionOverride(kind: .flip), back: TransitionOverride(kind: .fade)))))
     }
 }
 

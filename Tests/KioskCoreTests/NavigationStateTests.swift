@@ -26,9 +26,9 @@ struct NavigationStateTests {
         #expect(state.text == """
             kiosk-navigation 1
             drilldown browse shelf book | page%207
-            cube lobby 2
+            cube lobby f2
             stack main home detail
-            tabs tabs 2
+            tabs tabs browse
 
             """)
         let decoded = try NavigationState(text: state.text)
@@ -51,10 +51,10 @@ struct NavigationStateTests {
         let (tabs, stack, cube, drill) = makeTree()
         let state = NavigationState(entries: [
             "main": .stack(["home", "gone", "kept"]),
-            "lobby": .cube(face: 9),
+            "lobby": .cube(face: "f9"),
             "browse": .drillDown(left: ["other root", "x"], right: nil),
-            "nowhere": .tabs(index: 1),
-            "tabs": .cube(face: 1),
+            "nowhere": .tabs(selected: "f1"),
+            "tabs": .cube(face: "f1"),
         ])
         state.restore(into: tabs) { id in id == "gone" ? nil : PanelNode(id) }
         #expect(stack.entries.map(\.id) == ["home", "kept"])
@@ -66,8 +66,8 @@ struct NavigationStateTests {
     @Test("malformed text is refused with its line number; unknown kinds and comments are skipped")
     func parsing() throws {
         #expect(throws: NavigationStateError.missingHeader) { try NavigationState(text: "cube a 1\n") }
-        #expect(throws: NavigationStateError.malformedLine(3, "cube lobby x")) {
-            try NavigationState(text: "kiosk-navigation 1\n# comment\ncube lobby x\n")
+        #expect(throws: NavigationStateError.malformedLine(3, "cube lobby x y")) {
+            try NavigationState(text: "kiosk-navigation 1\n# comment\ncube lobby x y\n")
         }
         #expect(throws: NavigationStateError.malformedLine(2, "drilldown d a | b c")) {
             try NavigationState(text: "kiosk-navigation 1\ndrilldown d a | b c\n")

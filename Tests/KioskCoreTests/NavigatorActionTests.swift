@@ -19,7 +19,7 @@ struct NavigatorActionTests {
         ]
 
     static let initial = NavigationState(entries: [
-        "tabs": .tabs(index: 0), "cube": .cube(face: 0), "s": .stack(["a"]), "dd": .drillDown(left: ["f"], right: nil),
+        "tabs": .tabs(selected: "cube"), "cube": .cube(face: "s"), "s": .stack(["a"]), "dd": .drillDown(left: ["f"], right: nil),
     ])
 
     @Test("open of a tab's id selects that tab")
@@ -27,7 +27,7 @@ struct NavigatorActionTests {
         let nav = try NavFixture.navigator(home: "tabs", Self.leaves + [NavFixture.tabs("tabs", ["a", "b", "c"])])
         #expect(nav.perform(.open("c")))
         nav.advance(to: 1)
-        #expect(nav.state.entries["tabs"] == .tabs(index: 2))
+        #expect(nav.state.entries["tabs"] == .tabs(selected: "c"))
     }
 
     @Test("open from a page in a stack on a cube face pushes on that stack, not on anything outside")
@@ -36,7 +36,7 @@ struct NavigatorActionTests {
         #expect(nav.perform(.open("b")))
         nav.advance(to: 1)
         #expect(nav.state.entries["s"] == .stack(["a", "b"]))
-        #expect(nav.state.entries["cube"] == .cube(face: 0))
+        #expect(nav.state.entries["cube"] == .cube(face: "s"))
         #expect(nav.activeNode.id == "b")
     }
 
@@ -79,7 +79,7 @@ struct NavigatorActionTests {
     func openSiblingFace() throws {
         let nav = try NavFixture.navigator(home: "tabs", Self.nested)
         try NavFixture.play("open d", on: nav)
-        #expect(nav.state.entries["cube"] == .cube(face: 1))
+        #expect(nav.state.entries["cube"] == .cube(face: "d"))
         #expect(nav.state.entries["s"] == .stack(["a"]))
         #expect(nav.activeNode.id == "d")
     }
@@ -98,7 +98,7 @@ struct NavigatorActionTests {
         let nav = try NavFixture.navigator(home: "tabs", Self.nested)
         try NavFixture.play("open b; open c; next; wait 1s; open dd; wait 1s; open h; wait 1s; open i", on: nav)
         #expect(nav.state == NavigationState(entries: [
-            "tabs": .tabs(index: 1), "cube": .cube(face: 1), "s": .stack(["a", "b", "c"]),
+            "tabs": .tabs(selected: "dd"), "cube": .cube(face: "d"), "s": .stack(["a", "b", "c"]),
             "dd": .drillDown(left: ["f", "h"], right: "i"),
         ]))
         #expect(nav.perform(.home))
@@ -141,7 +141,7 @@ struct NavigatorActionTests {
         let nav = try NavFixture.navigator(home: "tabs", Self.nested)
         try NavFixture.play("open b; open c; next; wait 1s; next", on: nav)
         let saved = nav.state
-        #expect(saved.entries["cube"] == .cube(face: 2))
+        #expect(saved.entries["cube"] == .cube(face: "e"))
         let fresh = try NavFixture.navigator(home: "tabs", Self.nested)
         #expect(fresh.scene() != nav.scene())
         let restored = fresh.restore(saved)

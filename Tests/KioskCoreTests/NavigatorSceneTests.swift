@@ -112,7 +112,7 @@ struct NavigatorSceneTests {
         #expect(abs(fadeOut - 0.5) < 1e-9 && abs(fadeIn - 0.5) < 1e-9)
         nav.advance(to: 1)
         #expect(SceneText.contents(nav.scene()) == ["panel c", "tabbar Title a,Title b,Title c @2.0"])
-        #expect(nav.state.entries["tabs"] == .tabs(index: 2))
+        #expect(nav.state.entries["tabs"] == .tabs(selected: "c"))
     }
 
     @Test("a stack at rest is its top page alone")

@@ -164,6 +164,9 @@ public final class KioskRunner {
             let made = try Navigator(
                 configuration: configuration, viewport: viewport, scale: scale,
                 panels: renderer)
+            // Every container event, at debug (`NavigationEvent`); signals to the outside hook here.
+            let log = self.log
+            made.onEvent = { event in log.debug("navigation: \(event)") }
             made.advance(to: MonotonicClock.now)
             made.commandHandler = { [unowned self] command, page in carryOut(command, on: page) }
             return made
@@ -176,11 +179,10 @@ public final class KioskRunner {
     }
 
     /// At start (or when the first good config replaces the diagnostic page): the saved
-    /// navigation, or home when it no longer fits.
+    /// navigation, as far as it still fits (like a live reload).
     func restoreSavedNavigation() {
-        guard let navigator, !keeper.restore(into: navigator) else { return }
-        self.navigator = makeNavigator(config.shown, viewport: navigator.viewport, scale: navigator.scale)
-        if let fresh = self.navigator { keeper.startedClean(fresh) }
+        guard let navigator else { return }
+        keeper.restore(into: navigator)
     }
 
     /// Idle for `home_after` seconds: home, animated.

@@ -25,13 +25,14 @@ final class NavigationKeeper {
         store = configuration.flatMap { NavigationStore.resolve(setting: $0.settings.stateFile, environment: environment) }
     }
 
-    /// Puts a fresh `navigator` where the saved state says, if the state fits the config
-    /// entirely. Returns false when a partial restore happened: the caller starts clean (a
-    /// partial restore could show a mix). A file that cannot be read or no longer fits is
-    /// ignored with one warning, and the kiosk starts at home.
-    func restore(into navigator: Navigator) -> Bool {
+    /// Puts a fresh `navigator` where the saved state says, as far as it still fits the config
+    /// (as a live reload does): containers whose saved place no longer fits start on their start
+    /// page, with one warning naming them. Returns the containers that were restored. A file that
+    /// cannot be read is ignored with one warning, and the kiosk starts at home.
+    @discardableResult
+    func restore(into navigator: Navigator) -> [PageID] {
         defer { lastSavedState = navigator.state }
-        guard let store else { return true }
+        guard let store else { return [] }
         switch store.load() {
         case .none:
             log.info("no saved navigation in \(store.path); starting at home")
@@ -45,16 +46,11 @@ final class NavigationKeeper {
             } else {
                 let names = missing.sorted().prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
                 log.warning(
-                    "\(store.path): saved navigation no longer fits the config (\(names)); ignoring it and starting at home")
-                return false
+                    "\(store.path): part of the saved navigation no longer fits the config (\(names)); kept the rest: page \"\(navigator.activeNode.id)\"")
             }
+            return restored
         }
-        return true
-    }
-
-    /// The navigator that replaced a partly restored one.
-    func startedClean(_ navigator: Navigator) {
-        lastSavedState = navigator.state
+        return []
     }
 
     /// Navigation came to rest: saves it when it changed since the last save; returns the page

@@ -67,8 +67,13 @@ public protocol Container: ContainerNode {
     /// Adds `node`, opened from the page `child` of this container shows. Called only when
     /// `opensNewPages`.
     func open(_ node: NavigationNode, from child: NavigationNode) throws
+    /// As `open(_:from:)`, with the transitions a row or tile asked for (`Action.openWith`);
+    /// containers without transitions of their own ignore them (the default).
+    func open(_ node: NavigationNode, from child: NavigationNode, transition: ActionTransition) throws
     /// The `back` action: true when this container went back a step; false sends it outwards.
     func goBack() -> Bool
+    /// `back` with a transition of its own (`Action.backWith`); ignored by default.
+    func goBack(transition: TransitionOverride) -> Bool
     /// The `next`/`previous` actions: true when this container moved; false sends them outwards.
     func showNeighbour(forward: Bool) -> Bool
     /// The `home` action for this container alone (its first page; `pages` are unwound after
@@ -98,7 +103,11 @@ extension Container {
     public func open(_ node: NavigationNode, from child: NavigationNode) throws {
         preconditionFailure("\(id) does not open new pages")
     }
+    public func open(_ node: NavigationNode, from child: NavigationNode, transition: ActionTransition) throws {
+        try open(node, from: child)
+    }
     public func goBack() -> Bool { false }
+    public func goBack(transition: TransitionOverride) -> Bool { goBack() }
     public func showNeighbour(forward: Bool) -> Bool { false }
     public var titlesChildren: Bool { false }
     public var headerForParent: ParentHeader? { nil }

@@ -9,7 +9,9 @@
 ///      perpendicular to the pan's axis, whose region's (or the screen's) edge `e` lies at most
 ///      `edgeWidth` from the touch-down point, with the pan moving away from `e`; delivered as
 ///      `.edgeSwipe(edge: e, pan:)`. An edge claim beats a plain-pan claim of an inner claimant;
-///   2. otherwise the innermost claimant accepting the pan's axis; delivered as `.pan`
+///   2. otherwise the innermost claimant accepting the pan's axis that does not pass it on
+///      (`GestureClaimant.restsAt`: a list at its top pulled down passes the pan to a vertical
+///      cube around it), else the innermost accepting it at all; delivered as `.pan`
 ///      (a screen-edge swipe nobody claims as such is downgraded to a plain pan);
 ///   3. otherwise the gesture is dropped, with all its steps.
 /// - Claimants whose region does not contain the touch-down point are skipped.
@@ -115,7 +117,8 @@ public struct GestureArbiter: Sendable {
             }
         }
         let kind = GestureKind.pan(pan.axis)
-        if let c = claimants.first(where: { $0.accepts.contains(kind) }) {
+        let takers = claimants.filter { $0.accepts.contains(kind) }
+        if let c = takers.first(where: { !$0.passesOn(pan) }) ?? takers.first {
             return PanRoute(claimant: c.id, edge: nil)
         }
         return nil

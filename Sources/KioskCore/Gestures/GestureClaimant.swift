@@ -24,11 +24,22 @@ public struct GestureClaimant: Hashable, Sendable {
     /// drill-down's right column can have a "left edge" in the middle of the screen. nil means the
     /// whole screen. A claimant whose region does not contain the touch-down point is skipped.
     public var region: Rect?
+    /// The ends of its scrolling content it rests at: `.top` when it shows the top of its content,
+    /// `.bottom` when it shows the end. A pan pulling past such an end (moving away from the edge,
+    /// like an edge swipe from it) goes to the next claimant out that takes the pan's axis — a
+    /// vertical cube around a list turns from the list's ends — and stays here when none does.
+    public var restsAt: Set<SwipeEdge>
 
-    public init(id: Int, accepts: Set<GestureKind>, region: Rect? = nil) {
+    public init(id: Int, accepts: Set<GestureKind>, region: Rect? = nil, restsAt: Set<SwipeEdge> = []) {
         self.id = id
         self.accepts = accepts
         self.region = region
+        self.restsAt = restsAt
+    }
+
+    /// True when `pan` pulls past one of the ends it rests at (see `restsAt`).
+    public func passesOn(_ pan: PanGesture) -> Bool {
+        restsAt.contains { $0.axis == pan.axis && $0.pointsInward(pan.translation) }
     }
 }
 

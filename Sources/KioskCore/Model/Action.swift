@@ -14,6 +14,18 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
     /// Runs a program or publishes an MQTT message (`run = […]`, `publish = {…}`); the runner
     /// carries it out, the navigation does not move.
     case command(CommandAction)
+    /// `open` with a transition of its own (a stack pushes with it and pops the page as asked).
+    case openWith(PageID, ActionTransition)
+    /// `back` with a transition of its own instead of the push played backwards (`.none`: instant).
+    case backWith(TransitionOverride)
+
+    /// The page an `open` leads to, with or without its own transition.
+    public var openedPage: PageID? {
+        switch self {
+        case .open(let id), .openWith(let id, _): id
+        default: nil
+        }
+    }
 
     public var description: String {
         switch self {
@@ -23,6 +35,8 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
         case .nextFace: "next"
         case .previousFace: "previous"
         case .command(let command): command.description
+        case .openWith(let id, let t): "open \(id)" + (t.push.map { " with \($0)" } ?? "") + (t.back.map { ", back with \($0)" } ?? "")
+        case .backWith(let t): "back with \(t)"
         }
     }
 }

@@ -83,7 +83,8 @@ public struct KioskConfiguration: Hashable, Sendable {
 
     public func page(_ id: PageID) -> PageDefinition? { pages[id] }
 
-    /// Every page reachable from home, through container children and open actions.
+    /// Every page reachable from home, through container children, open actions and
+    /// drill-down placeholders.
     public func reachablePages(from start: PageID? = nil) -> Set<PageID> {
         var seen: Set<PageID> = []
         var queue = [start ?? settings.home]
@@ -92,6 +93,7 @@ public struct KioskConfiguration: Hashable, Sendable {
             seen.insert(id)
             queue.append(contentsOf: page.children)
             queue.append(contentsOf: page.openTargets)
+            if case .drillDown(let spec) = page.content { queue.append(contentsOf: spec.placeholders) }
         }
         return seen
     }
@@ -105,9 +107,9 @@ extension PageDefinition {
         for widget in panel.widgets {
             switch widget {
             case .list(let list):
-                for row in list.rows { if case .open(let id)? = row.action { targets.append(id) } }
+                for row in list.rows { if let id = row.action?.openedPage { targets.append(id) } }
             case .grid(let grid):
-                for tile in grid.tiles { if case .open(let id)? = tile.action { targets.append(id) } }
+                for tile in grid.tiles { if let id = tile.action?.openedPage { targets.append(id) } }
             default: break
             }
         }

@@ -72,10 +72,25 @@ public struct CubeSpec: Hashable, Sendable {
     public var faces: [PageID]
     public var wraps: Bool
     public var orientation: CubeOrientation
-    public init(faces: [PageID], wraps: Bool = true, orientation: CubeOrientation = .horizontal) {
+    /// `sides`: the prism's sides when not wrapping; nil = the face count.
+    public var sides: Int?
+    /// `duration`: seconds a turn of one face takes (settling, next/previous, open).
+    public var durationPerFace: Double
+    /// `perspective`: 1 = default; larger is stronger (the eye is closer), smaller is flatter.
+    public var perspective: Double
+    /// `start`: the face shown first and by `home`; nil = the first face.
+    public var start: PageID?
+    public init(
+        faces: [PageID], wraps: Bool = true, orientation: CubeOrientation = .horizontal, sides: Int? = nil,
+        durationPerFace: Double = 0.3, perspective: Double = 1, start: PageID? = nil
+    ) {
         self.faces = faces
         self.wraps = wraps
         self.orientation = orientation
+        self.sides = sides
+        self.durationPerFace = durationPerFace
+        self.perspective = perspective
+        self.start = start
     }
 }
 
@@ -88,12 +103,27 @@ public struct DrillDownSpec: Hashable, Sendable {
     public var foldBelow: Double
     /// `header`: each column shows a header (title, labelled back button); default on.
     public var showsHeaders: Bool
-    public init(root: PageID, leftWidth: Double = 420, foldBelow: Double = 900, showsHeaders: Bool = true) {
+    /// `placeholder`: a panel page shown in the empty right column (nil: the theme background).
+    public var rightPlaceholder: PageID?
+    /// `left_placeholder`: a panel page shown in the empty left column.
+    public var leftPlaceholder: PageID?
+    /// `replace`: how a page opened from the left column replaces the right one.
+    public var replaceAnimation: DrillDownReplaceAnimation
+    public init(
+        root: PageID, leftWidth: Double = 420, foldBelow: Double = 900, showsHeaders: Bool = true,
+        rightPlaceholder: PageID? = nil, leftPlaceholder: PageID? = nil, replaceAnimation: DrillDownReplaceAnimation = .fade
+    ) {
         self.root = root
         self.leftWidth = leftWidth
         self.foldBelow = foldBelow
         self.showsHeaders = showsHeaders
+        self.rightPlaceholder = rightPlaceholder
+        self.leftPlaceholder = leftPlaceholder
+        self.replaceAnimation = replaceAnimation
     }
+
+    /// The placeholder pages it names.
+    public var placeholders: [PageID] { [leftPlaceholder, rightPlaceholder].compactMap { $0 } }
 }
 
 /// A navigation stack with animated transitions (ADTransitionController).
@@ -114,9 +144,14 @@ public struct StackSpec: Hashable, Sendable {
 public struct TabsSpec: Hashable, Sendable {
     public var pages: [PageID]
     public var transition: TransitionSpec
-    public init(pages: [PageID], transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25)) {
+    /// `start`: the tab selected first and by `home`; nil = the first tab.
+    public var start: PageID?
+    public init(
+        pages: [PageID], transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25), start: PageID? = nil
+    ) {
         self.pages = pages
         self.transition = transition
+        self.start = start
     }
 }
 
@@ -133,10 +168,12 @@ public struct TransitionSpec: Hashable, Sendable {
     }
 }
 
-/// The 16 transitions of ADTransitionController (seed-behaviour.md §5.3).
+/// The 16 transitions of ADTransitionController (seed-behaviour.md §5.3) and its 17th,
+/// ModernPush (iOS 7 style).
 public enum TransitionKind: String, Hashable, Sendable, CaseIterable {
     case carrousel, cube, cross, flip, swap, fade, backFade = "backfade", ghost, zoom, swipe
     case swipeFade = "swipefade", scale, glue, pushRotate = "pushrotate", fold, slide
+    case modernPush = "modernpush"
 }
 
 /// Which way content moves in a transition (ADTransitionOrientation).

@@ -12,7 +12,9 @@ extension Navigator {
         let done: Bool
         switch action {
         case .open(let id): done = open(id, from: origin)
+        case .openWith(let id, let transition): done = open(id, from: origin, transition: transition)
         case .back: done = chain(from: origin).contains { $0.container.goBack() }
+        case .backWith(let transition): done = chain(from: origin).contains { $0.container.goBack(transition: transition) }
         case .home: done = home()
         case .nextFace: done = chain(from: origin).contains { $0.container.showNeighbour(forward: true) }
         case .previousFace: done = chain(from: origin).contains { $0.container.showNeighbour(forward: false) }
@@ -45,7 +47,7 @@ extension Navigator {
     /// page on a stack that opens a face of the cube around the stack turns the cube instead of
     /// pushing a second copy of the face. A page whose subtree holds a container around `origin`
     /// is refused: pushing it would nest a container inside itself.
-    private func open(_ id: PageID, from origin: NavigationNode) -> Bool {
+    private func open(_ id: PageID, from origin: NavigationNode, transition: ActionTransition? = nil) -> Bool {
         guard configuration.pages[id] != nil else {
             lastRefusal = "open \(id): no such page"
             return false
@@ -61,7 +63,11 @@ extension Navigator {
                 }
                 let node = try makeNode(id)
                 node.openedFrom = activatedItem.flatMap { local($0, in: container) }
-                try container.open(node, from: child)
+                if let transition {
+                    try container.open(node, from: child, transition: transition)
+                } else {
+                    try container.open(node, from: child)
+                }
                 return true
             }
         } catch {

@@ -74,6 +74,16 @@ extension NavigationNode {
     /// The scroll offset of a panel (0 for a panel that does not scroll or a container).
     var scrollOffset: Double { (self as? PanelNode)?.scroll.offset ?? 0 }
 
+    /// The ends of a scrolling panel's content it shows at rest (`GestureClaimant.restsAt`): a
+    /// drag pulling past them turns a cube around it along the same axis.
+    var scrollEndsShown: Set<SwipeEdge> {
+        guard let panel = self as? PanelNode, panel.scroll.isScrollable, !panel.scroll.isAnimating else { return [] }
+        var ends: Set<SwipeEdge> = []
+        if panel.scroll.offset <= 0 { ends.insert(.top) }
+        if panel.scroll.offset >= panel.scroll.limit { ends.insert(.bottom) }
+        return ends
+    }
+
     /// The gestures a panel claims.
     var panelGestures: Set<GestureKind> {
         if let panel = self as? PanelNode, panel.scroll.isScrollable { return [.tap, .longPress, .verticalPan] }

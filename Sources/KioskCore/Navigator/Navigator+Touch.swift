@@ -13,19 +13,28 @@ extension Navigator {
             hit = claims
             return claims.entries.map(\.claimant)
         }
-        let previous = claimTargets
-        if let hit {
-            claimTargets = hit.entries.map(\.target)
-            caughtPanels = catchScrolling(claimTargets)
-        }
         // A down that starts a new gesture can also end the previous one (a second down for the
         // owner's id: its up was lost). Those steps carry the previous gesture's claimant ids, so
-        // they are delivered through the previous targets, or the old container would never hear
-        // its pan end and stay mid-swipe.
-        let current = claimTargets
-        claimTargets = previous
+        // they are delivered through the previous targets first, or the old container would
+        // never hear its pan end and stay mid-swipe.
         for routed in routedGestures { handle(routed) }
-        claimTargets = current
+        if let hit {
+            releaseHeldMotions()
+            claimTargets = hit.entries.map(\.target)
+            caughtPanels = catchScrolling(claimTargets)
+            // The finger stops what moves under it (CubeController's scroll view stops on touch-down).
+            heldMotions = hit.catches.filter { $0.motion.grab() }
+        }
+        // The finger lifted (or was cancelled): whatever it held and no pan took over settles.
+        if arbiter.recognizer.ownerID == nil { releaseHeldMotions() }
+    }
+
+    /// Lets go of the motions the finger holds (`MotionCatch.release`), all or all but those of
+    /// claimant `keeping` (the one its pan went to, which now follows the finger).
+    func releaseHeldMotions(keeping claimant: Int? = nil) {
+        let released = heldMotions.filter { $0.claimant != claimant }
+        heldMotions = heldMotions.filter { $0.claimant == claimant }
+        for held in released { held.motion.release() }
     }
 
     /// The claimants under `point`, innermost first (pure: nothing changes).
@@ -40,9 +49,11 @@ extension Navigator {
 
     func handle(_ routed: RoutedGesture) {
         guard claimTargets.indices.contains(routed.claimant) else { return }
+        if routed.gesture.panGesture?.phase == .began { releaseHeldMotions(keeping: routed.claimant) }
         switch (claimTargets[routed.claimant], routed.gesture) {
         case (.panel(let node, let frame), .tap(let position, _)):
-            guard !caughtPanels.contains(ObjectIdentifier(node)) else { return }
+            // A touch that stopped a moving list or container is not a tap on what it shows.
+            guard !caughtPanels.contains(ObjectIdentifier(node)), heldMotions.isEmpty else { return }
             // Content coordinates: the targets are laid out over the whole scrolled content.
             let local = position - frame.origin + Point(x: 0, y: node.scrollOffset)
             let hit = panels.targets(page: node.id, size: node.contentSize(frame: frame.size)).first { $0.rect.contains(local) }

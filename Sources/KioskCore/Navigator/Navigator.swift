@@ -26,6 +26,14 @@ public final class Navigator {
         get { root.observer }
         set { root.observer = newValue }
     }
+    /// Receives every container event of the tree (`NavigationEvent`: cube scrolling and index
+    /// changes, stack will/did show, tab selection, drill-down push/pop/replace) as it happens —
+    /// the one hook for logging and for signals to the outside (D-Bus, MQTT). Must not change
+    /// the navigation from inside the call.
+    public var onEvent: ((NavigationEvent) -> Void)? {
+        get { root.eventSink }
+        set { root.eventSink = newValue }
+    }
     /// Why the last action or gesture could not be carried out (one line), for logging.
     public internal(set) var lastRefusal: String?
     /// Carries out `run`/`publish` actions (the runner's control hub); nil refuses them.
@@ -36,6 +44,8 @@ public final class Navigator {
     var claimTargets: [ClaimTarget] = []
     /// Panels whose coasting the current gesture's touch-down stopped: its tap is not a tap.
     var caughtPanels: Set<ObjectIdentifier> = []
+    /// Container motions the current finger stopped on touch-down (a settling cube), by claimant.
+    var heldMotions: [(claimant: Int, motion: MotionCatch)] = []
     /// Keyboard focus: an index into the active panel's targets.
     public internal(set) var focus: KeyNavigationFocus = KeyNavigationFocus(count: 0)
     /// Keyboard state (`Navigator+Keys`): whether a key was used since the last touch, the page
@@ -110,6 +120,7 @@ public final class Navigator {
         // A gesture in progress is cancelled first: its container hears its pan end and settles
         // (a fresh arbiter would forget it, leaving a cube dragging or a swipe half-way forever).
         for routed in arbiter.handle(.cancel(time: now), claimantsAt: { _ in [] }) { handle(routed) }
+        releaseHeldMotions()
         viewport = Navigator.sane(newSize)
         if newScale.isFinite && newScale > 0 { scale = newScale }
         arbiter = GestureArbiter(recognizer: GestureRecognizer(screenSize: viewport))

@@ -8,6 +8,9 @@ public struct TouchClaims {
     public let point: Point
     /// What each claimant stands for, with its claimant; innermost first.
     var entries: [(target: ClaimTarget, claimant: GestureClaimant)] = []
+    /// The motion catches of the claims whose region holds `point`, each with its claim's entry
+    /// (an index into `entries` until the list is complete, then the claimant id).
+    var catches: [(claimant: Int, motion: MotionCatch)] = []
 
     init(point: Point) { self.point = point }
 
@@ -17,25 +20,37 @@ public struct TouchClaims {
         // The node's claims go before those collected so far (they are outer): innermost first.
         var outer: [(target: ClaimTarget, claimant: GestureClaimant)] = []
         swap(&outer, &entries)
+        var outerCatches: [(claimant: Int, motion: MotionCatch)] = []
+        swap(&outerCatches, &catches)
         defer {
+            // The inner entries go first: the outer ones (and their catches) move down.
+            let inner = entries.count
             entries = entries + outer
+            catches = catches + outerCatches.map { ($0.claimant + inner, $0.motion) }
             for i in entries.indices { entries[i].claimant.id = i }
         }
         if let container = node as? any Container {
             container.claims(in: frame, into: &self)
         } else {
-            add(.panel(node, frame: frame), node.panelGestures, frame)
+            add(.panel(node, frame: frame), node.panelGestures, frame, restsAt: node.scrollEndsShown)
         }
     }
 
     /// Adds a claim of the container being hit-tested: the gestures it takes in `region` (root
     /// logical pixels) and what it does with each one routed to it.
-    public mutating func claim(_ accepts: Set<GestureKind>, region: Rect, handle: @escaping (Gesture) -> Void) {
+    /// `catching`: what a touch-down in `region` does to the container's own motion (a settling
+    /// cube stops under the finger); called by the Navigator when the finger lands.
+    public mutating func claim(
+        _ accepts: Set<GestureKind>, region: Rect, catching: MotionCatch? = nil, handle: @escaping (Gesture) -> Void
+    ) {
+        if let catching, region.contains(point) { catches.append((entries.count, catching)) }
         add(.container(handle), accepts, region)
     }
 
-    private mutating func add(_ target: ClaimTarget, _ accepts: Set<GestureKind>, _ region: Rect) {
+    private mutating func add(
+        _ target: ClaimTarget, _ accepts: Set<GestureKind>, _ region: Rect, restsAt: Set<SwipeEdge> = []
+    ) {
         // Ids are assigned innermost first once the list is complete.
-        entries.append((target, GestureClaimant(id: 0, accepts: accepts, region: region)))
+        entries.append((target, GestureClaimant(id: 0, accepts: accepts, region: region, restsAt: restsAt)))
     }
 }

@@ -27,11 +27,15 @@ public struct PrismGeometry: Hashable, Sendable {
     public let faceCount: Int
     public let size: Size
     public let orientation: CubeOrientation
+    /// Strength of the perspective: the eye is `extent / perspective` away (1 by default;
+    /// non-finite or non-positive values count as 1).
+    public let perspective: Double
 
-    public init(faceCount: Int, size: Size, orientation: CubeOrientation) {
+    public init(faceCount: Int, size: Size, orientation: CubeOrientation, perspective: Double = 1) {
         self.faceCount = max(0, faceCount)
         self.size = Size(width: TransitionSpace.sane(size.width), height: TransitionSpace.sane(size.height))
         self.orientation = orientation
+        self.perspective = perspective.isFinite && perspective > 0 ? perspective : 1
     }
 
     /// The extent the prism turns across: width (horizontal) or height (vertical).
@@ -48,8 +52,9 @@ public struct PrismGeometry: Hashable, Sendable {
     /// L = min(π/2, 2π/N): faces at |φ| ≥ L are not drawn.
     public var visibilityLimit: Double { faceCount > 0 ? min(pi / 2, stepAngle) : 0 }
 
-    /// The eye's distance in front of the screen: the turning extent (at least 1).
-    public var eyeDistance: Double { max(1, extent) }
+    /// The eye's distance in front of the screen: the turning extent over `perspective`
+    /// (at least 1).
+    public var eyeDistance: Double { max(1, extent / perspective) }
 
     /// Face `index`'s angle φ at `position`. Wrapping prisms measure it the short way round, in
     /// (−π, π]; others use (index − position)·2π/N as is, so a rubber band past either end turns

@@ -89,6 +89,7 @@ extension Transition {
         case .pushRotate: pushRotate(t, space)
         case .fold: fold(t, space)
         case .slide: slide(t, space)
+        case .modernPush: modernPush(t, space)
         }
     }
 }

@@ -21,6 +21,9 @@ public class NavigationNode {
     /// Receives this node's events and those of its descendants that have no observer of their
     /// own. Observers must not change the tree from inside `record`.
     public var observer: (any LifecycleObserver)?
+    /// Receives the container events (`NavigationEvent`) of this subtree that no node below has
+    /// a sink for (`Navigator.onEvent` sets the root's). Must not change the tree.
+    public var eventSink: ((NavigationEvent) -> Void)?
     /// The latest time handed to `advance(to:)` (seconds).
     public internal(set) var now: Double = 0
     /// The `animated` flag of the last will-event, repeated by its did-event.

@@ -81,7 +81,7 @@ struct FlipContainerTests {
         nav.perform(.nextFace)
         nav.advance(to: 2)
         let text = nav.state.text
-        #expect(text == "kiosk-navigation 1\nflip card back\ncube cube 1\n")
+        #expect(text == "kiosk-navigation 1\nflip card back\ncube cube d\n")
         let read = try NavigationState(text: text, containers: Self.registry)
         #expect(read == nav.state)
         #expect(try NavigationState(text: text).entries.keys.sorted() == ["cube"])

@@ -112,8 +112,8 @@ struct TabReTapTests {
         // The bar is the bottom 72 px; the first cell is the left half.
         try NavFixture.play("wait \(nav.now)s; tap 300,760; wait 1s", on: nav)
         #expect(nav.state.entries["s"] == .stack(["a"]))
-        #expect(nav.state.entries["tabs"] == .tabs(index: 0))
+        #expect(nav.state.entries["tabs"] == .tabs(selected: "s"))
         try NavFixture.play("wait \(nav.now)s; tap 900,760; wait 1s", on: nav)
-        #expect(nav.state.entries["tabs"] == .tabs(index: 1))
+        #expect(nav.state.entries["tabs"] == .tabs(selected: "d"))
     }
 }

@@ -18,7 +18,9 @@ extension CubeContainer: Container {
 
     public func claims(in frame: Rect, into touches: inout TouchClaims) {
         if let face = currentFace { touches.collect(face, frame: frame) }
-        touches.claim([.pan(orientation == .horizontal ? .horizontal : .vertical)], region: frame) { [self] gesture in
+        let hold = MotionCatch(grab: { [self] in catchMotion() }, release: { [self] in releaseHold() })
+        touches.claim([.pan(orientation == .horizontal ? .horizontal : .vertical)], region: frame, catching: hold) {
+            [self] gesture in
             switch gesture {
             case .pan(let pan), .edgeSwipe(_, let pan): follow(pan)
             default: break
@@ -51,37 +53,43 @@ extension CubeContainer: Container {
         return true
     }
 
+    /// Turns to the starting face (`start`, the first face by default).
     public func goHome() -> Bool {
-        guard currentIndex != 0 else { return false }
-        scroll(to: 0, animated: true)
+        guard currentIndex != startIndex, faces.indices.contains(startIndex) else { return false }
+        scroll(to: startIndex, animated: true)
         return true
     }
 
     // MARK: State
 
-    public var savedState: NavigationState.Entry? { .cube(face: currentIndex) }
+    /// The page on the face it shows, so reordering `faces` keeps showing that page.
+    public var savedState: NavigationState.Entry? { currentFace.map { .cube(face: $0.id) } }
 
     public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
-        guard let face = entry.index(of: .cube), faces.indices.contains(face) else { return false }
+        guard let page = entry.page(of: .cube), let face = faces.firstIndex(where: { $0.id == page }) else { return false }
         setCurrentIndex(face)
         return true
     }
 }
 
 extension NavigationState.Entry {
-    /// A cube showing face `face`: `cube <id> <face>`.
-    public static func cube(face: Int) -> Self { .index(face, of: .cube) }
+    /// A cube showing the face of page `face`: `cube <id> <page>`.
+    public static func cube(face: PageID) -> Self { .page(face, of: .cube) }
 }
 
 extension ContainerKind {
     /// `type = "cube"`: faces built from the page's `faces`.
-    public static let cube = ContainerKind(name: "cube", readState: NavigationState.Entry.readIndex) {
+    public static let cube = ContainerKind(name: "cube", readState: NavigationState.Entry.readPage) {
         (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
         guard case .cube(let spec) = page.content else { return nil }
         var faces: [NavigationNode] = []
         for face in spec.faces { faces.append(try child(face)) }
-        let cube = CubeContainer(id: page.id, faces: faces, wraps: spec.wraps)
+        let start = spec.start.flatMap { id in spec.faces.firstIndex(of: id) } ?? 0
+        let cube = CubeContainer(id: page.id, faces: faces, wraps: spec.wraps, index: start)
         cube.orientation = spec.orientation
+        cube.prismSides = spec.sides
+        cube.durationPerFace = spec.durationPerFace
+        cube.perspective = spec.perspective
         cube.width = spec.orientation == .horizontal ? size.width : size.height
         return cube
     }

@@ -38,7 +38,7 @@ extension CubeContainer {
     }
 
     private func move(to target: Double, animated: Bool) {
-        if isDragging { eventHandler?(.didEndDragging(willDecelerate: false)) }
+        if isDragging { send(.didEndDragging(willDecelerate: false)) }
         interruptMotion()
         motion = .idle
         guard target != raw else { return }
@@ -56,7 +56,7 @@ extension CubeContainer {
     func interruptMotion() {
         guard case .settling(_, let fromDrag) = motion else { return }
         motion = .idle
-        eventHandler?(fromDrag ? .didEndDecelerating : .didEndScrollingAnimation)
+        send(fromDrag ? .didEndDecelerating : .didEndScrollingAnimation)
     }
 
     // MARK: Dragging
@@ -66,7 +66,7 @@ extension CubeContainer {
         guard !faces.isEmpty, !isDragging else { return }
         interruptMotion()
         motion = .dragging(anchor: raw.rounded(), start: raw)
-        eventHandler?(.willBeginDragging)
+        send(.willBeginDragging)
     }
 
     /// The finger moved `translation` pixels along the axis since `beginDrag` (negative = towards
@@ -102,15 +102,31 @@ extension CubeContainer {
         let distance = abs(target - raw)
         let decelerate = distance > 0 && appearance != .disappeared && durationPerFace > 0
         motion = .idle
-        eventHandler?(.didEndDragging(willDecelerate: decelerate))
+        send(.didEndDragging(willDecelerate: decelerate))
         if decelerate {
-            eventHandler?(.willBeginDecelerating)
+            send(.willBeginDecelerating)
             let tween = Tween(from: raw, to: target, start: now, duration: durationPerFace * distance, curve: settleCurve)
             motion = .settling(tween, fromDrag: true)
         } else {
             setRaw(target, animated: false)
             normalize()
         }
+    }
+
+    /// A finger landed on the cube while it settles: it stops where it is and is held as a drag
+    /// (CubeController's scroll view stops on touch-down; GKL waited for the pan), so the
+    /// finger's pan continues from there. False when it was not moving.
+    public func catchMotion() -> Bool {
+        guard isSettling else { return false }
+        beginDrag()
+        return true
+    }
+
+    /// The finger that caught the cube lifted without turning it, or its pan went elsewhere:
+    /// settle from where it was held, to the nearest face.
+    public func releaseHold() {
+        guard isDragging else { return }
+        endDrag(velocity: 0)
     }
 
     /// The gesture was taken away: settle as a release without velocity (GKL treats a cancelled
@@ -153,7 +169,7 @@ extension CubeContainer {
             if !seen.insert(ObjectIdentifier(node)).inserted { throw NavigationError.alreadyShown(node.id, container: id) }
             if let p = node.parent, p !== self { throw NavigationError.pageInOtherContainer(node.id) }
         }
-        if isDragging { eventHandler?(.didEndDragging(willDecelerate: false)) }
+        if isDragging { send(.didEndDragging(willDecelerate: false)) }
         motion = .idle
         if let f = fade {
             fade = nil
@@ -173,7 +189,7 @@ extension CubeContainer {
             if tween.isFinished(at: now) {
                 motion = .idle
                 normalize()
-                eventHandler?(fromDrag ? .didEndDecelerating : .didEndScrollingAnimation)
+                send(fromDrag ? .didEndDecelerating : .didEndScrollingAnimation)
             }
         }
         if let f = fade, f.tween.isFinished(at: now) {
@@ -188,7 +204,7 @@ extension CubeContainer {
             setRaw(tween.to, animated: false, reconcile: false)
             motion = .idle
             normalize()
-            eventHandler?(fromDrag ? .didEndDecelerating : .didEndScrollingAnimation)
+            send(fromDrag ? .didEndDecelerating : .didEndScrollingAnimation)
         }
         if let f = fade {
             fade = nil

@@ -20,18 +20,16 @@ extension CubeContainer {
         }
     }
 
-    /// The prism faces at the cube's position, back to front. A cube that does not wrap turns
-    /// like a four-sided cube (CubeController) however many faces it has, so its faces are
-    /// taken from a four-sided prism slid along to the current position.
+    /// The prism faces at the cube's position, back to front. Without wrap the faces are taken
+    /// from a `sides`-sided prism slid along to the current face, so a cube with more faces
+    /// than sides (`prismSides = 4` with 6 faces) turns like CubeController's cube.
     func prismFaces(size: Size) -> [PrismFace] {
-        if isWrapping {
-            return PrismGeometry(faceCount: count, size: size, orientation: orientation)
-                .faces(at: position, wraps: true)
-        }
+        let geometry = PrismGeometry(faceCount: sides, size: size, orientation: orientation, perspective: perspective)
+        if isWrapping { return geometry.faces(at: position, wraps: true) }
         let position = position
-        let base = max(0, Int(position.rounded(.down)) - 1)
-        return PrismGeometry(faceCount: 4, size: size, orientation: orientation)
-            .faces(at: position - Double(base), wraps: false)
+        // Only the face at or after the position and the next one can show (|offset| < 1).
+        let base = min(max(0, Int(position.rounded(.down))), max(0, count - sides))
+        return geometry.faces(at: position - Double(base), wraps: false)
             .map { PrismFace(index: $0.index + base, pose: $0.pose, angle: $0.angle) }
             .filter { $0.index < count }
     }

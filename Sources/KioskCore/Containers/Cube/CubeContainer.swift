@@ -21,8 +21,9 @@
 ///   (GKL); CubeController's scroll-view paging deceleration is not modelled. Animated scrolls
 ///   ease in and out at the same rate per face.
 /// - Wrapping needs 2 or more faces; with 0 or 1 the cube never wraps (no division by zero, no
-///   spinning a single face). `sides` is the face count when wrapping (2 = a card flip) and 4
-///   (CubeController's cube) otherwise.
+///   spinning a single face). The prism's `sides` do not depend on wrapping: the face count
+///   (2 = a card flip), or `prismSides` when set (4 with more faces = CubeController's cube
+///   slid along the faces; ignored when wrapping, where the prism must close on its faces).
 /// - Past the ends without wrap the cube rubber-bands: an overshoot e faces shows as
 ///   0.25 · e / (e + 0.5), so the front face never leaves. A drag turns at most one full turn.
 /// - A drag or scroll that interrupts a settle still reports the settle's end event, so begin/end
@@ -40,6 +41,13 @@ public final class CubeContainer: ContainerNode {
     public var width: Double = 1000
     /// Seconds per face when settling or scrolling (GKL: 0.3 s per side).
     public var durationPerFace = 0.3
+    /// Sides of the prism when not wrapping (nil: the face count); see `sides`.
+    public var prismSides: Int?
+    /// How strong the perspective is: the eye is `extent / perspective` from the screen
+    /// (1 = the default, the largest eye distance that keeps a turning face on screen).
+    public var perspective = 1.0
+    /// The face the cube starts on and `home` turns to.
+    public internal(set) var startIndex = 0
     /// Curve of programmatic animated scrolls.
     public var scrollCurve: TimingCurve = .easeInOut
     /// Curve of the settle after a drag (GKL: linear).
@@ -64,7 +72,10 @@ public final class CubeContainer: ContainerNode {
         self.wraps = wraps
         super.init(id: id)
         for face in faces { adopt(face) }
-        if faces.indices.contains(index) { raw = Double(index) }
+        if faces.indices.contains(index) {
+            raw = Double(index)
+            startIndex = index
+        }
         currentIndex = computeIndex()
     }
 
@@ -73,8 +84,14 @@ public final class CubeContainer: ContainerNode {
     public var count: Int { faces.count }
     /// True when the cube actually wraps (`wraps` and at least two faces).
     public var isWrapping: Bool { wraps && faces.count >= 2 }
-    /// Sides of the prism the Scene draws.
-    public var sides: Int { isWrapping ? faces.count : 4 }
+    /// Sides of the prism the Scene draws: the face count when wrapping; otherwise `prismSides`,
+    /// else the face count (2 faces = a card flip), and 4 (a cube) for a single face, so its
+    /// rubber band tilts it as a cube face rather than spinning a card.
+    public var sides: Int {
+        if isWrapping { return faces.count }
+        if let prismSides, prismSides >= 2 { return prismSides }
+        return faces.count >= 2 ? faces.count : 4
+    }
     /// Continuous position in faces; in [0, count) when wrapping.
     public var position: Double { isWrapping ? wrap(raw) : raw }
     public var currentFace: NavigationNode? { faces.indices.contains(currentIndex) ? faces[currentIndex] : nil }
@@ -145,6 +162,12 @@ public final class CubeContainer: ContainerNode {
 
     // MARK: Helpers
 
+    /// Tells `eventHandler` and the Navigator's event sink.
+    func send(_ event: CubeEvent) {
+        eventHandler?(event)
+        report(.cube(id, event))
+    }
+
     func wrap(_ value: Double) -> Double {
         let n = Double(faces.count)
         guard n > 0 else { return 0 }
@@ -176,8 +199,8 @@ public final class CubeContainer: ContainerNode {
             release(f.old)
         }
         if reconcile { reconcileChildren(animated: animated) }
-        eventHandler?(.didScroll)
-        if currentIndex != old { eventHandler?(.currentIndexDidChange(currentIndex)) }
+        send(.didScroll)
+        if currentIndex != old { send(.currentIndexDidChange(currentIndex)) }
     }
 
     /// At rest: position back into [0, n) and onto an exact face.
@@ -200,8 +223,8 @@ public final class CubeContainer: ContainerNode {
         currentIndex = computeIndex()
         reconcileChildren(animated: false)
         if old != currentIndex {
-            eventHandler?(.didScroll)
-            eventHandler?(.currentIndexDidChange(currentIndex))
+            send(.didScroll)
+            send(.currentIndexDidChange(currentIndex))
         }
     }
 }

@@ -174,6 +174,8 @@ extension ContainerKind {
         let drillDown = DrillDownContainer(
             id: page.id, root: root, leftWidth: spec.leftWidth, foldBelow: spec.foldBelow, width: size.width)
         drillDown.showsHeaders = spec.showsHeaders
+        drillDown.placeholderPages = (spec.leftPlaceholder, spec.rightPlaceholder)
+        drillDown.replaceAnimation = spec.replaceAnimation
         return drillDown
     }
 }

@@ -65,6 +65,7 @@ extension DrillDownContainer {
         if let node { adopt(node) }
         if isFolded { tracks = forwardSlide(from: oldFront, to: right ?? left.last) }
         start(tracks, before: before, removed: [])
+        report(.drillDown(id, .push(node?.id)))
     }
 
     /// Changes the model for a pop and returns the animation; nil when the stack is empty.
@@ -115,6 +116,7 @@ extension DrillDownContainer {
         let before = shownPages
         guard let plan = popPlan() else { return nil }
         start(plan.tracks, before: before, removed: plan.removed)
+        report(.drillDown(id, .pop(plan.popped?.id)))
         return plan.popped
     }
 
@@ -150,6 +152,7 @@ extension DrillDownContainer {
             ]
         }
         start(tracks, before: before, removed: removed)
+        report(.drillDown(id, .popTo(page)))
         return removed
     }
 
@@ -188,11 +191,13 @@ extension DrillDownContainer {
             tracks = [(a, a.moved(by: -parallax * rw, dim: maxDim)), still(leftRest(leftTop)), (b.moved(by: rw), b)]
         }
         start(tracks, before: before, removed: oldRight.map { [$0] } ?? [])
+        report(.drillDown(id, .replaceRight(node?.id)))
     }
 
     /// Opens `node` from the page `source` showing in this drill-down (SGB showRight:forLeft:):
     /// from the right page it pushes; from the left page (or a deeper left page, after popping to
-    /// it) it replaces the right page, fading, or sliding in when the right column was empty.
+    /// it) it replaces the right page with `replaceAnimation`, or slides in when the right column
+    /// was empty.
     public func open(_ node: NavigationNode, from source: PageID) throws {
         if right?.id == source { return try push(node) }
         guard left.contains(where: { $0.id == source }) else {
@@ -203,7 +208,7 @@ extension DrillDownContainer {
         if right == nil {
             try push(node)
         } else {
-            try replaceRight(node, animation: .fade)
+            try replaceRight(node, animation: replaceAnimation)
         }
     }
 

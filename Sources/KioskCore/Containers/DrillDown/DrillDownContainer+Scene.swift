@@ -27,8 +27,16 @@ extension DrillDownContainer {
                 }
             case .leftPlaceholder, .rightPlaceholder:
                 scene.addFlat(.solid(theme.background), columnRect, placement: local, look: columnLook)
+                let page = column.content == .leftPlaceholder ? placeholderPages.left : placeholderPages.right
+                if let page {
+                    let size = pageSize(columnWidth: column.width, height: frame.height)
+                    scene.addFlat(
+                        .panel(page), Rect(x: column.x, y: header.maxY, width: size.width, height: size.height),
+                        placement: local, look: columnLook)
+                }
                 if showsHeaders {
-                    scene.addFlat(.chrome(.header(title: "", showsBack: false)), header, placement: local, look: columnLook)
+                    let title = page.map { scene.title(of: $0) } ?? ""
+                    scene.addFlat(.chrome(.header(title: title, showsBack: false)), header, placement: local, look: columnLook)
                 }
             }
         }

@@ -12,7 +12,8 @@
 ///   finger: the old right column also recedes (the seed leaves it still).
 /// - Below `foldBelow` container width only one column shows (issue #5): the right page, or the
 ///   left top when there is none; changes slide the whole width as a stack does.
-/// - Placeholders are empty columns drawn by the Scene, not pages; they get no lifecycle events.
+/// - Placeholders are drawn by the Scene, not held as pages: the theme background, or a panel
+///   page (`placeholderPages`) drawn as a picture; they get no lifecycle events and no touches.
 /// - Kept: popping with an empty right column moves the left top to the right and removes
 ///   nothing (returns nil) — it restores the state before that page was pushed onward.
 /// - A request while a change animates completes the running change at once first.
@@ -27,6 +28,11 @@ public final class DrillDownContainer: ContainerNode {
     public var foldBelow: Double
     /// Column headers (title, labelled back button); off, pages fill their columns.
     public var showsHeaders = true
+    /// Panel pages drawn in an empty column (`placeholder`, `left_placeholder`); nil: the theme
+    /// background.
+    public var placeholderPages: (left: PageID?, right: PageID?) = (nil, nil)
+    /// How `open` from the left column replaces the right page (`replace` in the config).
+    public var replaceAnimation: DrillDownReplaceAnimation = .fade
     /// Container width in pixels; set with `layout(width:)`.
     public private(set) var width: Double
     /// SGB: 0.33 s, ease-in-out.

@@ -7,3 +7,10 @@ public enum PopTransition: Hashable, Sendable {
     /// This transition, played backwards.
     case custom(TransitionSpec)
 }
+
+extension PopTransition {
+    /// A row's `back_transition` or a `back` row's `transition` over a stack whose own is `base`.
+    init(_ override: TransitionOverride, over base: TransitionSpec?) {
+        self = override.applied(to: base).map { .custom($0) } ?? .none
+    }
+}

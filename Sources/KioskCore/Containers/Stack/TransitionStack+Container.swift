@@ -66,7 +66,15 @@ extension TransitionStack: Container {
 
     public func open(_ node: NavigationNode, from child: NavigationNode) throws { try push(node) }
 
+    public func open(_ node: NavigationNode, from child: NavigationNode, transition: ActionTransition) throws {
+        try push(node, transition: transition)
+    }
+
     public func goBack() -> Bool { canGoBack && pop() != nil }
+
+    public func goBack(transition: TransitionOverride) -> Bool {
+        canGoBack && pop(transition: PopTransition(transition, over: defaultTransition)) != nil
+    }
 
     public func goHome() -> Bool { canGoBack && !popToRoot().isEmpty }
 

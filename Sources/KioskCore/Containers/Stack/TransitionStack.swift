@@ -30,6 +30,8 @@ public final class TransitionStack: ContainerNode {
     private var running: RunningTransition?
     /// Popped pages that unload when the running transition ends.
     private var removedAtEnd: [NavigationNode] = []
+    /// How pages pushed with a `back_transition` leave when popped (`pop()` with the default).
+    private var leaveTransitions: [ObjectIdentifier: PopTransition] = [:]
 
     public init(id: PageID, root: NavigationNode, defaultTransition: TransitionSpec? = TransitionSpec()) {
         entries = [root]
@@ -91,13 +93,26 @@ public final class TransitionStack: ContainerNode {
         run(from: from, to: node, spec: transition, direction: .push)
     }
 
-    /// Pops the top page; returns it, or nil when only the root is left.
+    /// Pushes `node` with the transitions of an `open` (`Action.openWith`): `push` over the
+    /// default transition, and `back` remembered for when the page is popped.
+    public func push(_ node: NavigationNode, transition: ActionTransition) throws {
+        let spec = transition.push.map { $0.applied(to: defaultTransition) } ?? defaultTransition
+        try push(node, transition: spec)
+        if let back = transition.back { leaveTransitions[ObjectIdentifier(node)] = PopTransition(back, over: defaultTransition) }
+    }
+
+    /// Pops the top page; returns it, or nil when only the root is left. The default pops it
+    /// the way it was pushed with `push(_:transition: ActionTransition)` asked, else the push
+    /// played backwards.
     @discardableResult
-    public func pop(transition: PopTransition = .reverseOfPush) -> NavigationNode? {
+    public func pop(transition asked: PopTransition = .reverseOfPush) -> NavigationNode? {
+        var transition = asked
+        if asked == .reverseOfPush, let leave = leaveTransitions[ObjectIdentifier(top)] { transition = leave }
         if let r = running, r.to === top, entries.count >= 2,
             r.canReverse(towards: entries[entries.count - 2], spec: spec(for: transition, pushedWith: r.spec), at: now)
         {
             // Back during a push: the push turns around from the picture on screen.
+            leaveTransitions[ObjectIdentifier(r.to)] = nil
             entries.removeLast()
             pushTransitions.removeLast()
             removedAtEnd.append(r.to)
@@ -107,6 +122,7 @@ public final class TransitionStack: ContainerNode {
         finishRunning()
         guard entries.count >= 2, let from = entries.popLast(), let pushSpec = pushTransitions.popLast()
         else { return nil }
+        leaveTransitions[ObjectIdentifier(from)] = nil
         removedAtEnd.append(from)
         run(from: from, to: top, spec: spec(for: transition, pushedWith: pushSpec), direction: .pop)
         return from
@@ -125,6 +141,7 @@ public final class TransitionStack: ContainerNode {
         let from = top
         entries.removeSubrange((index + 1)...)
         pushTransitions.removeSubrange((index + 1)...)
+        for node in popped { leaveTransitions[ObjectIdentifier(node)] = nil }
         for node in popped where node !== from { release(node) }
         removedAtEnd.append(from)
         run(from: from, to: top, spec: spec(for: transition, pushedWith: pushSpec), direction: .pop)
@@ -159,6 +176,7 @@ public final class TransitionStack: ContainerNode {
         }
         for node in nodes { adopt(node) }
         for node in old where !nodes.contains(where: { $0 === node }) {
+            leaveTransitions[ObjectIdentifier(node)] = nil
             if node === oldTop { removedAtEnd.append(node) } else { release(node) }
         }
         if newTop === oldTop {
@@ -182,7 +200,7 @@ public final class TransitionStack: ContainerNode {
         var r = RunningTransition(from: top, to: entries[entries.count - 2], spec: spec, direction: .pop, start: now)
         r.tween = nil
         running = r
-        eventHandler?(.willShow(r.to.id, animated: true))
+        send(.willShow(r.to.id, animated: true))
         reconcileChildren(animated: true)
         return true
     }
@@ -213,7 +231,10 @@ public final class TransitionStack: ContainerNode {
         guard var r = running else { return }
         let f = r.manualProgress
         if commit {
-            if let popped = entries.popLast() { removedAtEnd.append(popped) }
+            if let popped = entries.popLast() {
+                leaveTransitions[ObjectIdentifier(popped)] = nil
+                removedAtEnd.append(popped)
+            }
             pushTransitions.removeLast()
             r.tween = Tween(from: f, to: 1, start: now, duration: r.spec.duration * (1 - f))
         } else {
@@ -243,7 +264,7 @@ public final class TransitionStack: ContainerNode {
 
     private func run(from: NavigationNode, to: NavigationNode, spec: TransitionSpec?, direction: TransitionDirection) {
         let animated = (spec?.duration ?? 0) > 0 && appearance != .disappeared
-        eventHandler?(.willShow(to.id, animated: animated))
+        send(.willShow(to.id, animated: animated))
         if animated, let spec {
             running = RunningTransition(from: from, to: to, spec: spec, direction: direction, start: now)
             reconcileChildren(animated: true)
@@ -251,7 +272,7 @@ public final class TransitionStack: ContainerNode {
             for node in removedAtEnd { release(node) }
             removedAtEnd.removeAll()
             reconcileChildren(animated: false)
-            eventHandler?(.didShow(to.id, animated: false))
+            send(.didShow(to.id, animated: false))
         }
     }
 
@@ -259,7 +280,7 @@ public final class TransitionStack: ContainerNode {
     private func reverse(_ r: RunningTransition) {
         let back = r.reversed(at: now)
         running = back
-        eventHandler?(.willShow(back.to.id, animated: true))
+        send(.willShow(back.to.id, animated: true))
         reconcileChildren(animated: true)
     }
 
@@ -281,7 +302,7 @@ public final class TransitionStack: ContainerNode {
         }
         removedAtEnd.removeAll()
         if reconcile { reconcileChildren(animated: true) }
-        if !cancelled { eventHandler?(.didShow(r.to.id, animated: true)) }
+        if !cancelled { send(.didShow(r.to.id, animated: true)) }
     }
 
     override func advanceOwnAnimations() {
@@ -291,5 +312,11 @@ public final class TransitionStack: ContainerNode {
     override func finishAnimationsSilently() {
         if running?.tween == nil { running?.cancelling = true }
         completeRunning(reconcile: false)
+    }
+
+    /// Tells `eventHandler` and the Navigator's event sink.
+    private func send(_ event: StackEvent) {
+        eventHandler?(event)
+        report(.stack(id, event))
     }
 }

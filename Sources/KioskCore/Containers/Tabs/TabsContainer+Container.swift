@@ -73,34 +73,37 @@ extension TabsContainer: Container {
         return true
     }
 
+    /// Selects the starting tab (`start`, the first by default).
     public func goHome() -> Bool {
-        guard selectedIndex != 0 else { return false }
-        return (try? select(0, transition: defaultTransition)) == true
+        guard selectedIndex != startIndex, pages.indices.contains(startIndex) else { return false }
+        return (try? select(startIndex, transition: defaultTransition)) == true
     }
 
     // MARK: State
 
-    public var savedState: NavigationState.Entry? { .tabs(index: selectedIndex) }
+    /// The selected page, so reordering `pages` keeps selecting that page.
+    public var savedState: NavigationState.Entry? { selectedPage.map { .tabs(selected: $0.id) } }
 
     public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
-        guard let index = entry.index(of: .tabs), pages.indices.contains(index) else { return false }
+        guard let page = entry.page(of: .tabs), let index = pages.firstIndex(where: { $0.id == page }) else { return false }
         _ = try? select(index, transition: nil)
         return true
     }
 }
 
 extension NavigationState.Entry {
-    /// A tabs container with tab `index` selected: `tabs <id> <index>`.
-    public static func tabs(index: Int) -> Self { .index(index, of: .tabs) }
+    /// A tabs container with the tab of page `selected` selected: `tabs <id> <page>`.
+    public static func tabs(selected: PageID) -> Self { .page(selected, of: .tabs) }
 }
 
 extension ContainerKind {
     /// `type = "tabs"`: the page's `pages`, switched with its `transition`.
-    public static let tabs = ContainerKind(name: "tabs", readState: NavigationState.Entry.readIndex) {
+    public static let tabs = ContainerKind(name: "tabs", readState: NavigationState.Entry.readPage) {
         (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
         guard case .tabs(let spec) = page.content else { return nil }
         var children: [NavigationNode] = []
         for id in spec.pages { children.append(try child(id)) }
-        return TabsContainer(id: page.id, pages: children, defaultTransition: spec.transition)
+        let start = spec.start.flatMap { id in spec.pages.firstIndex(of: id) } ?? 0
+        return TabsContainer(id: page.id, pages: children, selectedIndex: start, defaultTransition: spec.transition)
     }
 }

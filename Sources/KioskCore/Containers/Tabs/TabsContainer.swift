@@ -14,6 +14,8 @@ public final class TabsContainer: ContainerNode {
     public private(set) var pages: [NavigationNode]
     /// Index of the selected (or being selected) page; 0 when there are no pages.
     public private(set) var selectedIndex: Int
+    /// The tab selected first and by `home`.
+    public let startIndex: Int
     /// The transition `select(_:)` uses; nil = instant.
     public var defaultTransition: TransitionSpec?
     /// Consulted before every selection; false refuses it.
@@ -25,6 +27,7 @@ public final class TabsContainer: ContainerNode {
     public init(id: PageID, pages: [NavigationNode], selectedIndex: Int = 0, defaultTransition: TransitionSpec? = nil) {
         self.pages = pages
         self.selectedIndex = pages.indices.contains(selectedIndex) ? selectedIndex : 0
+        startIndex = self.selectedIndex
         self.defaultTransition = defaultTransition
         super.init(id: id)
         for page in pages { adopt(page) }
@@ -86,7 +89,7 @@ public final class TabsContainer: ContainerNode {
             reconcileChildren(animated: true)
         } else {
             reconcileChildren(animated: false)
-            eventHandler?(.didSelect(index, to.id))
+            send(.didSelect(index, to.id))
         }
         return true
     }
@@ -104,7 +107,7 @@ public final class TabsContainer: ContainerNode {
         guard running != nil else { return }
         running = nil
         if reconcile { reconcileChildren(animated: true) }
-        eventHandler?(.didSelect(selectedIndex, pages[selectedIndex].id))
+        send(.didSelect(selectedIndex, pages[selectedIndex].id))
     }
 
     override func advanceOwnAnimations() {
@@ -112,4 +115,10 @@ public final class TabsContainer: ContainerNode {
     }
 
     override func finishAnimationsSilently() { completeRunning(reconcile: false) }
+
+    /// Tells `eventHandler` and the Navigator's event sink.
+    private func send(_ event: TabsEvent) {
+        eventHandler?(event)
+        report(.tabs(id, event))
+    }
 }

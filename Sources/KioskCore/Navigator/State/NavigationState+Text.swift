@@ -4,11 +4,13 @@ extension NavigationState {
     /// Line-based text, one container per line, sorted by id:
     /// ```
     /// kiosk-navigation 1
-    /// cube lobby 2
+    /// cube lobby engines
     /// drilldown browse root shelf | book
     /// stack main root detail
-    /// tabs home 1
+    /// tabs home settings
     /// ```
+    /// Cubes and tabs name the page they show (before 0.x they saved its index: such a line
+    /// names no page of theirs, so it is ignored and the container starts on its start page).
     /// Ids are percent-encoded (UTF-8 bytes outside `A–Z a–z 0–9 . _ / : + @`), an empty id is `-`.
     public var text: String {
         var lines = [Self.header]
@@ -112,7 +114,23 @@ extension NavigationState {
 }
 
 extension NavigationState.Entry {
-    /// An entry of one index (a cube's face, a tab): `<kind> <id> <index>`.
+    /// An entry of one page (a cube's face, a tab): `<kind> <id> <page>`.
+    static func page(_ id: PageID, of kind: ContainerKind) -> Self {
+        Self(kind: kind.name, words: NavigationState.words([id]))
+    }
+
+    /// The page of an entry of `kind` made by `page(_:of:)`; nil for another kind's.
+    func page(of kind: ContainerKind) -> PageID? {
+        guard self.kind == kind.name, words.count == 1 else { return nil }
+        return NavigationState.ids(words)?.first
+    }
+
+    /// One page id (a cube's face, a tab): how such an entry reads its words.
+    static func readPage(_ words: [String]) -> [String]? {
+        words.count == 1 ? NavigationState.normalized(words) : nil
+    }
+
+    /// An entry of one index: `<kind> <id> <index>`.
     static func index(_ value: Int, of kind: ContainerKind) -> Self { Self(kind: kind.name, words: [String(value)]) }
 
     /// The index of an entry of `kind` made by `index(_:of:)`; nil for another kind's.
