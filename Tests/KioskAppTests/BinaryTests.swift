@@ -8,17 +8,17 @@ import KioskTestSupport
 /// run from elsewhere without it, these tests are skipped with a message saying so.
 @Suite("kiosk-shell binary", .enabled(if: KioskShellBinary.path != nil, "kiosk-shell binary not found beside the test bundle; run `swift build` first"))
 struct BinaryTests {
-    @Test("render --all on the demo config writes one PNG per page, 28 in all, at the requested size")
+    @Test("render --all on the demo config writes one PNG per page, 30 in all, at the requested size")
     func renderAll() throws {
         let out = AppFixture.temporaryDirectory() + "/pages"
         let run = try KioskShellBinary.run(["render", "--config", AppFixture.demoConfig, "--all", "--scale", "0.25", "--out", out])
         #expect(run.status == 0, "\(run.error)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files.count == 28)
+        #expect(files.count == 30)
         let pageFiles = try FileManager.default.contentsOfDirectory(atPath: AppFixture.demoConfig + "/pages")
             .map { $0.replacingOccurrences(of: ".toml", with: ".png") }.sorted()
         #expect(files == pageFiles)
-        #expect(run.output.split(separator: "\n").count == 28)
+        #expect(run.output.split(separator: "\n").count == 30)
         let image = try ImageBuffer(pngPath: out + "/settings.png")
         #expect(image.width == 320 && image.height == 200)
     }
@@ -49,7 +49,7 @@ struct BinaryTests {
     func checkExitCodes() throws {
         let good = try KioskShellBinary.run(["check", "--config", AppFixture.demoConfig])
         #expect(good.status == 0)
-        #expect(good.output.hasSuffix("OK: 28 pages, home \"home\"\n"))
+        #expect(good.output.hasSuffix("OK: 30 pages, home \"home\"\n"))
 
         let copy = AppFixture.temporaryDirectory() + "/Config"
         try FileManager.default.copyItem(atPath: AppFixture.demoConfig, toPath: copy)
