@@ -179,7 +179,9 @@ extension KioskRunner {
             idle.activity()
             if idle.isBlanked { idle.wake() }
             navigator.advance(to: MonotonicClock.now)
-            guard navigator.perform(action) else {
+            // A named page is shown from anywhere (`reveal`), not only where a tap would reach it.
+            let done = if case .open(let id) = action { navigator.reveal(id) } else { navigator.perform(action) }
+            guard done else {
                 throw .refusedCommand(navigator.lastRefusal ?? "\(action): nothing to do")
             }
             redrawAll()

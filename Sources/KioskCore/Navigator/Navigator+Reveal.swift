@@ -1,0 +1,83 @@
+/// Opening a page from wherever the panel is, for remote steering (D-Bus `Open`, the MQTT
+/// `open` command): a technician names a page, not the tap that leads to it.
+extension Navigator {
+    /// Shows page `id`: as a tap on the current page would when that reaches it (turning a cube,
+    /// selecting a tab, pushing on the stack around); otherwise along the shortest chain of
+    /// container pages and `open` actions from home, each step opened from the page the step
+    /// before it showed. Returns false, with `lastRefusal` set, when neither reaches it.
+    @discardableResult
+    public func reveal(_ id: PageID) -> Bool {
+        if perform(.open(id)) { return true }
+        let direct = lastRefusal
+        guard let route = routeFromHome(to: id) else {
+            lastRefusal = direct
+            return false
+        }
+        // Steps already on screen stay; each further step is opened from the page before it (an
+        // animation just started leaves `activeNode` behind, so it is not the origin).
+        let shown = route.prefix { isShowing($0) }.count
+        for (previous, step) in zip(route.dropFirst(max(shown - 1, 0)), route.dropFirst(max(shown, 1))) {
+            guard let origin = origin(toOpen: step, after: previous), perform(.open(step), from: origin) else {
+                lastRefusal = "open \(id): on the way through page \"\(step)\": \(lastRefusal ?? "page \"\(previous)\" is not shown")"
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Where a tap opening `step` happens: inside container page `previous` (one of its pages, so
+    /// that `previous` is around it) when `step` is its child, else on page `previous` itself.
+    private func origin(toOpen step: PageID, after previous: PageID) -> NavigationNode? {
+        guard let node = node(showing: previous) else { return nil }
+        if let container = node as? any Container, configuration.pages[previous]?.children.contains(step) == true {
+            return container.pages.first
+        }
+        return node
+    }
+
+    /// The node in the tree for page `id`, if it has one now.
+    private func node(showing id: PageID) -> NavigationNode? {
+        var queue: [NavigationNode] = [root]
+        while let node = queue.popLast() {
+            if node.id == id { return node }
+            if let container = node as? any Container { queue.append(contentsOf: container.pages) }
+        }
+        return nil
+    }
+
+    /// True when `id` is the active page or one of the containers around it.
+    private func isShowing(_ id: PageID) -> Bool {
+        var node: NavigationNode? = activeNode
+        while let current = node {
+            if current.id == id { return true }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// Page ids from the root page (home) to `id` (both included) through container children and `open`
+    /// targets, fewest steps first; nil when `id` cannot be reached.
+    public func routeFromHome(to id: PageID) -> [PageID]? {
+        let home = root.id
+        var cameFrom: [PageID: PageID] = [:]
+        var seen: Set<PageID> = [home]
+        var queue = [home]
+        var index = 0
+        while index < queue.count {
+            let current = queue[index]
+            index += 1
+            if current == id {
+                var route = [id]
+                while let previous = cameFrom[route[0]] { route.insert(previous, at: 0) }
+                return route
+            }
+            guard let page = configuration.pages[current] else { continue }
+            for next in page.children + page.openTargets where !seen.contains(next) {
+                seen.insert(next)
+                cameFrom[next] = current
+                queue.append(next)
+            }
+        }
+        return nil
+    }
+}
