@@ -101,6 +101,13 @@ public final class MQTTClient {
 
     static func describe(_ code: Int32) -> String { String(cString: mosquitto_strerror(code)) }
 
+    /// What a technician does about a failure the hardened unit causes: the base unit has no
+    /// network (`PrivateNetwork=yes`), which a socket reports as an unsupported address family.
+    static func hint(for reason: String) -> String {
+        reason.contains("Address family not supported")
+            ? " (the unit allows no network: copy /usr/share/doc/kiosk-shell/examples/mqtt.conf to /etc/systemd/system/kiosk-shell.service.d/)" : ""
+    }
+
     // MARK: public operations
 
     /// Starts connecting; failures are retried with backoff, never thrown.
@@ -198,7 +205,7 @@ public final class MQTTClient {
     func failed(_ reason: String) {
         guard state != .stopped, retryTimer == nil else { return }
         if case .waiting = state { return }
-        onLog?("MQTT: \(reason); retrying in \(ProgramReport.seconds(nextDelay))")
+        onLog?("MQTT: \(reason)\(Self.hint(for: reason)); retrying in \(ProgramReport.seconds(nextDelay))")
         let delay = nextDelay
         nextDelay = min(nextDelay * 2, configuration.reconnectDelay.max)
         unregisterSocket()

@@ -80,7 +80,7 @@ extension DemoConfigTests {
         #expect(speed.extraction == .json(try JSONPath("value")))
         #expect(speed.staleAfter == 10)
         #expect(speed.thresholds == Thresholds(warningAbove: 110, alarmAbove: 130))
-        #expect(control.value("load")?.source == .program(argv: ["cut", "-d", " ", "-f", "1", "/proc/loadavg"], interval: 5, timeout: 2))
+        #expect(control.value("disk")?.source == .program(argv: ["sh", "-c", "df --output=pcent / | tail -n 1"], interval: 5, timeout: 2))
         #expect(control.value("hall-temp")?.source == .file(path: Self.directory + "/data/hall-temperature", pollInterval: nil))
         #expect(control.value("shift")?.placeholder == "Day shift")
         let departures = try #require(control.value("departures"))
