@@ -29,7 +29,7 @@ private struct ConfigFolder {
 }
 
 /// Stands in for the runner around the router: a real Navigator, counts what reaches it.
-private final class RouterHost: InputRouterDelegate {
+final class RouterHost: InputRouterDelegate {
     var navigator: Navigator?
     var bannerFrame: Rect?
     var isBlanked = false
@@ -43,7 +43,7 @@ private final class RouterHost: InputRouterDelegate {
 }
 
 /// The compositor's seat as the router sees it: events in window coordinates.
-private final class SeatFeed: InputBackend {
+final class SeatFeed: InputBackend {
     var origin: InputOrigin { .compositor }
     var onTouch: ((TouchEvent) -> Void)?
     var onKey: ((KeyEvent) -> Void)?

@@ -29,9 +29,14 @@ public protocol InputBackend: AnyObject {
     /// Pauses (true) or resumes (false) reading while the seat is switched away; a direct source
     /// closes its devices meanwhile.
     func setSuspended(_ suspended: Bool)
+    /// Delivers, now, the events already waiting to be read (without blocking): a long-press
+    /// deadline is decided only after the touches that happened before it.
+    func readPending()
 }
 
 extension InputBackend {
     /// A compositor's seat is paused by the compositor itself.
     func setSuspended(_ suspended: Bool) {}
+    /// A compositor's events are read with the connection (its fd in the same loop round).
+    func readPending() {}
 }

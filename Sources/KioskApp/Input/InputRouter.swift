@@ -148,8 +148,17 @@ final class InputRouter {
         let origin = source.origin
         source.onTouch = { [unowned self] event in
             switch origin {
-            case .compositor: if let mapped = routing.fromCompositor(event) { deliver(mapped) }
-            case .direct: deliver(routing.fromLibinput(event))
+            case .compositor:
+                guard let mapped = routing.fromCompositor(event) else {
+                    if case .down(let id, _, _) = event { log.debug("compositor touch \(id) ignored ([input] source = \"\(settings.source)\")") }
+                    return
+                }
+                deliver(mapped)
+            case .direct:
+                if case .down(let id, let position, _) = event {
+                    log.debug("libinput touch \(id) down at \(position) (surface \(routing.surfaceSize), viewport \(viewport))")
+                }
+                deliver(routing.fromLibinput(event))
             }
         }
         source.onKey = { [unowned self] event in
@@ -165,7 +174,10 @@ final class InputRouter {
     /// A touch in logical pixels. Every event counts as activity for the idle clock; the tap that
     /// wakes a blank screen and the tap on the error banner never reach the pages.
     func deliver(_ event: TouchEvent) {
-        guard let delegate, let navigator = delegate.navigator else { return }
+        guard let delegate, let navigator = delegate.navigator else {
+            if case .down(let id, _, _) = event { log.debug("touch \(id) dropped: no navigator yet") }
+            return
+        }
         switch event {
         case .down(let id, let position, _):
             delegate.inputActivity()
@@ -190,6 +202,9 @@ final class InputRouter {
         if case .cancel = event {
             bannerContacts = []
             modalContacts = [:]
+        }
+        if case .down(let id, _, _) = event {
+            log.debug("touch \(id) \(passes ? "goes to the pages" : "swallowed")")
         }
         guard passes else { return }
         navigator.advance(to: event.time)
@@ -222,6 +237,18 @@ final class InputRouter {
         if !quietly, let refusal, refusal != loggedRefusal { log.notice("\(refusal)") }
     }
 
+    /// Reads the touches the sources already hold, before the navigator's clock moves to "now".
+    ///
+    /// Touches carry the kernel's time, the long-press deadline is checked against the clock (the
+    /// deadline timer, every frame). When the loop runs late (a slow frame, a loaded CPU), the
+    /// moves of a swipe that began before the deadline may still be unread when the clock passes
+    /// it: a frame drawn first (under a compositor its frame event comes on another fd than
+    /// libinput's touches) would turn the swipe into a long press and drop its moves.
+    func readPendingInput() {
+        direct?.readPending()
+        seat?.readPending()
+    }
+
     /// A long press fires at a deadline with no touch event: wake up for it.
     private func armDeadline(_ navigator: Navigator) {
         guard let deadline = navigator.nextDeadline else {
@@ -230,6 +257,7 @@ final class InputRouter {
         }
         if deadlineTimer == nil {
             deadlineTimer = try? LoopTimer(loop: loop) { [unowned self] in
+                readPendingInput()
                 guard let navigator = delegate?.navigator else { return }
                 navigator.advance(to: MonotonicClock.now)
                 delegate?.navigationChanged()

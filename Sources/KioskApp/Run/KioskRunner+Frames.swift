@@ -8,6 +8,8 @@ import KioskRender
 extension KioskRunner {
     func draw(into frame: OutputFrame, time: Double) -> [Rect] {
         guard let navigator else { return [] }
+        // The frame moves the navigator's clock to now: touches from before it go first.
+        router.readPendingInput()
         pipeline.isBlanked = idle.isBlanked
         takeControlValues()
         return pipeline.draw(navigator, into: frame, time: time, now: WallClockTime.now())

@@ -63,6 +63,12 @@ final class LibinputInput: InputBackend {
     /// libinput queues the devices it found at start: take them now.
     func start() { dispatch() }
 
+    /// libinput reads its fd without blocking: what the kernel holds comes out now.
+    func readPending() {
+        guard sourceID != nil else { return }
+        dispatch()
+    }
+
     private func dispatch() {
         for event in source.dispatch() {
             switch event {
