@@ -65,5 +65,5 @@ final class BenchKiosk {
     }
 
     /// The Scene the pipeline draws now (upright), for the pixman reference.
-    var scene: Scene { pipeline.scene(navigator, outputSize: navigator.viewport) }
+    var scene: Scene { pipeline.scene(navigator, outputSize: navigator.viewport, blanked: false) }
 }

@@ -18,8 +18,6 @@ public final class FramePipeline {
     public private(set) var framesDrawn = 0
     /// Where the error banner is, in logical pixels; nil when none is shown.
     public var bannerFrame: Rect?
-    /// A blank screen (`[idle] blank_after`) shows a black frame.
-    public var isBlanked = false
     /// Drawn over everything else (the control layer's toast and dialog).
     public var overlayLayers: [SceneLayer] = []
 
@@ -32,12 +30,16 @@ public final class FramePipeline {
         previousScene = nil
     }
 
-    /// Draws `navigator` at `time` into `frame`; returns the damage in output pixels (empty:
+    /// Draws `navigator` at `time` into `frame` (a black frame when `blanked`: the idle service's
+    /// screen-off, read by the caller each frame); returns the damage in output pixels (empty:
     /// nothing changed).
-    public func draw(_ navigator: Navigator, into frame: OutputFrame, time: Double, now: WallClockTime) -> [Rect] {
+    public func draw(
+        _ navigator: Navigator, into frame: OutputFrame, time: Double, now: WallClockTime, blanked: Bool = false
+    ) -> [Rect] {
         navigator.advance(to: time)
         let target = frame.image
-        let scene = self.scene(navigator, outputSize: Size(width: Double(target.width), height: Double(target.height)))
+        let outputSize = Size(width: Double(target.width), height: Double(target.height))
+        let scene = self.scene(navigator, outputSize: outputSize, blanked: blanked)
         let prepared = renderer.prepare(scene, previous: frame.holdsPreviousFrame ? previousScene : nil, now: now)
         let damage = prepared.damage
         // Nothing changed: no repair either (the backend repairs if it commits anyway).
@@ -63,8 +65,8 @@ public final class FramePipeline {
 
     /// The navigation's Scene with the error banner over it; a black frame while blanked (the
     /// navigation still moves underneath, e.g. going home).
-    func scene(_ navigator: Navigator, outputSize: Size) -> Scene {
-        if isBlanked {
+    func scene(_ navigator: Navigator, outputSize: Size, blanked: Bool) -> Scene {
+        if blanked {
             return Scene(
                 outputSize: outputSize, background: RGBA(red: 0, green: 0, blue: 0), layers: [],
                 isAnimating: navigator.isAnimating)

@@ -207,7 +207,7 @@ extension KioskRunner {
         guard let navigator else { throw .refusedCommand("nothing on screen yet") }
         takeControlValues()
         let size = Size(width: navigator.viewport.width * navigator.scale, height: navigator.viewport.height * navigator.scale)
-        let scene = pipeline.scene(navigator, outputSize: size)
+        let scene = pipeline.scene(navigator, outputSize: size, blanked: idle.isBlanked)
         // The render consumes the surfaces' damage: the next frame on screen redraws everything.
         defer { redrawAll() }
         do {

@@ -10,9 +10,8 @@ extension KioskRunner {
         guard let navigator else { return [] }
         // The frame moves the navigator's clock to now: touches from before it go first.
         router.readPendingInput()
-        pipeline.isBlanked = idle.isBlanked
         takeControlValues()
-        return pipeline.draw(navigator, into: frame, time: time, now: WallClockTime.now())
+        return pipeline.draw(navigator, into: frame, time: time, now: WallClockTime.now(), blanked: idle.isBlanked)
     }
 
     func frameFinished() {
