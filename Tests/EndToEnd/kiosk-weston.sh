@@ -35,6 +35,28 @@ kw_drag_turns_cube() {
     expect_screen weston_capture "$WORK/kw-after-turn.ppm" "$(reference green $KW_SIZE next)"
 }
 
+# A swipe whose moves wait in the socket while the kiosk is stalled (SIGSTOP stands in for a
+# loop held up by a slow frame on a loaded board): the touch-down is read, then nothing for 1 s,
+# far past the long-press delay. The moves carry the compositor's stamps, and pending events are
+# read before the long-press deadline is decided, so it is still a swipe (green -> red), not a
+# long press. Dated by read time, or decided before the moves were read, it was a long press.
+kw_stalled_swipe() {
+    mark_pages "$KW_LOG"
+    weston_send touch down 4 150 300
+    weston_send touch frame
+    sleep 0.2
+    kill -STOP "$KW_PID"
+    weston_touch_drag_moves 4 150 300 650 20
+    weston_touch_up 4
+    sleep 1
+    kill -CONT "$KW_PID"
+    wait_for_page "$KW_LOG" red || fail_because "the stalled swipe did not turn the cube back: $(grep -c 'long press' "$KW_LOG") long-press lines" || return 1
+    # Back to green for the cases after this one.
+    mark_pages "$KW_LOG"
+    weston_key 106
+    wait_for_page "$KW_LOG" green
+}
+
 kw_keys() {
     mark_pages "$KW_LOG"
     weston_key 106 # Right: green -> lists (the drill-down, its left page "menu" in view)
@@ -112,6 +134,7 @@ kw_compositor_killed() {
 kiosk_weston_cases() {
     run_case "kiosk/weston: first frame equals render of the home page" kw_first_frame
     run_case "kiosk/weston: a touch drag turns the cube (two faces mid-turn, face 2 after)" kw_drag_turns_cube
+    run_case "kiosk/weston: a swipe read late (kiosk stalled 1 s after touch-down) is a swipe, not a long press" kw_stalled_swipe
     run_case "kiosk/weston: Right and Left keys turn the cube" kw_keys
     run_case "kiosk/weston: tapping list rows opens details in the drill-down" kw_drill_down
     run_case "kiosk/weston: a back swipe from the left edge returns" kw_back_swipe

@@ -42,6 +42,11 @@ weston_capture() {
 weston_touch_drag() {
     weston_send touch down "$1" "$2" "$3"
     weston_send touch frame
+    weston_touch_drag_moves "$@"
+}
+
+# The moves of weston_touch_drag without its touch-down (ID X0 Y X1 STEPS), 16 ms apart.
+weston_touch_drag_moves() {
     i=1
     while [ $i -le "$5" ]; do
         sleep 0.016

@@ -37,6 +37,6 @@ public protocol InputBackend: AnyObject {
 extension InputBackend {
     /// A compositor's seat is paused by the compositor itself.
     func setSuspended(_ suspended: Bool) {}
-    /// A compositor's events are read with the connection (its fd in the same loop round).
+    /// A source without a queue of its own has nothing to read ahead.
     func readPending() {}
 }

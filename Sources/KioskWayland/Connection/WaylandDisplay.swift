@@ -46,6 +46,8 @@ public final class WaylandDisplay {
     private var source: EventLoop.SourceID?
     private var hook: EventLoop.SourceID?
     private var waitingToWrite = false
+    /// True while events are being dispatched (see `readPendingEvents`).
+    private var dispatching = false
     /// Set once the connection failed; nothing is sent after that.
     public private(set) var isClosed = false
 
@@ -165,8 +167,22 @@ public final class WaylandDisplay {
         }
     }
 
+    /// Reads and dispatches the events already waiting on the socket, without blocking: a
+    /// long-press deadline is decided only after the touches that came before it, even when the
+    /// loop happens to run the deadline's timer before the socket in a round. A no-op while the
+    /// connection is dispatching (a draw from a frame callback): libwayland's dispatch is not
+    /// reentrant, and there every event before the callback has been dispatched already.
+    public func readPendingEvents() {
+        guard !isClosed, !dispatching else { return }
+        var poller = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) == 1, poller.revents & Int16(POLLIN) != 0 else { return }
+        handle(.readable)
+    }
+
     private func handle(_ events: EventLoop.Events) {
         guard !isClosed else { return }
+        dispatching = true
+        defer { dispatching = false }
         if events.contains(.readable) {
             // Everything queued was dispatched before the wait, so prepare_read normally succeeds
             // at once; the loop covers events queued by a nested roundtrip.
@@ -183,6 +199,8 @@ public final class WaylandDisplay {
 
     private func beforeWait() {
         guard !isClosed else { return }
+        dispatching = true
+        defer { dispatching = false }
         guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
         window?.drawIfNeeded()
         flush()

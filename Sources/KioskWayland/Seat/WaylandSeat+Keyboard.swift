@@ -21,7 +21,7 @@ nonisolated(unsafe) let keyboardListener = UnsafeMutablePointer<wl_keyboard_list
         },
         enter: { _, _, _, _, _ in },
         leave: { _, _, _, _ in },
-        key: { data, _, _, _, key, state in
+        key: { data, _, _, stamp, key, state in
             let seat = callbackOwner(data, as: WaylandSeat.self)
             // Repeats (state 2 in wl_keyboard v10) are not forwarded: navigation acts on presses.
             guard let keymap = seat.keymap,
@@ -30,7 +30,7 @@ nonisolated(unsafe) let keyboardListener = UnsafeMutablePointer<wl_keyboard_list
             let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
             // An out-of-range code gives no name (XKBKeyboard guards it), not a trap.
             guard let name = keymap.keysymName(forKeyCode: key, isPressed: pressed) else { return }
-            seat.onKey(KeyEvent(key: Key(keysymName: name), isPressed: pressed, time: MonotonicClock.now))
+            seat.onKey(KeyEvent(key: Key(keysymName: name), isPressed: pressed, time: seat.eventTime(stamp)))
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
             callbackOwner(data, as: WaylandSeat.self).keymap?.updateModifiers(

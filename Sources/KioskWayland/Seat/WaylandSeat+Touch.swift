@@ -4,8 +4,10 @@ import KioskInput
 import KioskPlatform
 
 // wl_touch coordinates are surface-local logical pixels already (the compositor divides by the
-// buffer scale), which is what TouchEvent carries. Times come from MonotonicClock, not the
-// event's millisecond stamp, whose base the protocol leaves undefined.
+// buffer scale), which is what TouchEvent carries. Times are the events' millisecond stamps
+// turned into MonotonicClock seconds by the seat's `InputStampClock` (the protocol leaves the
+// stamps' base undefined). A frame closes the stamped events before it and takes their time;
+// cancel and leave happen when they are read.
 
 func logical(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point {
     Point(x: Double(x) / 256, y: Double(y) / 256)
@@ -13,22 +15,25 @@ func logical(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point {
 
 nonisolated(unsafe) let touchListener = UnsafeMutablePointer<wl_touch_listener>.permanent(
     wl_touch_listener(
-        down: { data, _, _, _, _, id, x, y in
-            callbackOwner(data, as: WaylandSeat.self).onTouch(
-                .down(id: id, position: logical(x, y), time: MonotonicClock.now))
+        down: { data, _, _, stamp, _, id, x, y in
+            let seat = callbackOwner(data, as: WaylandSeat.self)
+            seat.onTouch(.down(id: id, position: logical(x, y), time: seat.eventTime(stamp)))
         },
-        up: { data, _, _, _, id in
-            callbackOwner(data, as: WaylandSeat.self).onTouch(.up(id: id, time: MonotonicClock.now))
+        up: { data, _, _, stamp, id in
+            let seat = callbackOwner(data, as: WaylandSeat.self)
+            seat.onTouch(.up(id: id, time: seat.eventTime(stamp)))
         },
-        motion: { data, _, _, id, x, y in
-            callbackOwner(data, as: WaylandSeat.self).onTouch(
-                .motion(id: id, position: logical(x, y), time: MonotonicClock.now))
+        motion: { data, _, stamp, id, x, y in
+            let seat = callbackOwner(data, as: WaylandSeat.self)
+            seat.onTouch(.motion(id: id, position: logical(x, y), time: seat.eventTime(stamp)))
         },
         frame: { data, _ in
-            callbackOwner(data, as: WaylandSeat.self).onTouch(.frame(time: MonotonicClock.now))
+            let seat = callbackOwner(data, as: WaylandSeat.self)
+            seat.onTouch(.frame(time: seat.lastStampedTime))
         },
         cancel: { data, _ in
-            callbackOwner(data, as: WaylandSeat.self).onTouch(.cancel(time: MonotonicClock.now))
+            let seat = callbackOwner(data, as: WaylandSeat.self)
+            seat.onTouch(.cancel(time: MonotonicClock.now))
         },
         shape: { _, _, _, _, _ in },
         orientation: { _, _, _, _ in }))
@@ -45,14 +50,14 @@ nonisolated(unsafe) let pointerListener = UnsafeMutablePointer<wl_pointer_listen
             let seat = callbackOwner(data, as: WaylandSeat.self)
             seat.finger.leave(time: MonotonicClock.now).forEach(seat.onTouch)
         },
-        motion: { data, _, _, x, y in
+        motion: { data, _, stamp, x, y in
             let seat = callbackOwner(data, as: WaylandSeat.self)
-            seat.finger.motion(to: logical(x, y), time: MonotonicClock.now).forEach(seat.onTouch)
+            seat.finger.motion(to: logical(x, y), time: seat.eventTime(stamp)).forEach(seat.onTouch)
         },
-        button: { data, _, _, _, button, state in
+        button: { data, _, _, stamp, button, state in
             let seat = callbackOwner(data, as: WaylandSeat.self)
             let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
-            seat.finger.button(button, pressed: pressed, time: MonotonicClock.now).forEach(seat.onTouch)
+            seat.finger.button(button, pressed: pressed, time: seat.eventTime(stamp)).forEach(seat.onTouch)
         },
         axis: { _, _, _, _, _ in },
         frame: { _, _ in },

@@ -28,6 +28,11 @@ final class WaylandSeat {
     var finger = PointerFinger()
     /// The compositor's keymap (nil until it sends one, or when it does not compile).
     var keymap: XKBKeyboard?
+    /// Dates events by the compositor's stamps (see `InputStampClock`).
+    var stampClock = InputStampClock()
+    /// The time of the last stamped event: a touch frame's time, so that a frame never looks
+    /// later than the touches it closes.
+    private var lastEventTime: Double?
     /// Receivers (the display routes them to its window).
     let onTouch: (TouchEvent) -> Void
     let onKey: (KeyEvent) -> Void
@@ -46,6 +51,16 @@ final class WaylandSeat {
         proxy = OpaquePointer(raw)
         wl_seat_add_listener(proxy, seatListener, callbackData(self))
     }
+
+    /// The time of an event the compositor stamped `stamp` (ms), read now.
+    func eventTime(_ stamp: UInt32) -> Double {
+        let time = stampClock.time(ofStamp: stamp, readAt: MonotonicClock.now)
+        lastEventTime = time
+        return time
+    }
+
+    /// The time of the last stamped event (now if none came yet).
+    var lastStampedTime: Double { lastEventTime ?? MonotonicClock.now }
 
     deinit {
         // No events from here: the display that routes them is itself being torn down.

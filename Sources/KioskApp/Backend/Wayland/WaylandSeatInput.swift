@@ -21,6 +21,11 @@ final class WaylandSeatInput: InputBackend {
 
     func start() {}
 
+    /// Touches still in the compositor's socket are read before a long-press deadline is decided.
+    func readPending() {
+        window?.display.readPendingEvents()
+    }
+
     func stop() {
         window?.onTouch = nil
         window?.onKey = nil
