@@ -58,9 +58,9 @@ let package = Package(
         // with a small C shim for drmHandleEvent's context and libseat's va_list log handler.
         .target(name: "CDRM", cSettings: [.unsafeFlags(includePaths("libdrm"))]),
         .systemLibrary(name: "CPlatform"),  // epoll, timerfd, signalfd, malloc headers only
-        // libmosquitto (MQTT client; the socket is driven by our epoll loop, no mosquitto thread).
-        .systemLibrary(
-            name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // libmosquitto (MQTT client; the socket is driven by our epoll loop, no mosquitto thread),
+        // loaded with dlopen only when [mqtt] is configured, so OpenSSL is not mapped otherwise.
+        .target(name: "CMosquitto"),
         // sd-bus from libsystemd, with a C shim for its macro-built vtable and variadic calls.
         .target(
             name: "CSystemdBus", cSettings: [.unsafeFlags(includePaths("libsystemd"))],

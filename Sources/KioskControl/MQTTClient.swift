@@ -58,11 +58,16 @@ public final class MQTTClient {
     /// reach this client).
     public var isReady: Bool { state == .connected && unconfirmedSubscriptions.isEmpty }
 
-    private static let libraryReady: Bool = { mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue }()
+    /// Why libmosquitto cannot be used, nil when it is loaded and initialised. The first client
+    /// loads it (dlopen): a kiosk without [mqtt] never maps it, nor OpenSSL behind it.
+    private static let libraryProblem: String? = {
+        if let problem = kiosk_mosquitto_load() { return String(cString: problem) }
+        return kiosk_mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue ? nil : "libmosquitto failed to initialise"
+    }()
 
     /// Sets up the client (no network yet: call `start()`).
     public init(loop: EventLoop, configuration: MQTTConfiguration) throws(ControlError) {
-        guard Self.libraryReady else { throw .mqtt("libmosquitto failed to initialise") }
+        if let problem = Self.libraryProblem { throw .mqtt(problem) }
         guard !configuration.topicPrefix.isEmpty, !configuration.topicPrefix.contains(where: { "+#".contains($0) }) else {
             throw .mqtt("topic prefix \"\(configuration.topicPrefix)\" must be non-empty without + or #")
         }
@@ -71,35 +76,35 @@ public final class MQTTClient {
         nextDelay = configuration.reconnectDelay.first
         commands = CommandQueue(capacity: configuration.commandQueueLimit)
         // Clean session: subscriptions are made again on every connect.
-        guard let handle = mosquitto_new(configuration.clientID, true, nil) else {
+        guard let handle = kiosk_mosquitto_new(configuration.clientID, true, nil) else {
             throw .mqtt("mosquitto_new failed for client id \"\(configuration.clientID)\"")
         }
         self.handle = handle
-        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+        kiosk_mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         installCallbacks(handle)
         if let credentials = configuration.credentials {
-            try check(mosquitto_username_pw_set(handle, credentials.username, credentials.password), "username")
+            try check(kiosk_mosquitto_username_pw_set(handle, credentials.username, credentials.password), "username")
         }
         if configuration.broker.usesTLS {
-            try check(mosquitto_tls_set(handle, configuration.caFile, configuration.caFile == nil ? "/etc/ssl/certs" : nil, nil, nil, nil), "TLS")
+            try check(kiosk_mosquitto_tls_set(handle, configuration.caFile, configuration.caFile == nil ? "/etc/ssl/certs" : nil, nil, nil, nil), "TLS")
         }
         let offline = Array("offline".utf8)
         try check(
-            mosquitto_will_set(handle, configuration.statusTopic, Int32(offline.count), offline, 1, true), "last will")
+            kiosk_mosquitto_will_set(handle, configuration.statusTopic, Int32(offline.count), offline, 1, true), "last will")
     }
 
     deinit {
         stopLoopIntegration()
         // No DISCONNECT is sent here: a client dropped without stop() leaves like a crash, and
         // the broker publishes its last will (offline).
-        if let handle { mosquitto_destroy(handle) }
+        if let handle { kiosk_mosquitto_destroy(handle) }
     }
 
     func check(_ code: Int32, _ what: String) throws(ControlError) {
         guard code == MOSQ_ERR_SUCCESS.rawValue else { throw .mqtt("\(what): \(Self.describe(code))") }
     }
 
-    static func describe(_ code: Int32) -> String { String(cString: mosquitto_strerror(code)) }
+    static func describe(_ code: Int32) -> String { String(cString: kiosk_mosquitto_strerror(code)) }
 
     /// What a technician does about a failure the hardened unit causes: the base unit has no
     /// network (`PrivateNetwork=yes`), which a socket reports as an unsupported address family.
@@ -124,9 +129,9 @@ public final class MQTTClient {
         defer { state = .stopped }
         if state == .connected {
             publish(configuration.statusTopic, payload: "offline", retain: true, qos: 1)
-            mosquitto_disconnect(handle)
+            kiosk_mosquitto_disconnect(handle)
             // Best effort: one write of what is queued; the socket is non-blocking.
-            mosquitto_loop_write(handle, 1)
+            kiosk_mosquitto_loop_write(handle, 1)
         }
         stopLoopIntegration()
     }
@@ -140,7 +145,7 @@ public final class MQTTClient {
     private func sendSubscribe(_ topic: String) {
         guard let handle else { return }
         var id: Int32 = 0
-        let code = mosquitto_subscribe(handle, &id, topic, 1)
+        let code = kiosk_mosquitto_subscribe(handle, &id, topic, 1)
         if code == MOSQ_ERR_SUCCESS.rawValue { unconfirmedSubscriptions.insert(id) } else {
             onLog?("MQTT: subscribe to \(topic) failed: \(Self.describe(code))")
         }
@@ -155,7 +160,7 @@ public final class MQTTClient {
     public func publish(_ topic: String, payload: String, retain: Bool = false, qos: Int32 = 1) -> Bool {
         guard state == .connected, let handle else { return false }
         let bytes = Array(payload.utf8)
-        let code = mosquitto_publish(handle, nil, topic, Int32(bytes.count), bytes, qos, retain)
+        let code = kiosk_mosquitto_publish(handle, nil, topic, Int32(bytes.count), bytes, qos, retain)
         if code != MOSQ_ERR_SUCCESS.rawValue { onLog?("MQTT: publish to \(topic) failed: \(Self.describe(code))") }
         return code == MOSQ_ERR_SUCCESS.rawValue
     }
@@ -174,8 +179,8 @@ public final class MQTTClient {
         // After the first call libmosquitto knows host and port, even if that call failed.
         let code =
             hasConnectedOnce || connectStartedAt > 0
-            ? mosquitto_reconnect_async(handle)
-            : mosquitto_connect_async(handle, configuration.broker.host, configuration.broker.port, configuration.keepalive)
+            ? kiosk_mosquitto_reconnect_async(handle)
+            : kiosk_mosquitto_connect_async(handle, configuration.broker.host, configuration.broker.port, configuration.keepalive)
         connectStartedAt = MonotonicClock.now
         state = .connecting
         if code != MOSQ_ERR_SUCCESS.rawValue {
@@ -186,7 +191,7 @@ public final class MQTTClient {
     /// The broker answered a connect (CONNACK).
     func connected(_ code: Int32) {
         guard code == 0 else {
-            failed("broker \(configuration.broker) refused the connection: \(String(cString: mosquitto_connack_string(code)))")
+            failed("broker \(configuration.broker) refused the connection: \(String(cString: kiosk_mosquitto_connack_string(code)))")
             return
         }
         hasConnectedOnce = true
@@ -220,7 +225,7 @@ public final class MQTTClient {
             failed("no answer from \(configuration.broker) within \(ProgramReport.seconds(configuration.connectTimeout))")
             return
         }
-        let code = mosquitto_loop_misc(handle)
+        let code = kiosk_mosquitto_loop_misc(handle)
         if code != MOSQ_ERR_SUCCESS.rawValue, state == .connected { failed("connection lost: \(Self.describe(code))") }
     }
 
@@ -233,10 +238,10 @@ public final class MQTTClient {
     /// writability only while it has something to send.
     private func syncSocket() {
         guard let handle, state == .connecting || state == .connected else { return }
-        let fd = mosquitto_socket(handle)
+        let fd = kiosk_mosquitto_socket(handle)
         if fd != socketFD { unregisterSocket() }
         guard fd >= 0 else { return }
-        let wanted: EventLoop.Events = mosquitto_want_write(handle) ? [.readable, .writable] : .readable
+        let wanted: EventLoop.Events = kiosk_mosquitto_want_write(handle) ? [.readable, .writable] : .readable
         if socketSource == nil {
             socketSource = try? loop.addSource(fd: fd, events: wanted) { [unowned self] events in socketReady(events) }
             socketFD = fd
@@ -250,9 +255,9 @@ public final class MQTTClient {
     private func socketReady(_ events: EventLoop.Events) {
         guard let handle else { return }
         var code = MOSQ_ERR_SUCCESS.rawValue
-        if !events.isDisjoint(with: [.readable, .hangup, .error]) { code = mosquitto_loop_read(handle, 8) }
-        if code == MOSQ_ERR_SUCCESS.rawValue, events.contains(.writable), state != .stopped, mosquitto_socket(handle) >= 0 {
-            code = mosquitto_loop_write(handle, 8)
+        if !events.isDisjoint(with: [.readable, .hangup, .error]) { code = kiosk_mosquitto_loop_read(handle, 8) }
+        if code == MOSQ_ERR_SUCCESS.rawValue, events.contains(.writable), state != .stopped, kiosk_mosquitto_socket(handle) >= 0 {
+            code = kiosk_mosquitto_loop_write(handle, 8)
         }
         if code != MOSQ_ERR_SUCCESS.rawValue {
             failed("connection to \(configuration.broker) lost: \(Self.describe(code))")

@@ -48,6 +48,22 @@ struct DamageHistoryTests {
         #expect(regions(history, 1) == [[0, 0, 11, 21]])
     }
 
+    @Test("a spare given a copy of the newest frame misses nothing, then what later frames draw")
+    func copiedNewest() {
+        var history = DamageHistory(buffers: 3)
+        history.drew(0, damage: [(0, 0, 100, 100)])
+        history.copiedNewest(into: 1)
+        #expect(!history.isFresh(1))
+        #expect(regions(history, 1) == [])
+        #expect(history.isFresh(2))
+        #expect(regions(history, 0) == [])
+        history.drew(0, damage: [(4, 5, 6, 7)])
+        #expect(regions(history, 1) == [[4, 5, 6, 7]])
+        history.drew(1, damage: [(1, 1, 1, 1)])
+        #expect(regions(history, 0) == [[1, 1, 1, 1]])
+        #expect(regions(history, 1) == [])
+    }
+
     @Test("reset makes every buffer fresh with nothing missing")
     func reset() {
         var history = DamageHistory(buffers: 2)

@@ -35,6 +35,13 @@ public struct DamageHistory: Sendable, Equatable {
         }
     }
 
+    /// Records that `buffer` was given a copy of the newest frame (it misses nothing now); the
+    /// other buffers are unchanged.
+    public mutating func copiedNewest(into buffer: Int) {
+        missing[buffer] = []
+        whole[buffer] = false
+    }
+
     /// Forgets every buffer's content (new size or scale: all buffers are new).
     public mutating func reset() {
         for index in missing.indices {

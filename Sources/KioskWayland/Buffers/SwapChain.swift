@@ -2,7 +2,8 @@ import CWayland
 import Glibc
 
 /// Up to `capacity` buffers of one size, handed out only when the compositor has released them,
-/// with a `FrameRepair` that brings their contents up to the last shown frame where the new
+/// made only when every existing one is busy (the released last shown buffer is reused first), with
+/// a `FrameRepair` that brings their contents up to the last shown frame where the new
 /// frame does not draw (`DamageHistory`).
 final class SwapChain {
     let capacity: Int
@@ -37,18 +38,40 @@ final class SwapChain {
             self.height = height
         }
         let index: Int
-        if let free = buffers.indices.first(where: { !buffers[$0].isBusy && $0 != lastShown }) {
+        if let last = lastShown, !buffers[last].isBusy {
+            // The compositor released the shown buffer: wlroots (sway, cage) copies a wl_shm
+            // buffer into a texture at commit and releases it at once, before the frame callback.
+            // Drawing into it needs no repair (it holds the last frame) and no second buffer:
+            // one output-sized buffer (8 MB at 1080p) less for as long as the kiosk runs.
+            index = last
+        } else if let free = buffers.indices.first(where: { !buffers[$0].isBusy }) {
             index = free
         } else if buffers.count < capacity {
+            // Every buffer is with the compositor (weston keeps the shown one until the next
+            // commit): only now is another one worth its memory.
             buffers.append(try ShmBuffer(shm: shm, width: width, height: height))
             index = buffers.count - 1
-        } else if let last = lastShown, !buffers[last].isBusy {
-            // The compositor released the shown buffer (it copied it): drawing into it is fine.
-            index = last
         } else {
             return nil
         }
         return (index, buffers[index])
+    }
+
+    /// In idle time, when the only buffer is still held by the compositor (weston, and wlroots
+    /// with its pixman renderer, read a wl_shm buffer until the next commit replaces it): makes
+    /// the second buffer, which the next frame would make, and copies the shown frame into it.
+    /// That frame (typically the first of a tap's transition or a drag) then neither maps nor
+    /// faults in 8 MB (1080p) nor repairs anything. Never makes a third buffer. Returns whether
+    /// a buffer was made.
+    @discardableResult
+    func prepareSpare(shm: OpaquePointer) throws(WaylandError) -> Bool {
+        guard let last = lastShown, buffers.count == 1, buffers[last].isBusy else { return false }
+        let shown = buffers[last]
+        let spare = try ShmBuffer(shm: shm, width: width, height: height)
+        spare.pixels.copyMemory(from: shown.pixels, byteCount: shown.stride * height)
+        buffers.append(spare)
+        history.copiedNewest(into: buffers.count - 1)
+        return true
     }
 
     /// Whether the buffer holds the last shown frame once `repair(for:)` ran (false: nothing was

@@ -187,10 +187,21 @@ public final class WaylandWindow {
         frameCallback = nil
         statistics.callbacks.record(
             at: Double(milliseconds) / 1000, refresh: refreshPeriod, continuous: committedContinuous)
-        guard needsFrame else { return }
+        guard needsFrame else {
+            prepareSpareBuffer()
+            return
+        }
         drawingOnCallback = true
         draw()
         drawingOnCallback = false
+    }
+
+    /// Nothing to draw: ready the buffer the next frame needs while the compositor holds the
+    /// shown one (`SwapChain.prepareSpare`). A failure is left to that frame, which makes the
+    /// buffer itself and reports it.
+    private func prepareSpareBuffer() {
+        guard let shm = display.shm, !display.isClosed else { return }
+        _ = try? swapChain.prepareSpare(shm: shm)
     }
 
     /// Called by the display before the loop waits.

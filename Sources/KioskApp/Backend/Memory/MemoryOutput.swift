@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import KioskCore
 import KioskRender
 import KioskWayland
@@ -25,7 +28,13 @@ final class MemoryOutput: OutputBackend {
         self.capacity = max(2, capacity)
         self.scale = scale
         history = DamageHistory(buffers: self.capacity)
-        for _ in 0..<self.capacity { buffers.append(try ImageBuffer(width: width, height: height)) }
+        for _ in 0..<self.capacity {
+            let buffer = try ImageBuffer(width: width, height: height)
+            // Touched now, as the Wayland swap chain readies its spare buffer in idle time
+            // (`SwapChain.prepareSpare`): a measured frame never pays for faulting in fresh memory.
+            memset(buffer.pixels, 0, buffer.stride * height)
+            buffers.append(buffer)
+        }
     }
 
     var width: Int { buffers[0].width }
