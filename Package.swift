@@ -66,9 +66,6 @@ let package = Package(
             name: "CSystemdBus", cSettings: [.unsafeFlags(includePaths("libsystemd"))],
             linkerSettings: [.linkedLibrary("systemd")]),
 
-        // The compositor's column loop in C: SSE2/NEON, and AVX2 chosen at run time.
-        .target(name: "CPixelKernels"),
-
         // Swift modules, innermost first.
         .target(name: "KioskCore"),
         .target(
@@ -76,7 +73,7 @@ let package = Package(
             dependencies: ["KioskCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "KioskRender",
-            dependencies: ["KioskCore", "CPangoCairo", "CPixman", "CPixelKernels"],
+            dependencies: ["KioskCore", "CPangoCairo", "CPixman"],
             swiftSettings: pangoSwiftSettings),
         .target(name: "KioskInput", dependencies: ["KioskCore", "CLibinput"]),
         .target(

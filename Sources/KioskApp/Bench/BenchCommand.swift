@@ -137,15 +137,6 @@ public enum BenchCommand {
             progress("machine parallelism")
             summary.append(machineLine(ParallelismProbe.measure()))
         }
-        // The column loop's kernels on the same frame (one thread): which is fastest here.
-        if wanted("cube 30deg, kernel") {
-            for kernel in PixelKernel.allCases where kernel.isAvailable {
-                let k = try BenchKiosk(configuration: configuration, root: BenchPages.cube, size: size, threads: 1)
-                k.pipeline.renderer.compositor.kernel = kernel
-                k.holdDrag(fraction: 1.0 / 3, vertical: false)
-                measure("cube 30deg, kernel \(kernel.rawValue)") { k.frame() }
-            }
-        }
         let cube45 = try kiosk(BenchPages.cube)
         cube45.holdDrag(fraction: 0.5, vertical: false)
         measure("cube 45deg") { cube45.frame() }

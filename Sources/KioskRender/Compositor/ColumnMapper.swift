@@ -1,8 +1,6 @@
 // Ownership: ColumnMapper reads per-column tables in the LayerCompositor's scratch memory and a
 // source surface's pixels, both valid for one layer of one compose call; `verticalWeights` is a
-// table allocated once for the process and never freed. The C kernel gets the same pointers for
-// the duration of one call.
-import CPixelKernels
+// table allocated once for the process and never freed.
 
 /// fy (0...16) broadcast to eight lanes, 16-byte aligned: one load instead of a broadcast.
 nonisolated(unsafe) let verticalWeights: UnsafeMutablePointer<SIMD8<UInt16>> = {
@@ -41,8 +39,6 @@ struct ColumnMapper: SpanMapper {
     let source: BilinearSource
     /// Every source pixel is opaque: under a constant opacity, OVER needs no per-pixel alpha.
     let opaqueSource: Bool
-    /// The C kernel's instruction set for the fast runs; nil: the Swift loop.
-    let kernel: kp_isa?
     var y = 0
 
     /// Bytes of scratch memory per column.
@@ -52,10 +48,9 @@ struct ColumnMapper: SpanMapper {
     /// `bytesPerColumn · (x1 − x0)` bytes, 16-byte aligned.
     init(
         _ n: Homography, x0: Int, x1: Int, scratch: UnsafeMutableRawPointer,
-        source: BilinearSource, allowFast: Bool = true, opaqueSource: Bool = false, kernel: PixelKernel = .swift
+        source: BilinearSource, allowFast: Bool = true, opaqueSource: Bool = false
     ) {
         self.opaqueSource = opaqueSource
-        self.kernel = kernel.isAvailable ? kernel.isa : nil
         let count = x1 - x0
         // The records first: they need 16-byte alignment, the Ints after them only 8.
         // Shift the bases so that index x (absolute) reads column x − x0.
@@ -113,15 +108,6 @@ struct ColumnMapper: SpanMapper {
         let m = modulation(colour: colour, alpha: alpha)
         let m2 = SIMD8(lowHalf: m, highHalf: m)
         let safe = isSafe(x0, x1)
-        if let kernel {
-            let blend = !fresh && modulated && opaqueSource && alpha < 256 ? inverseModulatedAlpha(alpha) : nil
-            var flags = safe ? 0 : UInt32(KP_CLAMPED)
-            if modulated { flags |= UInt32(KP_MODULATED) }
-            if blend != nil { flags |= UInt32(KP_BLENDED) }
-            if fresh { flags |= UInt32(KP_FRESH) }
-            runKernel(kernel, row, x0, x1, m2, blend ?? .zero, flags: flags)
-            return true
-        }
         // One specialisation per case, so no switch costs anything per pixel.
         if fresh {
             switch (safe, modulated) {
@@ -146,25 +132,6 @@ struct ColumnMapper: SpanMapper {
             }
         }
         return true
-    }
-
-    /// The run x0..<x1 through the C kernel; `flags` as `kp_column_job.flags`.
-    private func runKernel(
-        _ isa: kp_isa, _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>,
-        _ ia: SIMD8<UInt16>, flags: UInt32
-    ) {
-        var job = kp_column_job()
-        job.entries = UnsafePointer(OpaquePointer(entries))
-        job.y = y
-        job.stride_bytes = source.stridePixels &* 4
-        job.row_bytes = source.rowStep &* 4
-        job.ahead_bytes = entries[x0].dv < 0 ? -3 &* job.row_bytes : 3 &* job.row_bytes
-        job.v_end = source.vEnd
-        job.last_row = source.lastRow
-        withUnsafeMutableBytes(of: &job.m) { $0.storeBytes(of: m, as: SIMD8<UInt16>.self) }
-        withUnsafeMutableBytes(of: &job.ia) { $0.storeBytes(of: ia, as: SIMD8<UInt16>.self) }
-        job.flags = flags
-        _ = kp_column_run(&job, row, x0, x1, isa)
     }
 
     /// The run x0..<x1: `Clamped` clamps v (the run may leave the surface), `Modulated` applies

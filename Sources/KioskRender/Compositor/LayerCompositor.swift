@@ -57,10 +57,6 @@ public final class LayerCompositor {
     var stripeAlone = 0
     /// False sends every layer through the generic loops (tests compare the fast paths with them).
     var fastPaths = true
-    /// The implementation of the column loop (the cube); every kernel gives the same pixels.
-    /// The Swift loop by default: on the development machine (x86-64, AVX2) the C kernels were
-    /// no faster (see `PixelKernel`); `bench` measures each on the machine at hand.
-    public var kernel: PixelKernel = .swift
     /// True when scenes come mirrored onto the output (a flipped display transform): every
     /// layer's winding is reversed, so back-face culling looks at the other side.
     public var mirrorsOutput = false
@@ -283,7 +279,7 @@ public final class LayerCompositor {
                 let mapper = ColumnMapper(
                     plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
                     scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source, allowFast: fastPaths,
-                    opaqueSource: opaque, kernel: kernel)
+                    opaqueSource: opaque)
                 used += (count + 1) & ~1
                 drawers.append(.columns(plan, mapper, source))
             case .projective:
