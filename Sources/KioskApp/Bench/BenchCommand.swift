@@ -15,7 +15,8 @@ import KioskRender
 /// (`[display] rotation`: 180°, the flips, 90° and 270°); each of the 16 transitions right to
 /// left halfway through a push on a stack; rasterising each panel page of the config; a
 /// clock-only frame (the clock's region redrawn and only the damage recomposed); the pixman
-/// reference.
+/// reference. Beside the 1-vs-N-thread ratio: the share of stripes the workers drew and what two
+/// threads of this machine get done at once (`ParallelismProbe`).
 public enum BenchCommand {
     /// What to measure and how to print it.
     public struct Options: Sendable {
@@ -112,12 +113,16 @@ public enum BenchCommand {
         where wanted("\(name), 1 thread") {
             var medians: [Double] = []
             var cpu: [Double] = []
+            var workerShare = 0.0
             for threads in [1, many] {
                 let k = try BenchKiosk(configuration: configuration, root: root, size: size, threads: threads)
                 if hold { k.holdDrag(fraction: 1.0 / 3, vertical: false) } else { k.open(pages.faces[1], thenWait: 0.35 / 2) }
                 let label = "\(name), \(counted(threads, "thread"))"
+                let compositor = k.pipeline.renderer.compositor
+                compositor.resetStripeCounts()
                 measure(label) { k.frame() }
                 if let r = results.last, r.name == label { medians.append(r.medianMs) }
+                if threads > 1 { workerShare = share(ofWorkers: compositor.stripeCounts) }
                 // The process's CPU time per frame (all threads): what the split adds in work.
                 let before = processCPUNanoseconds()
                 for _ in 0..<reps { k.frame() }
@@ -125,8 +130,12 @@ public enum BenchCommand {
             }
             if medians.count == 2, medians[0] > 0, cpu[0] > 0 {
                 summary.append(
-                    "threads: \(name) on \(many) threads takes \(BenchmarkReport.format(medians[1] / medians[0], 2)) x the wall time on one (target <= 0.6) and \(BenchmarkReport.format(cpu[1] / cpu[0], 2)) x the CPU time (\(BenchmarkReport.format(cpu[0], 2)) and \(BenchmarkReport.format(cpu[1], 2)) ms per frame)")
+                    "threads: \(name) on \(many) threads takes \(BenchmarkReport.format(medians[1] / medians[0], 2)) x the wall time on one (target <= 0.6) and \(BenchmarkReport.format(cpu[1] / cpu[0], 2)) x the CPU time (\(BenchmarkReport.format(cpu[0], 2)) and \(BenchmarkReport.format(cpu[1], 2)) ms per frame); the workers drew \(BenchmarkReport.format(workerShare * 100, 0)) % of the stripes")
             }
+        }
+        if wanted("cube 30deg, 1 thread") {
+            progress("machine parallelism")
+            summary.append(machineLine(ParallelismProbe.measure()))
         }
         let cube45 = try kiosk(BenchPages.cube)
         cube45.holdDrag(fraction: 0.5, vertical: false)
@@ -211,6 +220,18 @@ public enum BenchCommand {
         report.summary = summary
         return report
     }
+}
+
+/// The share of stripes the workers (every band but the last, the caller's) drew.
+func share(ofWorkers counts: [Int]) -> Double {
+    let total = counts.reduce(0, +)
+    return total > 0 ? Double(total - (counts.last ?? 0)) / Double(total) : 0
+}
+
+/// The machine probe's line: what two threads get done at once here, beside the thread ratio.
+func machineLine(_ r: ParallelismProbe.Result) -> String {
+    let f = { (v: Double) in BenchmarkReport.format(v, 2) }
+    return "machine: two threads running the same work at once take \(f(r.computeRatio)) x (compute, \(f(r.computeAlone)) ms alone) and \(f(r.memoryRatio)) x (memory, \(f(r.memoryAlone)) ms alone) the time of one alone (1.00: two real cores); a frame split evenly on 2 threads can at best take about \(f(min(r.computeRatio, r.memoryRatio) / 2))-\(f(max(r.computeRatio, r.memoryRatio) / 2)) x its time on one"
 }
 
 /// CPU time of the whole process (every thread) in nanoseconds.

@@ -18,6 +18,8 @@ final class BandScratch {
     private var rowBufferBytes: Int
     var hiddenAbove: [Range<Int>] = []
     var drawers: [LayerDrawer] = []
+    /// Stripes this band has drawn since the compositor's counts were last reset.
+    var stripesDrawn = 0
 
     init(rowBufferBytes: Int) {
         self.rowBufferBytes = rowBufferBytes
@@ -57,8 +59,18 @@ extension LayerCompositor: BandJob {
             let stripe = count == 1 ? nextStripeAlone() : nextStripe.add(1, ordering: .relaxed).oldValue
             let top = limit.y0 + stripe * rows
             guard top < limit.y1 else { return }
+            scratch.stripesDrawn += 1
             for y in top..<min(top + rows, limit.y1) { drawRow(y, frame: frame, scratch: scratch) }
         }
+    }
+
+    /// Stripes drawn per band since the last `resetStripeCounts()`; the calling thread's band is
+    /// the last. Tells whether the workers share the frames (`bench` prints it).
+    public var stripeCounts: [Int] { bands.map(\.stripesDrawn) }
+
+    /// Starts `stripeCounts` from zero.
+    public func resetStripeCounts() {
+        for band in bands { band.stripesDrawn = 0 }
     }
 
     /// The stripe counter without atomics when one thread draws everything.
