@@ -173,6 +173,31 @@ struct LiveReloadTests {
         #expect(host.changes == 1)
         router.stop()
     }
+
+    @Test("a reload changing [display] backend, connector or mode logs one line that it takes effect after a restart; other edits log none")
+    func outputChangeNeedsRestart() throws {
+        let folder = ConfigFolder()
+        folder.kiosk("[display]\nbackend = \"drm\"\n")
+        let service = ConfigService(directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
+        let before = service.shown.settings.output
+        #expect(before.backend == .drm)
+
+        folder.kiosk("[display]\nbackend = \"wayland\"\n")
+        #expect(service.reload().change == .applied(replacedDiagnostics: false))
+        let notice = service.shown.settings.output.restartNotice(comparedTo: before)
+        #expect(notice == "[display] backend \"drm\" -> \"wayland\": a backend change takes effect after a restart; the output stays as it is until then")
+
+        let wayland = service.shown.settings.output
+        folder.kiosk("[display]\nbackend = \"wayland\"\nconnector = \"HDMI-A-1\"\nmode = \"1280x800@60\"\n")
+        _ = service.reload()
+        let both = service.shown.settings.output.restartNotice(comparedTo: wayland)
+        #expect(both?.hasPrefix("[display] connector (default) -> \"HDMI-A-1\", mode (default) -> \"1280x800@60\": this change takes effect after a restart") == true)
+
+        let current = service.shown.settings.output
+        folder.kiosk("[display]\nbackend = \"wayland\"\nconnector = \"HDMI-A-1\"\nmode = \"1280x800@60\"\nrotation = \"90\"\n")
+        #expect(service.reload().change == .applied(replacedDiagnostics: false))
+        #expect(service.shown.settings.output.restartNotice(comparedTo: current) == nil)
+    }
 }
 
 @Suite("Bench runs the runtime pipeline")

@@ -53,6 +53,8 @@ class Machine:
         self.pending = b""
 
     def start(self):
+        """Powers on (again after `stop`: the image is opened snapshot=on, so from its clean state)."""
+        self.pending = b""
         for path in (self.qmp_path, self.agent_path):
             if os.path.exists(path):
                 os.unlink(path)
@@ -143,3 +145,7 @@ class Machine:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        for channel in (self.agent, self.qmp):
+            if channel:
+                channel.close()
+        self.agent = self.qmp = None

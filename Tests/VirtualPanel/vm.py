@@ -10,12 +10,15 @@ Three boots of the image (package installed), each with the units a technician e
           kiosk-shell's own libinput source (the packaged libinput.conf drop-in).
 In all: boot-to-READY and boot-to-first-frame seconds, scanout screenshots (QMP screendump)
 against `kiosk-shell render`; a touchscreen plugged in after start and one removed mid-touch.
-drm and cage + kiosk are compared: boot to first frame and resident memory (VmRSS) at the home page.
+drm and cage + kiosk are compared: boot to first frame, unit start to READY=1 (split at kiosk-shell's
+exec) and resident memory (VmRSS) at the home page, medians of VPANEL_BOOTS boots each (default 3:
+the scenario's own and two that only measure; boot_timing.py).
 """
 import os
 import sys
 import time
 
+from boot_timing import boot_record, describe, report
 from machine import Machine, make_image
 from panel import TOLERANCE, Checks, difference, log, render, wait_until
 from touchscreen import Touchscreen
@@ -27,7 +30,10 @@ TURN = "drag 600,300 200,300 300ms; wait 1s"
 DRAG = "drag 600 300 200 300 300"  # the same drag for guest/touch.py
 # Home (cube face "status") -> "highlight" -> "explore" (menu) -> tap "Guided tour" -> tap row 2 (below the stack header).
 TO_LIST_ROW = f"{TURN}; {TURN}; tap 600,250; wait 1s; tap 300,317; wait 1s"
-timings = {}
+# Boots measured for the DRM/cage comparison (medians): the scenario's own, then more that only
+# measure (each from the clean image: snapshot=on).
+BOOTS = int(os.environ.get("VPANEL_BOOTS", "3"))
+boots = {}
 
 
 class Panel:
@@ -82,7 +88,7 @@ class Panel:
                 + (self.machine.journal("kiosk-shell.service", 25) if self.status_unit == "kiosk-shell.service" else ""))
 
     def power_on(self):
-        """From power-on to the home page on the scanout; measures the seconds."""
+        """From power-on to the home page on the scanout; measures the seconds (boot_timing.py)."""
         m = self.machine
         m.start()
         home = self.wait_screen("", "first-frame", 180)
@@ -97,21 +103,24 @@ class Panel:
         vt = m.sh("cat /sys/class/tty/tty0/active")[1]
         if vt != self.vt:
             return self.failure(f"the foreground VT is {vt}, expected {self.vt}")
-        ready = int(m.show(self.status_unit, "ActiveEnterTimestampMonotonic")) / 1e6
-        # The display stack alone (the compositor's unit, or the DRM unit, started -> READY=1): the
-        # kernel's part of a boot under emulation varies by seconds between VMs of one run.
-        stack = ready - int(m.show(self.compositor_unit, "InactiveExitTimestampMonotonic")) / 1e6
-        first_frame = frame_at - kernel_start
         try:
             rss = rss_kib(m, self.processes)
         except RuntimeError as error:
             return self.failure(str(error))
-        timings[self.name] = (ready, first_frame, frame_at - m.started, rss, stack)
-        log(f"     {self.name}: kernel start to READY=1 {ready:.1f} s ({self.compositor_unit} start to READY=1 {stack:.1f} s), to the first frame on the scanout "
-            f"<= {first_frame:.1f} s (qemu start to first frame {frame_at - m.started:.1f} s)")
+        # The display stack alone (the compositor's unit, or the DRM unit, started -> READY=1).
+        record = boot_record(m, self.compositor_unit, self.status_unit, frame_at, kernel_start, rss)
+        boots.setdefault(self.name, []).append(record)
+        describe(self.name, self.compositor_unit, record)
         log(f"     {self.name}: {m.sh('systemd-analyze time | head -n 1')[1]}")
-        log(f"     {self.name}: resident memory of {' + '.join(self.processes)} at the home page {rss / 1024:.1f} MiB")
+        if len(boots[self.name]) == 1:  # what the unit waited for at boot, once
+            chain = m.sh(f"systemd-analyze critical-chain --no-pager {self.compositor_unit} | tail -n +4 | head -n 8")[1]
+            log("\n".join(f"     {self.name}: {line}" for line in chain.splitlines()))
         return self.wait_status("status", 10)
+
+    def boot_again(self):
+        """A measuring boot only: power on from the clean image (snapshot=on), the home page."""
+        self.machine.stop()
+        return self.power_on()
 
     def system_running(self):
         m = self.machine
@@ -122,15 +131,34 @@ class Panel:
         return None
 
 
-def scenario(checks, panel, title, more_checks):
-    """Power-on, boot state, then MORE_CHECKS(panel); the VM and its image go away after."""
+def scenario(checks, panel, title, more_checks, keep=False):
+    """Power-on, boot state, then MORE_CHECKS(panel); the VM stops after, and its image goes away
+    unless KEEP (the timing boots use it again: `retire`). Returns whether it came up."""
     try:
-        if checks.run(f"vm/{panel.name}: {title}", panel.power_on):
+        up = checks.run(f"vm/{panel.name}: {title}", panel.power_on)
+        if up:
             checks.run(f"vm/{panel.name}: boot finishes with no failed unit", panel.system_running)
             more_checks(checks, panel)
     finally:
         panel.machine.stop()
-        os.unlink(os.path.join(WORK, f"{panel.name}.raw"))
+        if not keep:
+            retire(panel)
+    return up
+
+
+def retire(panel):
+    panel.machine.stop()
+    image = os.path.join(WORK, f"{panel.name}.raw")
+    if os.path.exists(image):
+        os.unlink(image)
+
+
+def timing_boots(checks, panels):
+    """More boots of PANELS (drm and cage), taking turns, so a busy host slows both alike."""
+    for boot in range(2, BOOTS + 1):
+        for panel in panels:
+            checks.run(f"vm/{panel.name}: boot {boot} of {BOOTS} (timing) shows the home page", panel.boot_again)
+            panel.machine.stop()
 
 
 def replug_mid_touch(first, opener_pid):
@@ -218,31 +246,37 @@ def main():
     checks = Checks(TALLY)
     # While developing: VPANEL_SCENARIOS=drm boots only that one.
     wanted = os.environ.get("VPANEL_SCENARIOS", "drm,cage,weston").split(",")
-    if "drm" in wanted:
-        drm_root, unmount = compositor_free_rootfs(ROOTFS, WORK)
-        try:
-            helpers = {"turn_after_plug": turn_after_plug, "open_list_row": open_list_row, "DRAG": DRAG, "TO_LIST_ROW": TO_LIST_ROW}
-            scenario(checks, Panel("drm", ["kiosk-shell-drm.service"], "kiosk-shell-drm.service", "kiosk-shell-drm.service", "tty1",
-                                   ["kiosk-shell"], rootfs=drm_root),
-                     "kiosk-shell-drm from power-on shows the home page on the scanout (no compositor)",
-                     lambda c, p: drm_checks(c, p, helpers))
-        finally:
+    compared = []  # drm and cage: booted again for the timing comparison
+    unmount = None
+    try:
+        if "drm" in wanted:
+            drm_root, unmount = compositor_free_rootfs(ROOTFS, WORK)
+            helpers = {"turn_after_plug": turn_after_plug, "open_list_row": open_list_row, "DRAG": DRAG, "TO_LIST_ROW": TO_LIST_ROW,
+                       "TURN": TURN}
+            drm = Panel("drm", ["kiosk-shell-drm.service"], "kiosk-shell-drm.service", "kiosk-shell-drm.service", "tty1",
+                        ["kiosk-shell"], rootfs=drm_root)
+            if scenario(checks, drm, "kiosk-shell-drm from power-on shows the home page on the scanout (no compositor)",
+                        lambda c, p: drm_checks(c, p, helpers), keep=True):
+                compared.append(drm)
+            else:
+                retire(drm)
+        if "cage" in wanted:
+            cage = Panel("cage", ["cage@tty1.service"], "cage@tty1.service", "cage@tty1.service", "tty1", ["cage", "kiosk-shell"])
+            if scenario(checks, cage, "cage@tty1 from power-on shows the home page on the DRM scanout", cage_checks, keep=True):
+                compared.append(cage)
+            else:
+                retire(cage)
+        timing_boots(checks, compared)
+    finally:
+        for panel in compared:
+            retire(panel)
+        if unmount:
             unmount()
-    if "cage" in wanted:
-        scenario(checks, Panel("cage", ["cage@tty1.service"], "cage@tty1.service", "cage@tty1.service", "tty1", ["cage", "kiosk-shell"]),
-                 "cage@tty1 from power-on shows the home page on the DRM scanout", cage_checks)
     if "weston" in wanted:
         scenario(checks, Panel("weston", ["weston.socket", "weston.service", "kiosk-shell.service"], "kiosk-shell.service",
                                "weston.service", "tty7", ["weston", "kiosk-shell"]),
                  "weston on tty7 + kiosk-shell.service from power-on show the home page", weston_checks)
-    for name, (ready, frame, qemu, rss, stack) in timings.items():
-        log(f"virtual-panel: {name}: boot to READY=1 {ready:.1f} s, boot to first frame {frame:.1f} s "
-            f"(qemu start to frame {qemu:.1f} s), display stack start to READY=1 {stack:.1f} s, resident memory {rss / 1024:.1f} MiB")
-    if "drm" in timings and "cage" in timings:
-        drm, cage = timings["drm"], timings["cage"]
-        log(f"virtual-panel: drm alone vs cage + kiosk: first frame {drm[1]:.1f} s vs {cage[1]:.1f} s, "
-            f"unit start to READY=1 {drm[4]:.1f} s vs {cage[4]:.1f} s, "
-            f"resident memory {drm[3] / 1024:.1f} MiB vs {cage[3] / 1024:.1f} MiB")
+    report(boots)
 
 
 if __name__ == "__main__":

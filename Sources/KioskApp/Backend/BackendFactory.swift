@@ -29,6 +29,7 @@ enum BackendFactory {
             return (backend, nil)
         case .wayland, .auto:
             let backend = try WaylandOutputBackend(loop: loop, settings: settings, title: title)
+            StartupTimeline.process.mark("compositor")
             return (backend, backend.seat)
         }
     }

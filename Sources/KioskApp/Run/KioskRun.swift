@@ -1,5 +1,6 @@
 import KioskConfig
 import KioskCore
+import KioskPlatform
 import Logging
 
 /// Entry point of `kiosk-shell run`: loads the config and runs the kiosk.
@@ -11,7 +12,9 @@ public enum KioskRun {
         configDirectory: String, strict: Bool = false, backend: OutputBackendChoice? = nil
     ) -> KioskExitCode {
         let log = Logger(label: "kiosk")
+        StartupTimeline.process.mark("arguments")
         let result = ConfigLoader.load(directory: configDirectory)
+        StartupTimeline.process.mark("config")
         for warning in result.warnings { log.warning("\(warning.description)") }
         if result.configuration == nil || result.hasErrors {
             for error in result.errors { log.error("\(error.description)") }

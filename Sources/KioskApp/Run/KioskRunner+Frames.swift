@@ -11,11 +11,15 @@ extension KioskRunner {
         // The frame moves the navigator's clock to now: touches from before it go first.
         router.readPendingInput()
         takeControlValues()
-        return pipeline.draw(navigator, into: frame, time: time, now: WallClockTime.now(), blanked: idle.isBlanked)
+        let damage = pipeline.draw(navigator, into: frame, time: time, now: WallClockTime.now(), blanked: idle.isBlanked)
+        StartupTimeline.process.mark("draw")
+        return damage
     }
 
     func frameFinished() {
         guard let outcome = pipeline.finishedFrame() else { return }
+        // The first frame's mode set (DRM) or commit (Wayland).
+        StartupTimeline.process.mark("present")
         if outcome.isAnimating { output?.setNeedsFrame() }
         wakeups?.arm(for: pipeline.renderer.surfaces, now: outcome.now)
         if outcome.isSettled, let navigator {
@@ -28,7 +32,19 @@ extension KioskRunner {
         } else {
             ahead?.moving()
         }
-        if outcome.isFirst { status.firstFrameCommitted { [unowned self] in statusText } }
+        if outcome.isFirst {
+            status.firstFrameCommitted(status: { [unowned self] in statusText }, then: { [unowned self] in startInput() })
+        }
+    }
+
+    /// After READY=1: the direct input source (libinput), if the settings or the output ask for one.
+    private func startInput() {
+        let started = MonotonicClock.now
+        router.start()
+        guard router.readsDirectly else { return }
+        let after = StartupTimeline.process.millisecondsSinceStart(at: started)
+        let took = Int(((MonotonicClock.now - started) * 1000).rounded())
+        log.info("input started after READY=1: \(after) ms after the process started, in \(took) ms")
     }
 
     /// One line for `systemctl status`.

@@ -9,6 +9,7 @@ import KioskPlatform
 extension KioskRunner {
     func reload(reason: String) {
         status.reloading()
+        let outputBefore = config.shown.settings.output
         let (change, result) = config.reload()
         switch change {
         case .unchanged:
@@ -16,6 +17,7 @@ extension KioskRunner {
             log.info("config reload (\(reason)): nothing changed")
         case .applied(let replacedDiagnostics):
             for warning in result.warnings { log.warning("\(warning.description)") }
+            if let notice = config.shown.settings.output.restartNotice(comparedTo: outputBefore) { log.notice("\(notice)") }
             showConfiguration(restoringSaved: replacedDiagnostics)
             log.notice("config reloaded (\(reason)): \(config.shown.pages.count) pages")
         case .diagnostics, .banner:

@@ -76,6 +76,7 @@ public final class KioskRunner {
             updateStatus()
         }
         applyServiceSettings()
+        StartupTimeline.process.mark("setup")
     }
 
     /// Shows the home page fullscreen on the output and runs until a signal (exit code 0) or
@@ -92,8 +93,8 @@ public final class KioskRunner {
         connect(made.output)
         log.info("composing with \(counted(pipeline.renderer.threads, "thread"))")
         if let seat = made.seat { router.attach(seat: seat) } else { router.runWithoutSeat() }
-        // Before the loop runs: libinput and the idle timer live on it too.
-        router.start()
+        // libinput (direct input) starts once READY=1 is out (`frameFinished`): opening every
+        // device took over a second of a panel's start and the first frame needs none of it.
         idle.arm()
         do {
             try loop.run()
@@ -138,6 +139,7 @@ public final class KioskRunner {
     /// The output was sized (native orientation): a new size or a turned output (width and
     /// height swapped) arrives the same way and the Navigator re-lays out keeping its navigation.
     private func configured(surfaceSize: Size, scale: Double) {
+        StartupTimeline.process.mark("configure")
         let size = router.configured(surfaceSize: surfaceSize)
         if router.displayTransform != .normal {
             log.info("display turned \(router.displayTransform): pages laid out at \(Int(size.width))x\(Int(size.height))")
@@ -154,6 +156,7 @@ public final class KioskRunner {
         layoutBanner()
         pipeline.invalidate()
         output?.setNeedsFrame()
+        StartupTimeline.process.mark("layout")
     }
 
     /// A navigator for `configuration` at the home page; nil (and the loop stopped with 78) when

@@ -29,15 +29,17 @@ final class SystemdStatus {
     }
 
     /// After the first frame's commit: READY=1 goes out on the next loop turn, after the display
-    /// flushed the frame to the compositor. `status` is read then.
-    func firstFrameCommitted(status: @escaping () -> String) {
+    /// flushed the frame to the compositor. `status` is read then; `then` runs right after
+    /// (what the first frame did not need waits for it). Logs where the start's time went.
+    func firstFrameCommitted(status: @escaping () -> String, then: @escaping () -> Void = {}) {
         guard !readySent else { return }
         readySent = true
         _ = try? loop.addTimer(after: 0) { [unowned self] _ in
-            log.info("ready: first frame on screen")
+            log.info("ready: first frame on screen; \(StartupTimeline.process.finish("ready"))")
             let text = status()
             lastStatus = text
             notify { $0.ready(status: text) }
+            then()
         }
     }
 

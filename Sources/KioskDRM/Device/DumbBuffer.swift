@@ -41,8 +41,9 @@ final class DumbBuffer {
             _ = drmModeDestroyDumbBuffer(fd, handle)
             throw DRMError.errno("cannot add a framebuffer", code)
         }
-        // Black, not whatever the previous user left: the first frame is drawn whole anyway.
-        memset(mapped, 0, Int(size))
+        // No clearing: the kernel hands out dumb buffers zeroed (never a previous user's pixels),
+        // and a fresh buffer is drawn whole before it is shown. Touching every page here cost
+        // a panel's start time for a buffer the first frame may not even use.
         self.width = width
         self.height = height
         self.stride = Int(pitch)

@@ -30,15 +30,18 @@ final class KMSDevice {
         }
     }
 
-    /// The card's connectors as they are now (a fresh probe: hotplug shows here).
-    func probe() throws(DRMError) -> [ConnectorInfo] {
+    /// The card's connectors. `forced`: a fresh probe (the driver asks the display again, an EDID
+    /// read over DDC on a real panel: hotplug shows here); else what the kernel last probed (at
+    /// boot or at the last hotplug), which costs no round trip to the display.
+    func probe(forced: Bool = true) throws(DRMError) -> [ConnectorInfo] {
         guard let resources = drmModeGetResources(fd) else { throw DRMError.errno("drmModeGetResources", errno) }
         defer { drmModeFreeResources(resources) }
         var connectors: [ConnectorInfo] = []
         var modes: [UInt32: [drmModeModeInfo]] = [:]
         var counts: [UInt32: Int] = [:]
         for i in 0..<Int(resources.pointee.count_connectors) {
-            guard let connector = drmModeGetConnector(fd, resources.pointee.connectors[i]) else { continue }
+            let id = resources.pointee.connectors[i]
+            guard let connector = forced ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id) else { continue }
             defer { drmModeFreeConnector(connector) }
             let c = connector.pointee
             let type = String(cString: kiosk_drm_connector_type_name(c.connector_type))
@@ -76,7 +79,8 @@ final class KMSDevice {
         guard let resources = drmModeGetResources(fd) else { return nil }
         defer { drmModeFreeResources(resources) }
         let crtcs = (0..<Int(resources.pointee.count_crtcs)).map { resources.pointee.crtcs[$0] }
-        guard let connector = drmModeGetConnector(fd, connectorID) else { return nil }
+        // Only the encoders are needed: no probe of the display.
+        guard let connector = drmModeGetConnectorCurrent(fd, connectorID) else { return nil }
         defer { drmModeFreeConnector(connector) }
         if connector.pointee.encoder_id != 0, let encoder = drmModeGetEncoder(fd, connector.pointee.encoder_id) {
             let current = encoder.pointee.crtc_id

@@ -85,20 +85,25 @@ public final class KMSDisplay {
         }
         seat.onEnable = { [unowned self] in seatEnabled() }
         seat.onDisable = { [unowned self] in seatDisabled() }
+        StartupTimeline.process.mark("seat")
         let opened = try seat.openDevice(options.devicePath)
         deviceToken = opened.token
+        StartupTimeline.process.mark("open card")
         do {
             let device = try KMSDevice(fd: opened.fd, allowAtomic: options.allowAtomic)
             self.device = device
             // No display yet (unplugged, or a wrong [display] connector/mode): wait for one
             // rather than exit, so systemd does not restart us in a loop meanwhile.
             do {
-                let pick = try OutputChoice.pick(from: try device.probe(), connector: options.connector, mode: options.mode)
+                let pick = try Self.firstPick(on: device, options: options)
+                StartupTimeline.process.mark("probe")
                 try setUp(pick, on: device)
+                StartupTimeline.process.mark("buffers")
             } catch {
                 log(.warning, "\(error.description); waiting for a display")
             }
             try attach(fd: opened.fd)
+            StartupTimeline.process.mark("udev monitor")
         } catch {
             shutDown()
             throw error
@@ -106,6 +111,15 @@ public final class KMSDisplay {
     }
 
     deinit { shutDown() }
+
+    /// The output at start from what the kernel probed at boot (no round trip to the display);
+    /// a fresh probe only when that finds none that fits (a display the kernel has not seen yet).
+    private static func firstPick(on device: KMSDevice, options: Options) throws(DRMError) -> OutputChoice.Pick {
+        if let pick = try? OutputChoice.pick(from: try device.probe(forced: false), connector: options.connector, mode: options.mode) {
+            return pick
+        }
+        return try OutputChoice.pick(from: try device.probe(forced: true), connector: options.connector, mode: options.mode)
+    }
 
     /// The size of the buffers (the mode's), output pixels.
     public var size: (width: Int, height: Int) { (buffers.first?.width ?? 0, buffers.first?.height ?? 0) }
