@@ -111,7 +111,7 @@ s_ready_and_watchdog() {
     sd_start "$L"
     sd_wait_notified "READY=1" 100 || fail_because "no READY=1 within 5 s: $(tail -3 "$L")" || return 1
     grep -q '^STATUS=showing page "main"$' "$SD_NOTIFY_LOG" || fail_because "READY=1 came without STATUS=showing page \"main\"" || return 1
-    wait_for_line "$L" '^<6>ready: first frame on screen$' 2 || fail_because "no journald-prefixed ready line" || return 1
+    wait_for_line "$L" '^<6>ready: first frame on screen; started in [0-9]+ ms: loader [0-9]+, ' 2 || fail_because "no journald-prefixed ready line with the start's phases" || return 1
     sd_wait_notified "WATCHDOG=1" 40 || fail_because "no WATCHDOG=1 within 2 s of READY (WATCHDOG_USEC=1 s)" || return 1
     sd_expect_screen ready "$SD_X" "$SD_Y" "$SD_MAIN"
 }
