@@ -116,6 +116,7 @@ ks_drag() {
     wait_for_page "$L" red || { stop_pid $pid; fail_because "pacing client showed no page: $(tail -2 "$L")"; return 1; }
     pointer_start || { stop_pid $pid; fail_because "virtual pointer did not start"; return 1; }
     cpu_before=$(cpu_ms $pid)
+    sys_before=$(sys_ms $pid)
     sway_before=$(cpu_ms $SWAY_PID)
     pointer move 1700 540 1920 1080
     pointer down
@@ -125,6 +126,7 @@ ks_drag() {
     pointer up
     sleep 1
     cpu_after=$(cpu_ms $pid)
+    sys_after=$(sys_ms $pid)
     sway_after=$(cpu_ms $SWAY_PID)
     DRAG_HWM_KB=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$pid/status" 2>/dev/null)
     rss_parts=$(awk '$1 ~ /^Rss(Anon|File|Shmem):$/ { printf "%s %s kB, ", $1, $2 }' "/proc/$pid/status" 2>/dev/null)
@@ -138,7 +140,7 @@ ks_drag() {
     used=$((cpu_after - cpu_before))
     DRAG_CPU_MS=$(awk -v u="$used" -v n="${presented:-0}" 'BEGIN { if (n > 0) printf "%.2f", u / n; else print "" }')
     log "  [$label] 10 s drag at 1920x1080@60Hz ($(grep '^swept' "$POINTER_LOG") motions): $line"
-    log "  [$label] pacing: ${DRAG_FPS:-?} fps while dragging, ${missed:-?} frames missed their vblank; CPU over 11 s: client $used ms = ${DRAG_CPU_MS:-?} ms per presented frame (${presented:-?} presented), sway $((sway_after - sway_before)) ms; peak RSS (VmHWM) ${DRAG_HWM_KB:-?} kB (now: ${rss_parts:-?}); $(grep -o 'composing with [0-9]* thread[s]*' "$L" | head -1); load $(cut -d' ' -f1-3 /proc/loadavg)"
+    log "  [$label] pacing: ${DRAG_FPS:-?} fps while dragging, ${missed:-?} frames missed their vblank; CPU over 11 s: client $used ms (kernel $((sys_after - sys_before)) ms) = ${DRAG_CPU_MS:-?} ms per presented frame (${presented:-?} presented), sway $((sway_after - sway_before)) ms; peak RSS (VmHWM) ${DRAG_HWM_KB:-?} kB (now: ${rss_parts:-?}); $(grep -o 'composing with [0-9]* thread[s]*' "$L" | head -1); load $(cut -d' ' -f1-3 /proc/loadavg)"
     [ -n "$DRAG_FPS" ] || fail_because "no frame rate in: $line" || return 1
     [ -n "$DRAG_CPU_MS" ] || fail_because "no CPU per presented frame (presented: ${presented:-none})" || return 1
     [ -n "$DRAG_HWM_KB" ] && [ "$DRAG_HWM_KB" -gt 0 ] || fail_because "no peak RSS for the client"

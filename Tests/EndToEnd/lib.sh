@@ -203,6 +203,8 @@ wait_for_page() {
 # cpu_ms PID: CPU time (utime + stime of /proc/PID/stat) the process used so far, in ms. The
 # kernel counts it in clock ticks (10 ms at CLK_TCK 100).
 cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($14 + $15) * 1000 / hz }' "/proc/$1/stat" 2>/dev/null; }
+# The kernel's share of it (stime): page faults, mmap, syscalls.
+sys_ms() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", $15 * 1000 / hz }' "/proc/$1/stat" 2>/dev/null; }
 
 # The unprivileged user sway and cage run as when the harness runs as root (they refuse root).
 # Creates the user when missing; sets RUN_UID/RUN_GID and AS_USER (a command prefix).
