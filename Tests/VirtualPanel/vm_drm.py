@@ -73,6 +73,14 @@ def drm_checks(checks, p, helpers):
             return p.failure("the journal does not say the DRM output was set up through libseat")
         return None
 
+    def first_try_at_boot():
+        # Started before udev had made /dev/dri/card0, the kiosk exited ("libseat: cannot open
+        # /dev/dri/card0") and came up only on a restart: the unit waits for the card now.
+        restarts = m.show(unit, "NRestarts")
+        if restarts != "0":
+            return p.failure(f"{unit} restarted {restarts} times during the boot")
+        return None
+
     def swipe_then_row():
         failed = helpers["turn_after_plug"](p, first, kiosk_pid())
         if failed:
@@ -161,6 +169,7 @@ def drm_checks(checks, p, helpers):
         return None
 
     checks.run("vm/drm: no compositor package in the image; the DRM output is set up through libseat", no_compositor)
+    checks.run("vm/drm: kiosk-shell-drm came up at boot without a restart (it waits for the card)", first_try_at_boot)
     checks.run("vm/drm: a uinput swipe turns the cube, a tap opens a list row (libinput, no compositor)", swipe_then_row)
     checks.run("vm/drm: a VT switch away (chvt 2) and back restores the picture, same process", vt_switch)
     checks.run("vm/drm: the display unplugged and plugged again (connector status) shows the page again", replug_display)
