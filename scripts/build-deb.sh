@@ -143,7 +143,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
-Recommends: weston, cage, xwayland, seatd, kbd
+Recommends: weston, cage, xwayland, seatd, kbd, udev
 Suggests: libinput-tools
 Section: x11
 Priority: optional
@@ -156,6 +156,7 @@ Description: fullscreen touch panel shell for Wayland kiosks
  .
  cage needs xwayland on Debian 12; both compositors are recommended so either
  unit works; chvt (kbd) brings the compositor's VT to the front at boot.
+ kiosk-shell-drm.service (no compositor) uses seatd and udev.
 EOF
 
 mkdir -p out
