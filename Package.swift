@@ -75,7 +75,7 @@ let package = Package(
             name: "KioskRender",
             dependencies: ["KioskCore", "CPangoCairo", "CPixman"],
             swiftSettings: pangoSwiftSettings),
-        .target(name: "KioskInput", dependencies: ["KioskCore", "CLibinput"]),
+        .target(name: "KioskInput", dependencies: ["KioskCore", "KioskPlatform", "CLibinput"]),
         .target(
             name: "KioskApp",
             dependencies: [

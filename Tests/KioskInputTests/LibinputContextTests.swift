@@ -14,13 +14,6 @@ struct LibinputContextTests {
         #expect(LibinputContext.error(opening: path, errno: EBUSY) == .openFailed(path: path, errno: EBUSY))
     }
 
-    @Test("device numbers split into majors as glibc does: evdev nodes are major 13")
-    func majors() {
-        #expect(LibinputContext.major(dev_t(13 << 8 | 64)) == 13)  // 13:64 = /dev/input/event0
-        #expect(LibinputContext.major(dev_t(1 << 8 | 3)) == 1)  // /dev/null
-        #expect(LibinputContext.major(dev_t(0x1000_0000_0000) | dev_t(0x0d << 8)) == 0x1000 | 13)
-    }
-
     @Test("a path context reports no devices and gives an open close-on-exec fd to poll")
     func pathContextFD() throws {
         // (Whether the fd closes with the context is not checked: tests run in parallel and

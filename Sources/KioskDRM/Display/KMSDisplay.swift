@@ -23,15 +23,19 @@ public final class KMSDisplay {
         public var devicePath: String
         public var allowAtomic: Bool
         public var bufferCount: Int
+        /// Seconds to wait for a card udev has not made yet (`CardWait`). Under the unit's
+        /// TimeoutStartSec=30, leaving the rest of the start 10 s.
+        public var cardTimeout: Double
         public init(
             connector: String? = nil, mode: DisplayModeRequest? = nil, devicePath: String = "/dev/dri/card0",
-            allowAtomic: Bool = true, bufferCount: Int = 2
+            allowAtomic: Bool = true, bufferCount: Int = 2, cardTimeout: Double = 20
         ) {
             self.connector = connector
             self.mode = mode
             self.devicePath = devicePath
             self.allowAtomic = allowAtomic
             self.bufferCount = max(2, bufferCount)
+            self.cardTimeout = cardTimeout
         }
     }
 
@@ -86,6 +90,11 @@ public final class KMSDisplay {
         seat.onEnable = { [unowned self] in seatEnabled() }
         seat.onDisable = { [unowned self] in seatDisabled() }
         StartupTimeline.process.mark("seat")
+        let waited = try CardWait(path: options.devicePath).wait(timeout: options.cardTimeout)
+        if waited >= 0.05 {
+            log(.info, "waited \(Int(waited * 1000)) ms for \(options.devicePath) (udev had not made it yet)")
+        }
+        StartupTimeline.process.mark("card wait")
         let opened = try seat.openDevice(options.devicePath)
         deviceToken = opened.token
         StartupTimeline.process.mark("open card")

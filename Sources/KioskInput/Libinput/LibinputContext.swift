@@ -1,6 +1,7 @@
 import CLibinput
 import Glibc
 import KioskCore
+import KioskPlatform
 
 // Ownership: a LibinputContext owns one `struct libinput` (unref in deinit), the heap-allocated
 // `libinput_interface` libinput keeps a pointer to for the context's whole life (freed after the
@@ -141,7 +142,7 @@ final class LibinputContext {
         }
         // Every evdev node is a character device of the input major (13); anything else would
         // only make libinput wait ~2 s for udev to describe it before refusing it.
-        guard info.st_mode & S_IFMT == S_IFCHR, Self.major(info.st_rdev) == 13 else {
+        guard info.st_mode & S_IFMT == S_IFCHR, DeviceNumber.major(info.st_rdev) == 13 else {
             throw .notAnInputDevice(path: path)
         }
         callbacks.openFailures.removeAll()
@@ -159,12 +160,6 @@ final class LibinputContext {
     func takeOpenFailures() -> [InputError] {
         defer { callbacks.openFailures.removeAll() }
         return callbacks.openFailures.map { Self.error(opening: $0.path, errno: $0.errno) }
-    }
-
-    /// glibc's gnu_dev_major, which is a macro Swift does not import.
-    static func major(_ device: dev_t) -> UInt64 {
-        let d = UInt64(device)
-        return ((d >> 8) & 0xfff) | ((d >> 32) & ~0xfff)
     }
 
     static func error(opening path: String, errno code: Int32) -> InputError {

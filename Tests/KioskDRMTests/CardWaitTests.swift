@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+import KioskDRM
+import Testing
+
+/// `CardWait` against real files: /dev/null stands in for the card (a character device whose
+/// udev database name is `c1:3`), a temporary folder for /run/udev.
+@Suite("DRM card wait at boot")
+struct CardWaitTests {
+    /// A fresh folder standing in for /run/udev; `running` creates its `control` socket's name.
+    func udevRoot(running: Bool) throws -> String {
+        let root = NSTemporaryDirectory() + "kiosk-udev-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
+        if running { _ = FileManager.default.createFile(atPath: root + "/control", contents: nil) }
+        return root
+    }
+
+    @Test("a card that never appears ends the wait with a line naming it and what to check")
+    func missingCard() throws {
+        let wait = CardWait(path: "/dev/dri/no-such-card-\(getpid())", udevRoot: try udevRoot(running: false))
+        #expect(!wait.isReady)
+        let start = Date()
+        #expect {
+            _ = try wait.wait(timeout: 0.2)
+        } throws: { error in
+            let line = (error as? DRMError)?.description ?? ""
+            return line.contains("no-such-card") && line.contains("did not appear within 0.2 s")
+                && line.contains("KIOSK_DRM_DEVICE")
+        }
+        // It waited for the timeout, not longer.
+        #expect(Date().timeIntervalSince(start) >= 0.2)
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test("without udev the node alone is ready")
+    func noUdev() throws {
+        let wait = CardWait(path: "/dev/null", udevRoot: try udevRoot(running: false))
+        #expect(wait.isReady)
+        #expect(try wait.wait(timeout: 1) < 0.05)
+    }
+
+    @Test("with udev running the node counts once udev's database has it")
+    func udevDatabase() throws {
+        let root = try udevRoot(running: true)
+        let wait = CardWait(path: "/dev/null", udevRoot: root)
+        #expect(!wait.isReady)
+        _ = FileManager.default.createFile(atPath: root + "/data/c1:3", contents: nil)
+        #expect(wait.isReady)
+    }
+
+    @Test("a card udev finishes during the wait ends it then")
+    func appearsDuringWait() throws {
+        let root = try udevRoot(running: true)
+        let wait = CardWait(path: "/dev/null", udevRoot: root)
+        let entry = root + "/data/c1:3"
+        let writer = Thread {
+            usleep(150_000)
+            _ = FileManager.default.createFile(atPath: entry, contents: nil)
+        }
+        writer.start()
+        let waited = try wait.wait(timeout: 5)
+        #expect(waited >= 0.1)
+        #expect(waited < 2)
+    }
+}
