@@ -4,12 +4,14 @@ import Glibc
 import Synchronization
 
 /// Where the start of `kiosk-shell run` goes: named phases, each ended by `mark(_:)`, measured on
-/// the monotonic clock from the process's start (exec, as the kernel recorded it). One line of it
-/// is logged when READY=1 goes out, so a slow start on a panel says which part was slow:
-/// `started in 812 ms: launch 90, config 40, seat 120, kms 60, …`.
+/// the monotonic clock from the process's start as the kernel recorded it (its fork: under
+/// systemd that includes the unit's sandbox, set up before exec). One line of it is logged when
+/// READY=1 goes out, so a slow start on a panel says which part was slow:
+/// `started in 812 ms: loader 90, arguments 5, config 40, setup 30, seat 120, …`.
 ///
 /// Process-wide because the phases happen in different modules (the DRM seat and card are set up
-/// in KioskDRM, the config is read in KioskApp); marks after `finish()` are ignored.
+/// in KioskDRM, the config is read in KioskApp); marks after `finish()` are ignored, and cost one
+/// atomic load: the draw and present marks sit on paths taken every frame.
 public final class StartupTimeline: Sendable {
     /// The one timeline of this process.
     public static let process = StartupTimeline(origin: processStartMonotonic() ?? MonotonicClock.now)
@@ -22,15 +24,20 @@ public final class StartupTimeline: Sendable {
     /// Monotonic seconds of time zero (the process's exec).
     public let origin: Double
     private let state = Mutex(State())
+    /// Set by `finish`: later marks return before reading the clock or taking the lock.
+    private let finished = Atomic<Bool>(false)
 
     /// A timeline starting at `origin` (monotonic seconds); tests pass their own.
     public init(origin: Double) {
         self.origin = origin
     }
 
-    /// Ends phase `name` at `now` (it began where the previous one ended). Only the first mark of
-    /// a name counts: a call on a path taken every frame marks the first frame only.
-    public func mark(_ name: String, at now: Double = MonotonicClock.now) {
+    /// Ends phase `name` at `now` (default: the clock, read only while the timeline is open; it
+    /// began where the previous one ended). Only the first mark of a name counts: a call on a path
+    /// taken every frame marks the first frame only.
+    public func mark(_ name: String, at now: Double? = nil) {
+        guard !finished.load(ordering: .acquiring) else { return }
+        let now = now ?? MonotonicClock.now
         state.withLock { state in
             guard state.finished == nil, !state.phases.contains(where: { $0.name == name }) else { return }
             state.phases.append((name, now))
@@ -39,11 +46,13 @@ public final class StartupTimeline: Sendable {
 
     /// Ends the last phase and closes the timeline; later marks are ignored. Returns the summary.
     @discardableResult
-    public func finish(_ last: String, at now: Double = MonotonicClock.now) -> String {
+    public func finish(_ last: String, at now: Double? = nil) -> String {
+        let now = now ?? MonotonicClock.now
         mark(last, at: now)
         state.withLock { state in
             if state.finished == nil { state.finished = now }
         }
+        finished.store(true, ordering: .releasing)
         return summary
     }
 

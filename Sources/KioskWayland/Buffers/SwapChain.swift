@@ -39,10 +39,11 @@ final class SwapChain {
         }
         let index: Int
         if let last = lastShown, !buffers[last].isBusy {
-            // The compositor released the shown buffer: wlroots (sway, cage) copies a wl_shm
-            // buffer into a texture at commit and releases it at once, before the frame callback.
+            // The compositor released the shown buffer: one that copies a wl_shm buffer at commit
+            // (a GL renderer uploading it to a texture) releases it before the frame callback.
             // Drawing into it needs no repair (it holds the last frame) and no second buffer:
-            // one output-sized buffer (8 MB at 1080p) less for as long as the kiosk runs.
+            // one output-sized buffer (8 MB at 1080p) less for as long as the kiosk runs. (Weston
+            // and wlroots' pixman renderer, which read the buffer until the next commit, get two.)
             index = last
         } else if let free = buffers.indices.first(where: { !buffers[$0].isBusy }) {
             index = free
