@@ -78,7 +78,7 @@ if [ -n "${VPANEL_DEB:-}" ]; then
 else
     deb=$("$ROOT/scripts/build-deb.sh" 2>"$WORK/build-deb.log") ||
         { tail -n 30 "$WORK/build-deb.log"; give_up "package: scripts/build-deb.sh"; }
-    grep -E '^build-deb: [0-9]+ KiB|^[EW]: |lintian:' "$WORK/build-deb.log"
+    grep -E '^build-deb: [0-9]+ (KiB|of)|^build-deb: warning|^[EW]: |lintian:' "$WORK/build-deb.log"
 fi
 echo "ok package: $deb" && echo "ok package builds, lintian reports no error" >>"$TALLY"
 
