@@ -24,9 +24,9 @@ struct ValueSourcesTests {
         try sources.start()
         #expect(store.value("delay")?.text == "1")
         writeFile(folder + "/board.json", #"{"trains": [{"delay": 7}]}"#)
-        #expect(try run(loop, for: 3) { store.value("delay")?.text == "7" })
+        #expect(try run(loop, for: 10) { store.value("delay")?.text == "7" })
         writeFile(folder + "/board.json", #"{"trains": [{"delay": 8}"#)
-        #expect(try run(loop, for: 3) { store.lastError("delay") != nil })
+        #expect(try run(loop, for: 10) { store.lastError("delay") != nil })
         #expect(store.value("delay")?.text == "7")
         #expect(store.lastError("delay") == .malformedJSON("unexpected end of input at byte 24"))
     }
@@ -45,7 +45,7 @@ struct ValueSourcesTests {
         try sources.start()
         #expect(errors == ["cannot read \(folder)/count: No such file or directory"])
         writeFile(folder + "/count", "41\n")
-        #expect(try run(loop, for: 3) { store.value("count")?.text == "41" })
+        #expect(try run(loop, for: 10) { store.value("count")?.text == "41" })
     }
 
     @Test("a program's output is polled at its interval; a failing run keeps the last value")
@@ -56,17 +56,17 @@ struct ValueSourcesTests {
         let loop = try EventLoop()
         let script = "n=$(cat \(folder)/n); [ \"$n\" = fail ] && { echo broken >&2; exit 2; }; echo \"$n $KIOSK_VALUE\""
         let store = ValueStore(
-            definitions: [ValueDefinition(name: "load", source: .program(argv: ["/bin/sh", "-c", script], interval: 0.1, timeout: 2))],
+            definitions: [ValueDefinition(name: "load", source: .program(argv: ["/bin/sh", "-c", script], interval: 0.1, timeout: 10))],
             now: MonotonicClock.now)
         let sources = ValueSources(loop: loop, store: store)
         try sources.start()
-        #expect(try run(loop, for: 3) { store.value("load")?.text == "5 load" })
+        #expect(try run(loop, for: 10) { store.value("load")?.text == "5 load" })
         writeFile(folder + "/n", "fail")
-        #expect(try run(loop, for: 3) { store.lastError("load") != nil })
+        #expect(try run(loop, for: 10) { store.lastError("load") != nil })
         #expect(store.lastError("load") == .source("/bin/sh: exit status 2: broken"))
         #expect(store.value("load")?.text == "5 load")
         writeFile(folder + "/n", "6")
-        #expect(try run(loop, for: 3) { store.value("load")?.text == "6 load" })
+        #expect(try run(loop, for: 10) { store.value("load")?.text == "6 load" })
     }
 
     @Test("a source that stops updating is marked stale by the loop's timer")
@@ -78,6 +78,6 @@ struct ValueSourcesTests {
         #expect(sources.mqttTopics == ["a/b"])
         sources.deliver(topic: "a/b", payload: Array("1".utf8))
         #expect(store.value("x") == LiveValue(text: "1"))
-        #expect(try run(loop, for: 3) { store.value("x")?.isStale == true })
+        #expect(try run(loop, for: 10) { store.value("x")?.isStale == true })
     }
 }
