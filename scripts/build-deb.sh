@@ -35,10 +35,19 @@ maintainer="kiosk-shell maintainers <maintainers@users.noreply.a-seed-963499b7.e
 # touched, so used functions scattered among the Swift runtime's and Foundation's 17 MB kept
 # 9.7 MB of code resident; side by side they take a few MB. Functions not listed (new ones) go
 # after the listed; listed names no longer in the binary are ignored.
+#
+# No symbols exported (`--no-export-dynamic` overrides the Swift driver's `-export-dynamic`): the
+# 9 400 exported names of the Swift runtime and Foundation were looked up by every library the
+# dynamic linker binds and kept 0.8 MB of .dynsym/.dynstr resident. Nothing resolves a name in the
+# executable (libmosquitto is opened with dlopen and needs only libc and OpenSSL). A crash reads
+# the same (a panel has no swift-backtrace, so the runtime prints the message and no frames
+# either way); gdb or perf on the panel see addresses, which `addr2line -e` on the unstripped
+# .build-release/x86_64-unknown-linux-gnu/release/kiosk-shell of the same commit names.
 build=(-c release --static-swift-stdlib --scratch-path .build-release
     -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
     -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections
-    -Xlinker "--symbol-ordering-file=$root/scripts/code-order.txt" -Xlinker --no-warn-symbol-ordering)
+    -Xlinker "--symbol-ordering-file=$root/scripts/code-order.txt" -Xlinker --no-warn-symbol-ordering
+    -Xlinker --no-export-dynamic)
 echo "build-deb: swift build ${build[*]}" >&2
 swift build "${build[@]}" --product kiosk-shell >&2 || fail "swift build failed"
 binary="$(swift build "${build[@]}" --show-bin-path)/kiosk-shell"
