@@ -14,8 +14,9 @@
 # then swipes, a tap, a mouse drag and keys through the end-to-end tests' input module), `render`
 # of every page and of a drag turning the cube, and `bench` at a small size (the compositor, all
 # transitions, page drawing). Needs valgrind and what the end-to-end tests need (weston 10 and
-# its development files); run it again when the code has changed a lot. A stale list costs memory, never correctness: functions missing
-# from it are linked after the listed ones, names no longer in the binary are ignored.
+# its development files); run it again when the code has changed a lot. A stale list costs
+# memory, never correctness: functions missing from it are linked after the listed ones, names
+# no longer in the binary are ignored.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && ! command -v swift >/dev/null && export PATH=/opt/swift/usr/bin:$PATH
@@ -24,7 +25,7 @@ for tool in valgrind weston; do
 done
 
 work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'cleanup_all 2>/dev/null || true; kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 swift build -c release --product kiosk-shell >&2
 # valgrind cannot read the Swift compiler's debug information ("possibly corrupted debuginfo"):
 # a copy without it keeps the symbol table, which is all the names need.
@@ -40,60 +41,41 @@ grind() { # grind NAME COMMAND...: callgrind in the foreground; stops the script
     (callgrind "$@") || { tail -5 "$work/$1.log" >&2; echo "profile-code-order: $1 failed" >&2; exit 1; }
 }
 
-export XDG_RUNTIME_DIR="$work/runtime"
-mkdir -m 700 "$XDG_RUNTIME_DIR"
-# weston with the end-to-end tests' input module: touch, pointer and keys through a FIFO.
-module_dir=$(Tests/EndToEnd/build-weston-module.sh "$work/e2e")
-fifo="$XDG_RUNTIME_DIR/kiosk-test-input"
-KIOSK_TEST_FIFO="$fifo" weston --backend=headless-backend.so --width=1920 --height=1080 \
-    --socket=wl-profile --shell=kiosk-shell.so --idle-time=0 --modules="$module_dir/kiosk-test-input.so" \
-    >"$work/weston.log" 2>&1 &
-wait_for() { # wait_for SECONDS COMMAND...: polls the command every 0.2 s; false on the deadline
-    local ticks=$(($1 * 5))
-    shift
-    until "$@"; do
-        ticks=$((ticks - 1))
-        [ $ticks -gt 0 ] || return 1
-        sleep 0.2
-    done
-}
-wait_for 10 test -p "$fifo" || { tail -5 "$work/weston.log" >&2; echo "profile-code-order: weston did not start" >&2; exit 1; }
-exec 8>"$fifo"
-send() { printf '%s\n' "$*" >&8; }
+# weston with the end-to-end tests' input module (touch, pointer and keys through its FIFO), started
+# and driven by the end-to-end harness's own helpers.
+. Tests/EndToEnd/lib.sh
+. Tests/EndToEnd/weston.sh
+WORK=$work
+BUILD_DIR=$work/e2e
+Tests/EndToEnd/build-weston-module.sh "$BUILD_DIR" >/dev/null
+WESTON_W=1920
+WESTON_H=1080
+weston_start weston || { echo "profile-code-order: weston did not start" >&2; exit 1; }
 # SIGTERM stops it, as systemd does: it exits 0 and callgrind writes its counts.
-(WAYLAND_DISPLAY=wl-profile callgrind run "$work/kiosk-shell" run --config Config) &
+(XDG_RUNTIME_DIR=$WESTON_RUN WAYLAND_DISPLAY=kiosk-e2e callgrind run "$work/kiosk-shell" run --config Config) &
 grinder=$!
-wait_for 120 grep -q "ready: first frame" "$work/run.log" ||
+wait_for_line "$work/run.log" "ready: first frame" 120 ||
     { tail -5 "$work/run.log" >&2; echo "profile-code-order: the kiosk showed no page" >&2; exit 1; }
 # What a panel's day holds: fingers turning the cube both ways and tapping, a mouse drag, keys.
-swipe() { # swipe X1 X2: a finger across the middle in 20 moves, then a second to settle
-    send touch down 1 "$1" 540
-    send touch frame
-    for i in $(seq 20); do
-        send touch motion 1 $(($1 + ($2 - $1) * i / 20)) 540
-        send touch frame
-        sleep 0.05
-    done
-    send touch up 1
-    send touch frame
+swipe() { # swipe X1 X2: a finger across the middle in 20 moves, then time to settle
+    weston_touch_drag 1 "$1" 540 "$2" 20
+    weston_touch_up 1
     sleep 3
 }
 swipe 1500 300
 swipe 300 1500
-send touch down 2 960 600
-send touch frame
-send touch up 2
-send touch frame
+weston_tap 960 600
 sleep 3
-send pointer move 1500 500
-send button down
-for x in 1400 1200 1000 800 600; do send pointer move $x 500; sleep 0.1; done
-send button up
+weston_send pointer move 1500 500
+weston_send button down
+for x in 1400 1200 1000 800 600; do weston_send pointer move $x 500; sleep 0.1; done
+weston_send button up
 sleep 3
-for key in 106 105 1; do send key down $key; send key up $key; sleep 2; done
+for key in 106 105 1; do weston_key $key; sleep 2; done
 sleep 10
 kill -TERM $grinder
 wait $grinder || { tail -5 "$work/run.log" >&2; echo "profile-code-order: run failed" >&2; exit 1; }
+weston_stop_input
 
 grind render "$work/kiosk-shell" render --config Config --all --out "$work/pages"
 grind drag "$work/kiosk-shell" render --config Config --page home \
