@@ -20,4 +20,9 @@ if ! command -v swift >/dev/null 2>&1; then
     echo "setup: no Swift toolchain on PATH: install Swift 6.x for Debian 12 from swift.org and add its usr/bin to PATH" >&2
     exit 1
 fi
-echo "setup: ready ($(swift --version 2>/dev/null | head -n 1))"
+# Found is not enough: a toolchain missing a library of its own fails at its first command.
+if ! version=$(swift --version 2>&1); then
+    echo "setup: $(command -v swift) does not run: $(printf '%s\n' "$version" | head -n 1)" >&2
+    exit 1
+fi
+echo "setup: ready ($(printf '%s\n' "$version" | head -n 1))"
