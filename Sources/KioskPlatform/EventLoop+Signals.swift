@@ -20,6 +20,15 @@ public enum ProcessSignal: Int32, CaseIterable, Sendable {
         case .hangup: "SIGHUP"
         }
     }
+
+    /// A stop (SIGTERM or SIGINT) that arrived while the loop was not running to take it: the
+    /// signals are blocked for the loop's signalfd, so work done before the loop runs (waiting
+    /// for the display card) looks here to end promptly.
+    public static var pendingStop: ProcessSignal? {
+        var pending = sigset_t()
+        guard sigpending(&pending) == 0 else { return nil }
+        return [ProcessSignal.terminate, .interrupt].first { sigismember(&pending, $0.rawValue) == 1 }
+    }
 }
 
 /// Ownership: the loop owns one signalfd for all handled signals and closes it on deinit.

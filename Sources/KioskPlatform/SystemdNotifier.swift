@@ -102,6 +102,13 @@ public final class SystemdNotifier {
     @discardableResult
     public func watchdog() -> Bool { send(["WATCHDOG=1"]) }
 
+    /// EXTEND_TIMEOUT_USEC (systemd 236+): a start that is waiting, not hung, gets `seconds` more
+    /// from now before TimeoutStartSec= stops it; with a status line saying what it waits for.
+    @discardableResult
+    public func extendStart(by seconds: Double, status: String) -> Bool {
+        send(["EXTEND_TIMEOUT_USEC=\(UInt64(max(0, seconds) * 1_000_000))", "STATUS=\(status)"])
+    }
+
     /// RELOADING=1 with MONOTONIC_USEC (systemd 253's `Type=notify-reload` requires the time
     /// stamp; older versions ignore it). Send `ready()` when the reload is done.
     @discardableResult

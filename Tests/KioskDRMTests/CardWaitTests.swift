@@ -32,6 +32,40 @@ struct CardWaitTests {
         #expect(Date().timeIntervalSince(start) < 2)
     }
 
+    @Test("while the card is missing the wait reports itself at each interval, then still ends at its timeout")
+    func reportsWhileWaiting() throws {
+        let wait = CardWait(path: "/dev/dri/no-such-card-\(getpid())", udevRoot: try udevRoot(running: false))
+        var reports: [Double] = []
+        #expect(throws: DRMError.self) {
+            _ = try wait.wait(timeout: 1, reportInterval: 0.1, waiting: { reports.append($0) })
+        }
+        // About one report per interval (fewer only if the machine stalls the loop), each at
+        // least an interval after the one before.
+        #expect(reports.count >= 1 && reports.count <= 10)
+        #expect(reports.first.map { $0 >= 0.1 } == true)
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $1 - $0 >= 0.1 })
+    }
+
+    @Test("a stop ends the wait at once, with the reason")
+    func stopEndsWait() throws {
+        let wait = CardWait(path: "/dev/dri/no-such-card-\(getpid())", udevRoot: try udevRoot(running: false))
+        let start = Date()
+        #expect {
+            _ = try wait.wait(timeout: .infinity, stopping: { "SIGTERM received" })
+        } throws: { error in
+            (error as? DRMError)?.description == "stopped while waiting for /dev/dri/no-such-card-\(getpid()): SIGTERM received"
+        }
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test("a ready card is not reported as waited for")
+    func readyCardNoReport() throws {
+        let wait = CardWait(path: "/dev/null", udevRoot: try udevRoot(running: false))
+        var reports = 0
+        _ = try wait.wait(timeout: 1, reportInterval: 0, waiting: { _ in reports += 1 })
+        #expect(reports == 0)
+    }
+
     @Test("without udev the node alone is ready")
     func noUdev() throws {
         let wait = CardWait(path: "/dev/null", udevRoot: try udevRoot(running: false))

@@ -56,6 +56,15 @@ struct SystemdNotifierTests {
         #expect(listener.receive() == "READY=1\nSTATUS=showing page \"home\"")
     }
 
+    @Test("a waiting start asks for more time (EXTEND_TIMEOUT_USEC) and says for what")
+    func extendStart() throws {
+        let path = Self.temporaryPath()
+        let listener = try Listener(name: path)
+        let notifier = try SystemdNotifier(socketName: path)
+        #expect(notifier.extendStart(by: 30, status: "waiting for /dev/dri/card0"))
+        #expect(listener.receive() == "EXTEND_TIMEOUT_USEC=30000000\nSTATUS=waiting for /dev/dri/card0")
+    }
+
     @Test("an @name socket is reached in the abstract namespace")
     func abstractSocket() throws {
         let name = "@kiosk-notify-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

@@ -87,6 +87,11 @@ public final class KioskRunner {
             made = try BackendFactory.output(
                 loop: loop, settings: config.shown.settings, title: "kiosk-shell", choice: backendChoice, log: log)
         } catch {
+            // Stopped before the display was up (waiting for the card): a stop, not a failure.
+            if let stop = ProcessSignal.pendingStop {
+                log.info("stopping on \(stop.name) (\(error.description))")
+                return .success
+            }
             log.error("\(error.description)")
             return .failure
         }

@@ -15,6 +15,9 @@ public struct CardWait {
     /// Where udev keeps its database (tests pass their own).
     public let udevRoot: String
 
+    /// What to check when the card does not come.
+    public static let hint = "is the GPU's driver loaded? a drop-in with Environment=KIOSK_DRM_DEVICE=… names another card"
+
     public init(path: String, udevRoot: String = "/run/udev") {
         self.path = path
         self.udevRoot = udevRoot
@@ -29,18 +32,28 @@ public struct CardWait {
         return access("\(udevRoot)/data/c\(major):\(minor)", F_OK) == 0
     }
 
-    /// Returns the seconds waited once the card is ready; throws after `timeout` seconds. Polls
+    /// Returns the seconds waited once the card is ready; throws after `timeout` seconds (pass
+    /// `.infinity` to wait as long as it takes), or as soon as `stopping` returns a reason. While
+    /// the card is missing, `waiting` is called with the seconds waited every `reportInterval`
+    /// seconds, for the caller to say so. Polls
     /// every 20 ms: a stat or two per poll for a wait that happens once, at boot, and is over in
     /// seconds (an inotify watch would have to follow /dev/dri's own creation too).
-    public func wait(timeout: Double) throws(DRMError) -> Double {
+    public func wait(
+        timeout: Double, reportInterval: Double = 5, stopping: () -> String? = { nil },
+        waiting: (Double) -> Void = { _ in }
+    ) throws(DRMError) -> Double {
         let start = MonotonicClock.now
+        var nextReport = reportInterval
         while !isReady {
             let waited = MonotonicClock.now - start
             guard waited < timeout else {
                 let seconds = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
-                throw DRMError(
-                    "no display card: \(path) did not appear within \(seconds) s (is the GPU's driver "
-                        + "loaded? a drop-in with Environment=KIOSK_DRM_DEVICE=… names another card)")
+                throw DRMError("no display card: \(path) did not appear within \(seconds) s (\(CardWait.hint))")
+            }
+            if let reason = stopping() { throw DRMError("stopped while waiting for \(path): \(reason)") }
+            if waited >= nextReport {
+                waiting(waited)
+                nextReport = waited + reportInterval
             }
             usleep(20_000)
         }

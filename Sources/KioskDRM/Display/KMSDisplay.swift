@@ -23,12 +23,14 @@ public final class KMSDisplay {
         public var devicePath: String
         public var allowAtomic: Bool
         public var bufferCount: Int
-        /// Seconds to wait for a card udev has not made yet (`CardWait`). Under the unit's
-        /// TimeoutStartSec=30, leaving the rest of the start 10 s.
+        /// Seconds to wait for a card udev has not made yet (`CardWait`): by default as long as
+        /// it takes. A kiosk has nothing to show without its card, and exiting only had systemd
+        /// start it again: on a loaded boot of the virtual panel the card came more than 20 s
+        /// after the kiosk started, and the unit restarted once.
         public var cardTimeout: Double
         public init(
             connector: String? = nil, mode: DisplayModeRequest? = nil, devicePath: String = "/dev/dri/card0",
-            allowAtomic: Bool = true, bufferCount: Int = 2, cardTimeout: Double = 20
+            allowAtomic: Bool = true, bufferCount: Int = 2, cardTimeout: Double = .infinity
         ) {
             self.connector = connector
             self.mode = mode
@@ -90,7 +92,7 @@ public final class KMSDisplay {
         seat.onEnable = { [unowned self] in seatEnabled() }
         seat.onDisable = { [unowned self] in seatDisabled() }
         StartupTimeline.process.mark("seat")
-        let waited = try CardWait(path: options.devicePath).wait(timeout: options.cardTimeout)
+        let waited = try KMSDisplay.waitForCard(options, log: log)
         if waited >= 0.05 {
             log(.info, "waited \(Int(waited * 1000)) ms for \(options.devicePath) (udev had not made it yet)")
         }

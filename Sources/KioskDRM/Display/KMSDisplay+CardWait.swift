@@ -1,0 +1,28 @@
+import KioskPlatform
+
+extension KMSDisplay {
+    /// Seconds of waiting for the card after which a warning says what to check (a wrong card
+    /// never appears); the wait goes on.
+    static let cardWarningAfter = 20.0
+    /// How much longer systemd is asked to let the start take, at each report of the wait (every
+    /// 5 s): the rest of the start has at least 25 s once the card is there.
+    static let cardStartExtension = 30.0
+
+    /// Waits for `options.devicePath` (`CardWait`); returns the seconds waited. While it waits,
+    /// systemd hears that the start is waiting, not hung (TimeoutStartSec= would otherwise stop
+    /// it), and `systemctl status` says for what. A stop (SIGTERM, Ctrl-C) ends the wait: the
+    /// loop that takes those signals does not run yet.
+    static func waitForCard(_ options: Options, log: (LogLevel, String) -> Void) throws(DRMError) -> Double {
+        let path = options.devicePath
+        let notifier = SystemdNotifier()
+        var warned = false
+        let stopping = { ProcessSignal.pendingStop.map { "\($0.name) received" } }
+        return try CardWait(path: path).wait(timeout: options.cardTimeout, stopping: stopping) { waited in
+            notifier?.extendStart(by: cardStartExtension, status: "waiting for \(path) (udev has not made it yet)")
+            if waited >= cardWarningAfter, !warned {
+                warned = true
+                log(.warning, "still no \(path) after \(Int(waited)) s (\(CardWait.hint)); waiting on")
+            }
+        }
+    }
+}
