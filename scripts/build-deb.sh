@@ -156,9 +156,10 @@ printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" >"
 depends=$(cd "$shlibs_dir" && dpkg-shlibdeps -O -e"$root/$stage/usr/bin/kiosk-shell" 2>/dev/null |
     sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies"
-# Not linked but needed: systemd runs the units and creates the users; a font for pango;
-# libmosquitto, which the kiosk loads (dlopen) only when [mqtt] is configured.
-depends="$depends, systemd (>= 252), fonts-dejavu-core | fonts-dejavu, libmosquitto1"
+# Not linked but needed: systemd runs the units and creates the users; procps has the units'
+# ExecReload= (/bin/kill, pgrep; a minimal Debian has neither); a font for pango; libmosquitto,
+# which the kiosk loads (dlopen) only when [mqtt] is configured.
+depends="$depends, systemd (>= 252), procps, fonts-dejavu-core | fonts-dejavu, libmosquitto1"
 
 installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat >"$stage/DEBIAN/control" <<EOF
