@@ -35,9 +35,9 @@ public struct CardWait {
     /// Returns the seconds waited once the card is ready; throws after `timeout` seconds (pass
     /// `.infinity` to wait as long as it takes), or as soon as `stopping` returns a reason. While
     /// the card is missing, `waiting` is called with the seconds waited every `reportInterval`
-    /// seconds, for the caller to say so. Polls
-    /// every 20 ms: a stat or two per poll for a wait that happens once, at boot, and is over in
-    /// seconds (an inotify watch would have to follow /dev/dri's own creation too).
+    /// seconds, for the caller to say so. Polls every 20 ms: a stat or two per poll for a wait
+    /// that happens once, at boot, and is over in seconds (an inotify watch would have to follow
+    /// /dev/dri's own creation too).
     public func wait(
         timeout: Double, reportInterval: Double = 5, stopping: () -> String? = { nil },
         waiting: (Double) -> Void = { _ in }
