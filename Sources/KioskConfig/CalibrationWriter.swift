@@ -43,7 +43,8 @@ public enum CalibrationWriter {
 
     /// `text` with the calibration set.
     public static func updating(_ text: String, with calibration: TouchCalibration) throws(CalibrationWriteError) -> String {
-        let newline = text.contains("\r\n") ? "\r\n" : "\n"
+        // "\r\n" is one Character: the Standard Library's search finds it (Foundation's would be linked in).
+        let newline = text.contains("\r\n" as Character) ? "\r\n" : "\n"
         var lines = text.components(separatedByNewline: newline)
         let endsWithNewline = lines.last == ""
         if endsWithNewline { lines.removeLast() }

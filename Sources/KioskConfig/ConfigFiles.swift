@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Read access to a config folder. The loader only talks to this, so tests (and fuzzing) can
 /// feed it files from memory.
@@ -56,10 +56,10 @@ enum ConfigFileError: Error, Equatable {
 struct DirectoryFiles: ConfigFiles {
     let root: String
 
+    // Plain libc here, not Foundation's URL and FileManager: `run` reads its config through this,
+    // and touching them kept about 1 MB of Foundation's code resident for the life of a panel.
     init(directory: String) {
-        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        root = URL(fileURLWithPath: directory, isDirectory: true, relativeTo: base)
-            .standardizedFileURL.path
+        root = LocalPath.absolute(directory)
     }
 
     func absolute(_ path: String) -> String {
@@ -91,7 +91,14 @@ struct DirectoryFiles: ConfigFiles {
     }
 
     func list(_ path: String) -> [String]? {
-        (try? FileManager.default.contentsOfDirectory(atPath: absolute(path)))?.sorted()
+        guard let directory = opendir(absolute(path)) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
     }
 
     func read(_ path: String, limit: Int?) -> Result<[UInt8], ConfigFileError> {

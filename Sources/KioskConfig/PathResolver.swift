@@ -10,17 +10,7 @@ struct PathResolver {
 
     /// The absolute, normalised form of `path`; `.` and `..` segments are folded.
     func resolve(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : files.root + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-                continue
-            }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
+        LocalPath.normalised(path.hasPrefix("/") ? path : files.root + "/" + path)
     }
 
     /// The absolute path of a PNG the renderer will load, or nil (reported) when it is missing,

@@ -3,6 +3,11 @@ import KioskCore
 /// `[mqtt]`, `[dbus]` and `[[value]]` in kiosk.toml (docs/control.md): the outside world a panel
 /// talks to. Every problem is reported under its key path; JSON paths and broker URLs are
 /// parsed here so `check` names the column of a mistake.
+/// An MQTT wildcard (`+`, `#`), which only subscriptions may use. Tested per Character, with the
+/// Standard Library's search: `contains("+")` on a String runs Foundation's, whose code then
+/// stays resident in `run` for one look at the config.
+func isMQTTWildcard(_ c: Character) -> Bool { c == "+" || c == "#" }
+
 extension SettingsParser {
     static let mqttKeys = ["broker", "client_id", "topic_prefix", "credentials_file", "ca_file", "keepalive"]
     static let dbusKeys = ["enabled"]
@@ -61,7 +66,7 @@ extension SettingsParser {
 
     /// MQTT topic text without wildcards (`+`, `#`), which only subscriptions may use.
     func topicSafe(_ text: String, key: String, in table: TableReader) -> String? {
-        guard !text.contains("+"), !text.contains("#") else {
+        guard !text.contains(where: isMQTTWildcard) else {
             context.error(table.keyPath(key), "must not contain the MQTT wildcards + or #; found \"\(text)\"")
             return nil
         }

@@ -100,7 +100,7 @@ struct SettingsParser {
     /// `[idle] backlight`: a device name in /sys/class/backlight (not a path).
     func backlight(_ idle: TableReader) -> String? {
         guard let name = idle.string("backlight") else { return nil }
-        guard !name.contains("/"), name != ".", name != "..", !name.contains(where: \.isWhitespace) else {
+        guard !name.contains("/" as Character), name != ".", name != "..", !name.contains(where: \.isWhitespace) else {
             context.error(
                 idle.keyPath("backlight"),
                 "expected a device name from /sys/class/backlight such as \"rpi_backlight\", not a path; found \"\(name)\"")

@@ -73,7 +73,7 @@ extension WidgetParser {
             let topic = publish.string("topic", required: "publish")
             let payload = publish.string("payload", allowEmpty: true) ?? ""
             let retain = publish.bool("retain") ?? false
-            if let topic, topic.contains("+") || topic.contains("#") {
+            if let topic, topic.contains(where: isMQTTWildcard) {
                 context.error(publish.keyPath("topic"), "must not contain the MQTT wildcards + or #; found \"\(topic)\"")
             } else if let topic {
                 effect = .publish(topic: topic, payload: payload, retain: retain)

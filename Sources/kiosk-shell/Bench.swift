@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import KioskApp
 
 struct Bench: ParsableCommand {
@@ -34,7 +33,7 @@ struct Bench: ParsableCommand {
         let bench = BenchCommand.Options(
             width: width, height: height, json: json, configDirectory: options.config, repetitions: repetitions, only: only)
         let (output, code) = BenchCommand.run(bench) { line in
-            FileHandle.standardError.write(Data("bench: \(line)\n".utf8))
+            StandardStream.error.write("bench: \(line)\n")
         }
         print(output)
         if code != .success { throw code.exit }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import KioskApp
+import KioskConfig
 import KioskControl
 
 /// `kiosk-shell ctl …`: steers a running kiosk over D-Bus (org.kioskshell.Kiosk1 on the system
@@ -26,7 +27,7 @@ struct Ctl: ParsableCommand {
             case "screenshot":
                 guard words.count == 2 else { throw ControlError.refusedCommand("screenshot needs one file path") }
                 // The kiosk writes the file: give it an absolute path.
-                let path = URL(fileURLWithPath: words[1]).standardizedFileURL.path
+                let path = LocalPath.absolute(words[1])
                 try client.send(.screenshot(path: path))
             case "next", "previous":
                 throw ControlError.refusedCommand("\(words[0]) is an MQTT command only; use open PAGE")
@@ -34,7 +35,7 @@ struct Ctl: ParsableCommand {
                 try client.send(try RemoteCommand.parse(Array(words.joined(separator: " ").utf8)))
             }
         } catch {
-            FileHandle.standardError.write(Data("kiosk-shell ctl: \(error)\n".utf8))
+            StandardStream.error.write("kiosk-shell ctl: \(error)\n")
             throw ExitCode.failure
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import KioskApp
 import KioskConfig
 
@@ -17,8 +17,8 @@ struct KioskShell: ParsableCommand {
     static func main() {
         KioskProcess.prepare()
         if let problem = usageProblem(Array(CommandLine.arguments.dropFirst())) {
-            FileHandle.standardError.write(Data((problem + "\n").utf8))
-            Foundation.exit(ExitCode.validationFailure.rawValue)
+            StandardStream.error.write(problem + "\n")
+            Glibc.exit(ExitCode.validationFailure.rawValue)
         }
         main(nil)
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import KioskApp
 import KioskCore
 
@@ -45,7 +44,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         guard (page != nil) != all else { throw ValidationError("give either --page ID or --all") }
-        for entry in value where !entry.contains("=") {
+        for entry in value where !entry.contains("=" as Character) {
             throw ValidationError("--value: expected NAME=PAYLOAD, e.g. temp={\"value\": 21.5}; found '\(entry)'")
         }
         if let size, Render.parseSize(size) == nil {
@@ -90,7 +89,7 @@ struct Render: ParsableCommand {
         }
         do {
             let (configuration, warnings) = try rendering.loadConfiguration()
-            for warning in warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            for warning in warnings { StandardStream.error.write(warning + "\n") }
             let pages: [PageID]
             try rendering.prepareOutput(out, intoFolder: all)
             if all {
@@ -107,7 +106,7 @@ struct Render: ParsableCommand {
             let written = try rendering.render(configuration: configuration, pages: pages, out: out, intoFolder: all)
             for path in written { print(path) }
         } catch let failure as PageRendering.Failure {
-            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            StandardStream.error.write(failure.description + "\n")
             throw failure.exitCode.exit
         }
     }

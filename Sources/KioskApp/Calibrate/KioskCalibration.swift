@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import KioskConfig
 import KioskCore
 import KioskPlatform
@@ -158,7 +158,10 @@ public final class KioskCalibration {
         } else {
             let path = configuration.directory + "/kiosk.toml"
             do {
-                let text = try String(contentsOfFile: path, encoding: .utf8)
+                guard let bytes = try AtomicFile.read(path, limit: ConfigLoader.maximumFileSize) else {
+                    throw PlatformError.systemCall(call: "open \(path)", reason: "no such file")
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
                 let updated = try CalibrationWriter.updating(text, with: calibration)
                 try Self.replace(path: path, with: updated)
                 emit("wrote \(line) to \(path)")
@@ -167,7 +170,7 @@ public final class KioskCalibration {
                 emit(line)
                 exitCode = .failure
             } catch {
-                log.error("cannot write \(path): \(error.localizedDescription)")
+                log.error("cannot write \(path): \(error)")
                 emit(line)
                 exitCode = .failure
             }
@@ -175,18 +178,12 @@ public final class KioskCalibration {
         loop.stop()
     }
 
-    /// Writes next to the file and renames over it, keeping its permissions: a crash mid-write
-    /// never leaves half a kiosk.toml.
-    static func replace(path: String, with text: String) throws {
-        let temporary = path + ".calibrate-tmp"
-        try text.write(toFile: temporary, atomically: false, encoding: .utf8)
-        if let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] {
-            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary)
-        }
-        guard rename(temporary, path) == 0 else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
+    /// Writes next to the file, syncs it and renames it over the old one, keeping its
+    /// permissions: a crash or power cut mid-write never leaves half a kiosk.toml.
+    static func replace(path: String, with text: String) throws(PlatformError) {
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        try AtomicFile.write(Array(text.utf8), to: path, mode: mode)
     }
 
     private func draw(into frame: OutputFrame) -> [Rect] {
@@ -199,7 +196,7 @@ public final class KioskCalibration {
     }
 
     private func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStream.output.write(line + "\n")
     }
 
     static func format(_ v: Double) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import KioskConfig
 import KioskCore
 import KioskRender
@@ -58,28 +58,24 @@ public struct PageRendering {
     /// parent folder, a folder where a file goes or a file where a folder goes is said in words.
     public func prepareOutput(_ out: String, intoFolder: Bool) throws(Failure) {
         func fail(_ message: String) -> Failure { Failure(lines: ["render: --out \(out.oneLineForMessage): \(message)"], exitCode: .failure) }
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory)
-        let parent = (out as NSString).deletingLastPathComponent
-        var parentIsDirectory: ObjCBool = false
-        let parentExists = parent.isEmpty || FileManager.default.fileExists(atPath: parent, isDirectory: &parentIsDirectory)
+        let (exists, isFolder) = LocalPath.kind(of: out)
+        let parent = LocalPath.parent(of: out)
+        let (parentExists, parentIsFolder) = parent.isEmpty ? (true, true) : LocalPath.kind(of: parent)
         if intoFolder {
-            if exists && !isDirectory.boolValue {
+            if exists && !isFolder {
                 throw fail("is an existing file; --all writes one PNG per page into a folder")
             }
             if !exists {
-                if parentExists && !parent.isEmpty && !parentIsDirectory.boolValue { throw fail("\(parent) is a file, not a folder") }
-                do {
-                    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                } catch {
+                if parentExists && !parent.isEmpty && !parentIsFolder { throw fail("\(parent) is a file, not a folder") }
+                guard LocalPath.createFolders(out) else {
                     throw fail("cannot create the folder (\(String(cString: strerror(errno))))")
                 }
             }
             guard access(out, W_OK) == 0 else { throw fail("the folder is not writable") }
         } else {
-            if exists && isDirectory.boolValue { throw fail("is a folder; give the PNG file to write, e.g. \(out)/page.png") }
+            if exists && isFolder { throw fail("is a folder; give the PNG file to write, e.g. \(out)/page.png") }
             if !parentExists { throw fail("the folder \(parent) does not exist") }
-            if !parent.isEmpty && !parentIsDirectory.boolValue { throw fail("\(parent) is a file, not a folder") }
+            if !parent.isEmpty && !parentIsFolder { throw fail("\(parent) is a file, not a folder") }
             guard access(parent.isEmpty ? "." : parent, W_OK) == 0 else { throw fail("the folder \(parent.isEmpty ? "." : parent) is not writable") }
         }
     }
@@ -98,7 +94,7 @@ public struct PageRendering {
         let renderer = FrameRenderer(configuration: configuration, scale: outputScale)
         renderer.displayTransform = rotation ?? configuration.settings.input.geometry.displayTransform
         let (lookup, problems) = ValuePreview.lookup(for: configuration.settings.control, payloads: values)
-        for problem in problems { FileHandle.standardError.write(Data(("render: " + problem + "\n").utf8)) }
+        for problem in problems { StandardStream.error.write("render: " + problem + "\n") }
         renderer.surfaces.liveValues = lookup
         var written: [String] = []
         for page in pages {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Logging
 
 /// Writes one line per log event to stderr. Under systemd (JOURNAL_STREAM is set when stderr goes
@@ -17,7 +17,7 @@ public struct KioskLogHandler: LogHandler {
     }
 
     /// True when systemd connected stderr to the journal.
-    public static var stderrIsJournal: Bool { ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil }
+    public static var stderrIsJournal: Bool { getenv("JOURNAL_STREAM") != nil }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -25,12 +25,14 @@ public struct KioskLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        FileHandle.standardError.write(Data((Self.format(event: event, label: label, journald: journald) + "\n").utf8))
+        StandardStream.error.write(Self.format(event: event, label: label, journald: journald) + "\n")
     }
 
     /// The line written for one event (without the newline).
     static func format(event: LogEvent, label: String, journald: Bool) -> String {
-        let text = event.message.description.replacingOccurrences(of: "\n", with: " ")
+        let message = event.message.description
+        let text = message.utf8.contains(UInt8(ascii: "\n"))
+            ? String(String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\n" ? " " : $0 })) : message
         return journald ? "<\(priority(event.level))>\(text)" : "\(event.level): \(text)"
     }
 

@@ -26,7 +26,7 @@ public struct BrokerURL: Hashable, Sendable, CustomStringConvertible {
             guard let value = Int32(rest[rest.index(after: colon)...]) else { throw .brokerURL("bad port in \"\(text)\"") }
             port = value
         }
-        guard !host.isEmpty, !host.contains("/"), !host.contains("@") else { throw .brokerURL("no host in \"\(text)\"") }
+        guard !host.isEmpty, !host.contains("/" as Character), !host.contains("@" as Character) else { throw .brokerURL("no host in \"\(text)\"") }
         guard (1...65535).contains(port) else { throw .brokerURL("port \(port) outside 1…65535") }
         self.host = String(host)
         self.port = port

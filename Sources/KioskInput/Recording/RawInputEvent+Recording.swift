@@ -79,7 +79,7 @@ extension RawInputEvent {
             if d.capabilities.contains(.pointer) { caps.append("pointer") }
             if d.capabilities.contains(.keyboard) { caps.append("keyboard") }
             let name = String(d.name.map { $0 == "\"" ? "'" : $0 })
-            let node = d.node.contains(" ") || d.node.isEmpty ? "" : " node=\(d.node)"
+            let node = d.node.contains(" " as Character) || d.node.isEmpty ? "" : " node=\(d.node)"
             return "device-added id=\(d.id) name=\"\(name)\"\(node) caps=\(caps.isEmpty ? "none" : caps.joined(separator: ","))"
         case .deviceRemoved(let id): return "device-removed id=\(id)"
         case .touchDown(let d, let s, let x, let y, let t): return "touch-down dev=\(d) slot=\(s) x=\(x) y=\(y) t=\(t)"
