@@ -6,10 +6,10 @@
 #
 # The binary is built with --static-swift-stdlib (scratch path .build-release, apart from the
 # debug build of scripts/test.sh): a panel has no Swift toolchain, and Swift has no Debian
-# runtime package to depend on, so the Swift runtime and Foundation are linked in and the binary
-# needs only Debian's own libraries, which dpkg-shlibdeps turns into Depends. Plain dpkg-deb, no
-# debhelper. Prints the package path last; exits non-zero when the build, the no-Swift-runtime
-# check or lintian (errors only) fails.
+# runtime package to depend on, so the Swift runtime (with FoundationEssentials and libstdc++) is
+# linked in and the binary needs only Debian's own libraries, which dpkg-shlibdeps turns into
+# Depends. Plain dpkg-deb, no debhelper. Prints the package path last; exits non-zero when the
+# build, the no-Swift-runtime check or lintian (errors only) fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -43,15 +43,52 @@ maintainer="kiosk-shell maintainers <maintainers@users.noreply.a-seed-963499b7.e
 # the same (a panel has no swift-backtrace, so the runtime prints the message and no frames
 # either way); gdb or perf on the panel see addresses, which `addr2line -e` on the unstripped
 # .build-release/x86_64-unknown-linux-gnu/release/kiosk-shell of the same commit names.
-build=(-c release --static-swift-stdlib --scratch-path .build-release
+#
+# libstdc++ linked in too (the Swift runtime is C++): the shared one kept 1.5 MB of its 2 MB
+# resident for the few hundred functions the runtime calls, and nothing else on a panel uses it.
+# The Swift driver adds its own `-lstdc++` ahead of any flag passed through, so the static archive
+# is offered under that name in a directory searched before the compiler's own (`-Xswiftc -L`
+# comes before it on the link line): lld then takes libstdc++.a, not libstdc++.so. Allowed by the
+# GCC Runtime Library Exception; dpkg-shlibdeps then no longer lists libstdc++6.
+static_cxx=$(clang -print-file-name=libstdc++.a 2>/dev/null || true)
+[ -f "$static_cxx" ] || fail "no static libstdc++ (libstdc++-12-dev): clang -print-file-name=libstdc++.a said '$static_cxx'"
+static_cxx_dir="$root/.build-release/static-libstdc++"
+mkdir -p "$static_cxx_dir"
+ln -sfn "$static_cxx" "$static_cxx_dir/libstdc++.a"
+#
+# No swift-corelibs Foundation (nor CoreFoundation and ICU under it): kiosk-shell's own code uses
+# none of it, but TOMLKit's `import struct Foundation.Date` (and Data, Calendar) makes every object
+# ask for -lFoundation, and a specialisation that both Foundation and FoundationEssentials define
+# was taken from Foundation's archive, which pulled in the rest: 48 MB of binary, CoreFoundation's
+# initialiser at every start and about 1.5 MB of its code resident. Those types are
+# FoundationEssentials', which stays. The check after the build says if anything needs it again.
+#
+# The list is used without the names that more than one object defines for itself (file-local
+# helpers such as `objectdestroyTm`, merged per object): the linker gives every such copy the
+# name's place, and each drew its object's whole undivided code (the Swift runtime's and
+# Foundation's archives are not built with one section per function) into the used code: 475 KB
+# of regex parser among it. Two links: the first names them.
+order="$root/.build-release/code-order.txt"
+mkdir -p "$(dirname "$order")"
+cp scripts/code-order.txt "$order"
+build=(-c release --static-swift-stdlib --scratch-path .build-release -Xswiftc "-L$static_cxx_dir"
+    -Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc Foundation
     -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
     -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections
-    -Xlinker "--symbol-ordering-file=$root/scripts/code-order.txt" -Xlinker --no-warn-symbol-ordering
+    -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering
     -Xlinker --no-export-dynamic)
 echo "build-deb: swift build ${build[*]}" >&2
 swift build "${build[@]}" --product kiosk-shell >&2 || fail "swift build failed"
 binary="$(swift build "${build[@]}" --show-bin-path)/kiosk-shell"
 [ -x "$binary" ] || fail "no binary at $binary"
+nm --defined-only "$binary" | awk '{ seen[$3]++ } END { for (name in seen) if (seen[name] > 1) print name }' \
+    >"$order.ambiguous"
+grep -vxFf "$order.ambiguous" scripts/code-order.txt >"$order" || true
+rm -f "$binary" # the list's content is no input SwiftPM watches: make it link again
+swift build "${build[@]}" --product kiosk-shell >&2 || fail "swift build failed (second link)"
+[ -x "$binary" ] || fail "no binary at $binary"
+nm "$binary" | grep -q ' __CFInitialize$' &&
+    fail "swift-corelibs Foundation got linked in again (a Foundation-only API in the code, or in a package)"
 # A list gone stale (code renamed since it was profiled) orders little and the resident code
 # grows back, silently: say how much of it still matches.
 listed=$(wc -l <scripts/code-order.txt)
@@ -71,8 +108,8 @@ put() { # put MODE SOURCE DEST (DEST relative to the package root)
 # The binary, stripped (symbols only; Swift's reflection metadata is in its own sections).
 put 0755 "$binary" usr/bin/kiosk-shell
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kiosk-shell"
-if ldd "$stage/usr/bin/kiosk-shell" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|/opt/swift'; then
-    fail "the binary still needs the Swift runtime (see the lines above)"
+if ldd "$stage/usr/bin/kiosk-shell" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libstdc\+\+|/opt/swift'; then
+    fail "the binary still needs the Swift runtime or libstdc++ (see the lines above)"
 fi
 
 # Units (bookworm keeps them in /lib; usrmerge makes it the same folder as /usr/lib).

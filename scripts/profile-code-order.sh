@@ -26,10 +26,12 @@ done
 
 work=$(mktemp -d)
 trap 'cleanup_all 2>/dev/null || true; kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
-swift build -c release --product kiosk-shell >&2
+# The packaged binary itself (unstripped), so the names are exactly the ones its link orders:
+# a build linked differently specialises and merges some functions under other names.
+scripts/build-deb.sh --no-lintian >/dev/null
 # valgrind cannot read the Swift compiler's debug information ("possibly corrupted debuginfo"):
 # a copy without it keeps the symbol table, which is all the names need.
-cp "$(swift build -c release --show-bin-path)/kiosk-shell" "$work/kiosk-shell"
+cp .build-release/release/kiosk-shell "$work/kiosk-shell"
 strip --strip-debug "$work/kiosk-shell"
 callgrind() { # callgrind NAME COMMAND...: the command under callgrind, its functions into NAME.out
     local name=$1
@@ -83,10 +85,10 @@ grind drag "$work/kiosk-shell" render --config Config --page home \
 grind bench "$work/kiosk-shell" bench --config Config --size 640x360 --repetitions 1
 
 # Functions in the order first seen (run first: what every panel executes), once each. Only
-# those of the binary and of the Swift libraries: the ones linked statically into the package;
-# cairo's or libc's would only be ignored. (A function's `fn=` line follows its object's `ob=`;
-# callgrind marks a function's recursion levels with 'N suffixes.)
-awk '/^ob=/ { ob = $0 } /^fn=/ && (ob ~ /kiosk-shell$/ || ob ~ /\/swift\/linux\//) {
+# those of the binary (the Swift runtime, Foundation's essentials and libstdc++ are linked into
+# it); cairo's or libc's would only be ignored. (A function's `fn=` line follows its object's
+# `ob=`; callgrind marks a function's recursion levels with 'N suffixes.)
+awk '/^ob=/ { ob = $0 } /^fn=/ && ob ~ /kiosk-shell$/ {
         name = substr($0, 4); sub(/\047[0-9]+$/, "", name); print name }' \
     "$work/run.out" "$work/render.out" "$work/drag.out" "$work/bench.out" |
     awk '!seen[$0]++' >scripts/code-order.txt
