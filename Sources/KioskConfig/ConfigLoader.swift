@@ -197,16 +197,16 @@ public enum ConfigLoader {
             return .failed(context)
         }
         let locator = SourceLocator(text: text)
-        if let bad = locator.badHeader {
-            // toml++ would assert on this header. Whatever error comes first in the file wins:
-            // parse everything before the header's line; if that fails, report that instead.
+        if let bad = locator.trap {
+            // toml++ would assert on this. Whatever error comes first in the file wins: parse
+            // everything before the line it starts on; if that fails, report that instead.
             let prefix = String(String.UnicodeScalarView(text.unicodeScalars.prefix(bad.lineStart)))
             if let table = try? TOMLTable(string: prefix) {
                 TOMLRelease.release(table)
                 context.append(
                     Diagnostic(
                         severity: .error, file: file, line: bad.position.line, column: bad.position.column,
-                        message: "TOML syntax: a table header must start with a key, saw '\(String(bad.character).oneLine)'"))
+                        message: "TOML syntax: \(bad.message)"))
                 return .failed(context)
             }
             return parseFailure(prefix, context: context)

@@ -12,23 +12,29 @@ struct SourceLocator {
         var column: Int
     }
 
-    /// A table header that does not start with a key (`[{a]`, `[[ =x]]`): toml++ (inside
-    /// TOMLKit) asserts on it instead of reporting an error, so the loader must find it first.
-    struct BadHeader: Equatable {
+    /// Text toml++ (inside TOMLKit) asserts on instead of reporting an error, aborting the
+    /// process, so the loader must find it first: a table header that does not start with a key
+    /// (`[{a]`, `[[ =x]]`), or a `}` (or a Unicode line separator) where an array expects a value
+    /// (`[}a"]`, `[1, }]`; found by the fuzzer).
+    struct AssertTrap: Equatable {
         /// Where the offending character is.
         var position: Position
         var character: Unicode.Scalar
-        /// Offset (in Unicode scalars) of the start of the header's line.
+        /// Offset (in Unicode scalars) of the start of the line where the header, or the key whose
+        /// value holds the array, begins: the text before it is parsed first.
         var lineStart: Int
+        /// What toml++ would have said, after "TOML syntax: ".
+        var message: String
     }
 
     private(set) var positions: [String: Position] = [:]
-    private(set) var badHeader: BadHeader?
+    /// The first trap in the text.
+    private(set) var trap: AssertTrap?
 
     init(text: String) {
         var scanner = Scanner(scalars: Array(text.unicodeScalars))
         positions = scanner.run()
-        badHeader = scanner.badHeader
+        trap = scanner.trap
     }
 
     /// The position of `keyPath`, or of its nearest enclosing key or table that was recorded.
@@ -55,7 +61,7 @@ struct SourceLocator {
         var table = ""
         var arrayCounts: [String: Int] = [:]
         var positions: [String: Position] = [:]
-        var badHeader: BadHeader?
+        var trap: AssertTrap?
         var lineStart = 0
 
         init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
@@ -123,10 +129,12 @@ struct SourceLocator {
             let isArray = current == "[" && !spaced
             if isArray { advance() }
             skipSpaces()
-            if badHeader == nil, let c = current, c != "]", !isKeyStart(c),
+            if trap == nil, let c = current, c != "]", !isKeyStart(c),
                 !(c == "[" && spaced && !isArray)
             {
-                badHeader = BadHeader(position: Position(line: line, column: column), character: c, lineStart: lineStart)
+                trap = AssertTrap(
+                    position: Position(line: line, column: column), character: c, lineStart: lineStart,
+                    message: "a table header must start with a key, saw '\(String(c).oneLine)'")
             }
             guard let segments = dottedKey(), current == "]" else { return skipLine() }
             var resolved = ""
@@ -180,23 +188,46 @@ struct SourceLocator {
             }
         }
 
-        /// Skips a value, which may span lines inside brackets or multi-line strings.
+        /// Skips a value, which may span lines inside brackets or multi-line strings, and notes the
+        /// first `}` or Unicode line separator where an array expects a value (after `[` or `,`,
+        /// spaces, line breaks and comments skipped as toml++ skips them).
         mutating func skipValue() {
-            var depth = 0
+            let statementStart = lineStart
+            var open: [Unicode.Scalar] = []
+            var expectingElement = false
             while let c = current {
+                if expectingElement {
+                    if c == " " || c == "\t" || c == "\n" || c == "\r" {
+                        advance()
+                        continue
+                    }
+                    if c != "#" {
+                        expectingElement = false
+                        if trap == nil, c == "}" || c == "\u{85}" || c == "\u{2028}" || c == "\u{2029}" {
+                            trap = AssertTrap(
+                                position: Position(line: line, column: column), character: c, lineStart: statementStart,
+                                message: "expected a value or closing ']', saw "
+                                    + (c == "}" ? "'}'" : "U+\(String(c.value, radix: 16, uppercase: true)), a line separator"))
+                        }
+                    }
+                }
                 if c == "\"" || c == "'" {
                     skipString(quote: c)
                 } else if c == "[" || c == "{" {
-                    depth += 1
+                    open.append(c)
+                    expectingElement = c == "["
                     advance()
                 } else if c == "]" || c == "}" {
-                    depth = max(0, depth - 1)
+                    if !open.isEmpty { open.removeLast() }
+                    advance()
+                } else if c == "," {
+                    expectingElement = open.last == "["
                     advance()
                 } else if c == "#" {
                     while let d = current, d != "\n" { advance() }
                 } else if c == "\n" {
                     advance()
-                    if depth == 0 { return }
+                    if open.isEmpty { return }
                 } else {
                     advance()
                 }

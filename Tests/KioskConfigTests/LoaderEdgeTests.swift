@@ -24,6 +24,28 @@ struct LoaderEdgeTests {
         #expect(result.diagnostics.map(\.description) == ["pages/home.toml:3:6: error: TOML syntax: a table header must start with a key, saw '{'"])
     }
 
+    @Test("a } or a line separator where an array expects a value is a syntax error there, not an abort (toml++ asserts on it)")
+    func closingBraceInArray() {
+        let cases: [(String, String)] = [
+            ("type = \"cube\"\nfaces = [}a\", 3, true]\n", "2:10"),
+            ("type = \"cube\"\nfaces = [\"a\", }]\n", "2:15"),
+            ("type = \"cube\"\nfaces = [\n  \"a\", # a comment\n  }\n]\n", "4:3"),
+            ("type = \"cube\"\nfaces = [[\"a\"], [\u{2028}]]\n", "2:18"),
+            ("type = \"panel\"\nwidget = [ { type = \"title\", rows = [ } ] } ]\n", "2:39"),
+        ]
+        let unicode = loadMemory(["kiosk.toml": "home = \"home\"\n", "pages/home.toml": cases[3].0])
+        #expect(unicode.diagnostics.first?.message.hasSuffix("saw U+2028, a line separator") == true)
+        for (page, position) in cases {
+            let result = loadMemory(["kiosk.toml": "home = \"home\"\n", "pages/home.toml": page])
+            #expect(result.diagnostics.count == 1)
+            #expect(result.diagnostics.first?.description.hasPrefix("pages/home.toml:\(position): error: TOML syntax: expected a value or closing ']', saw ") == true, "\(page)")
+        }
+        // Inside strings, comments and inline tables, and after a value, a } is no trap.
+        let fine = "type = \"cube\"\nfaces = [\"}\", '}', \"\"\"\n}\"\"\"] # [}\nx = { a = [1, 2] }\n"
+        #expect(SourceLocator(text: fine).trap == nil)
+        #expect(SourceLocator(text: "x = [1 }]\n").trap == nil)
+    }
+
     @Test("an earlier syntax error wins over a later bad table header")
     func earlierErrorFirst() {
         let result = loadMemory(["kiosk.toml": "home = \"home\"\n", "pages/home.toml": "type = = 1\n[{x]\n"])
@@ -61,7 +83,7 @@ struct LoaderEdgeTests {
         #expect(locator.position(of: "widget[2].row[2].quoted key") == .init(line: 14, column: 1))
         #expect(locator.position(of: "widget[2].row[2].missing") == .init(line: 13, column: 1))
         #expect(locator.position(of: "transition.a.b") == .init(line: 16, column: 1))
-        #expect(locator.badHeader == nil)
+        #expect(locator.trap == nil)
     }
 
     @Test("suggestions pick the nearest name and stay quiet when nothing is close")
