@@ -12,19 +12,11 @@ public enum AtomicFile {
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .fromErrno("open \(temporary)") }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress.map { $0 + written }, bytes.count - written)
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let error = PlatformError.fromErrno("write \(temporary)")
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            written += n
+        guard bytes.withUnsafeBytes({ Descriptor.writeAll(fd, $0) }) else {
+            let error = PlatformError.fromErrno("write \(temporary)")
+            close(fd)
+            unlink(temporary)
+            throw error
         }
         guard fsync(fd) == 0 else {
             let error = PlatformError.fromErrno("fsync \(temporary)")

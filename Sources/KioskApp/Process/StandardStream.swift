@@ -1,4 +1,5 @@
 import Glibc
+import KioskPlatform
 
 /// stdout and stderr, written with write(2), whole or until it fails: a closed stream loses the
 /// text and stops nothing. Plain libc, not Foundation's FileHandle: every log line of `run` comes
@@ -8,20 +9,7 @@ public enum StandardStream {
     case output, error
 
     public func write(_ text: String) {
-        let fd = self == .output ? STDOUT_FILENO : STDERR_FILENO
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        _ = text.withUTF8 { Descriptor.writeAll(self == .output ? STDOUT_FILENO : STDERR_FILENO, UnsafeRawBufferPointer($0)) }
     }
 }
