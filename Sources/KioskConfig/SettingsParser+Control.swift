@@ -3,11 +3,6 @@ import KioskCore
 /// `[mqtt]`, `[dbus]` and `[[value]]` in kiosk.toml (docs/control.md): the outside world a panel
 /// talks to. Every problem is reported under its key path; JSON paths and broker URLs are
 /// parsed here so `check` names the column of a mistake.
-/// An MQTT wildcard (`+`, `#`), which only subscriptions may use. Tested per Character, with the
-/// Standard Library's search: `contains("+")` on a String runs Foundation's, whose code then
-/// stays resident in `run` for one look at the config.
-func isMQTTWildcard(_ c: Character) -> Bool { c == "+" || c == "#" }
-
 extension SettingsParser {
     static let mqttKeys = ["broker", "client_id", "topic_prefix", "credentials_file", "ca_file", "keepalive"]
     static let dbusKeys = ["enabled"]
@@ -204,3 +199,8 @@ extension StringProtocol {
         String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }
+
+/// An MQTT wildcard (`+`, `#`), which only subscriptions may use. Tested per Character, with the
+/// Standard Library's search: `contains("+")` on a String runs Foundation's, whose code then
+/// stays resident in `run` for one look at the config.
+func isMQTTWildcard(_ c: Character) -> Bool { c == "+" || c == "#" }
