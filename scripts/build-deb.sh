@@ -2,25 +2,43 @@
 # Builds the Debian package a technician installs on a panel:
 #   out/kiosk-shell_<version>_<arch>.deb
 #
-#   scripts/build-deb.sh [--no-lintian]
+#   scripts/build-deb.sh [--arch amd64|arm64] [--no-lintian]
 #
 # The binary is built with --static-swift-stdlib (scratch path .build-release, apart from the
 # debug build of scripts/test.sh): a panel has no Swift toolchain, and Swift has no Debian
 # runtime package to depend on, so the Swift runtime (with FoundationEssentials and libstdc++) is
 # linked in and the binary needs only Debian's own libraries, which dpkg-shlibdeps turns into
 # Depends. Plain dpkg-deb, no debhelper. Prints the package path last; exits non-zero when the
-# build, the no-Swift-runtime check or lintian (errors only) fails.
+# build, the no-Swift-runtime check, the glibc check or lintian (errors only) fails.
+#
+# amd64 (the default) is built with the Swift toolchain on PATH against this machine's Debian 12
+# libraries; the package installs on Debian 12 and 13 alike (Debian 13's renamed t64 libraries
+# provide the old names on 64-bit architectures). arm64 is cross-built (scratch path
+# .build-arm64) by sid's Swift compiler against a Debian 13 arm64 sysroot (scripts/arm64/toolchain.sh
+# makes and caches both; 10-15 minutes the first time), so it needs Debian 13 or Raspberry Pi OS
+# based on it; scripts/arm64/cross-build.sh runs that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 [ -x /opt/swift/usr/bin/swift ] && ! command -v swift >/dev/null && export PATH=/opt/swift/usr/bin:$PATH
 run_lintian=1
-[ "${1:-}" = --no-lintian ] && run_lintian=0
+arch=$(dpkg --print-architecture)
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --no-lintian) run_lintian=0; shift ;;
+        --arch) arch=${2:-}; shift 2 ;;
+        *) echo "usage: $0 [--arch amd64|arm64] [--no-lintian]" >&2; exit 2 ;;
+    esac
+done
 
 fail() { echo "build-deb: $*" >&2; exit 1; }
+case "$arch" in
+    "$(dpkg --print-architecture)") cross= ;;
+    arm64) cross=arm64 ;;
+    *) fail "no build for architecture '$arch' (amd64 natively, arm64 cross-built)" ;;
+esac
 
 package=kiosk-shell
-arch=$(dpkg --print-architecture)
 # No release tags yet: the commit count orders upgrades, the hash names the source.
 version="0.1.0+git$(git rev-list --count HEAD 2>/dev/null || echo 0).$(git rev-parse --short=8 HEAD 2>/dev/null || echo unknown)"
 maintainer="kiosk-shell maintainers <maintainers@users.noreply.a-seed-963499b7.example>"
@@ -50,9 +68,31 @@ maintainer="kiosk-shell maintainers <maintainers@users.noreply.a-seed-963499b7.e
 # is offered under that name in a directory searched before the compiler's own (`-Xswiftc -L`
 # comes before it on the link line): lld then takes libstdc++.a, not libstdc++.so. Allowed by the
 # GCC Runtime Library Exception; dpkg-shlibdeps then no longer lists libstdc++6.
-static_cxx=$(clang -print-file-name=libstdc++.a 2>/dev/null || true)
-[ -f "$static_cxx" ] || fail "no static libstdc++ (libstdc++-12-dev): clang -print-file-name=libstdc++.a said '$static_cxx'"
-static_cxx_dir="$root/.build-release/static-libstdc++"
+#
+# swift_build runs `swift build` for the target (natively, or in the cross toolchain's chroot,
+# where the source tree is /src and the sysroot /sysroot: paths handed to the compiler are
+# written as it sees them, $src); nm_tool reads symbols of either architecture.
+if [ -z "$cross" ]; then
+    scratch=.build-release
+    src=$root
+    nm_tool=nm
+    strip_tool=strip
+    static_cxx=$(clang -print-file-name=libstdc++.a 2>/dev/null || true)
+    [ -f "$static_cxx" ] || fail "no static libstdc++ (libstdc++-12-dev): clang -print-file-name=libstdc++.a said '$static_cxx'"
+    swift_build() { swift build "$@"; }
+else
+    scratch=.build-$cross
+    src=/src
+    nm_tool=llvm-nm
+    strip_tool=llvm-objcopy
+    echo "build-deb: the cross toolchain (scripts/arm64/toolchain.sh)" >&2
+    mapfile -t toolchain < <(scripts/arm64/toolchain.sh) && [ ${#toolchain[@]} = 2 ] || fail "no arm64 toolchain"
+    static_cxx=$(cd "${toolchain[1]}" && ls usr/lib/gcc/aarch64-linux-gnu/*/libstdc++.a 2>/dev/null | sort -V | tail -n 1)
+    [ -n "$static_cxx" ] || fail "no static libstdc++ in the arm64 sysroot ${toolchain[1]}"
+    static_cxx=/sysroot/$static_cxx
+    swift_build() { scripts/arm64/cross-build.sh "${toolchain[@]}" "$@"; }
+fi
+static_cxx_dir="$scratch/static-libstdc++"
 mkdir -p "$static_cxx_dir"
 ln -sfn "$static_cxx" "$static_cxx_dir/libstdc++.a"
 #
@@ -68,38 +108,39 @@ ln -sfn "$static_cxx" "$static_cxx_dir/libstdc++.a"
 # name's place, and each drew its object's whole undivided code (the Swift runtime's and
 # Foundation's archives are not built with one section per function) into the used code: 475 KB
 # of regex parser among it. Two links: the first names them.
-order="$root/.build-release/code-order.txt"
+order="$scratch/code-order.txt"
 mkdir -p "$(dirname "$order")"
 cp scripts/code-order.txt "$order"
-build=(-c release --static-swift-stdlib --scratch-path .build-release -Xswiftc "-L$static_cxx_dir"
+build=(-c release --static-swift-stdlib --scratch-path "$scratch" -Xswiftc "-L$src/$static_cxx_dir"
     -Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc Foundation
     -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
     -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections
-    -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering
+    -Xlinker "--symbol-ordering-file=$src/$order" -Xlinker --no-warn-symbol-ordering
     -Xlinker --no-export-dynamic)
 echo "build-deb: swift build ${build[*]}" >&2
-swift build "${build[@]}" --product kiosk-shell >&2 || fail "swift build failed"
-binary="$(swift build "${build[@]}" --show-bin-path)/kiosk-shell"
+swift_build "${build[@]}" --product kiosk-shell >&2 || fail "swift build failed"
+bin_path=$(swift_build "${build[@]}" --show-bin-path) || fail "swift build --show-bin-path failed"
+binary="$root/${bin_path#"$src"/}/kiosk-shell"
 [ -x "$binary" ] || fail "no binary at $binary"
-nm --defined-only "$binary" | awk '{ seen[$3]++ } END { for (name in seen) if (seen[name] > 1) print name }' \
+$nm_tool --defined-only "$binary" | awk '{ seen[$3]++ } END { for (name in seen) if (seen[name] > 1) print name }' \
     >"$order.ambiguous"
 grep -vxFf "$order.ambiguous" scripts/code-order.txt >"$order" || true
 rm -f "$binary" # the list's content is no input SwiftPM watches: make it link again
-swift build "${build[@]}" --product kiosk-shell >&2 || fail "swift build failed (second link)"
+swift_build "${build[@]}" --product kiosk-shell >&2 || fail "swift build failed (second link)"
 [ -x "$binary" ] || fail "no binary at $binary"
-nm "$binary" | grep -q ' __CFInitialize$' &&
+$nm_tool "$binary" | grep -q ' __CFInitialize$' &&
     fail "swift-corelibs Foundation got linked in again (a Foundation-only API in the code, or in a package)"
 # A list gone stale (code renamed since it was profiled) orders little and the resident code
 # grows back, silently: say how much of it still matches.
 listed=$(wc -l <scripts/code-order.txt)
-matched=$(nm --defined-only "$binary" |
+matched=$($nm_tool --defined-only "$binary" |
     awk 'NR == FNR { want[$0]; next } ($3 in want) { n++; delete want[$3] } END { print n + 0 }' scripts/code-order.txt -)
 echo "build-deb: $matched of the $listed functions in scripts/code-order.txt placed first" >&2
 [ $((matched * 2)) -ge "$listed" ] ||
     echo "build-deb: warning: the code order is stale; scripts/profile-code-order.sh writes it again" >&2
 
 stage="out/deb/${package}_${version}_${arch}"
-rm -rf out/deb
+rm -rf out/deb/"${package}"_*_"$arch" # the other architecture's stays (the virtual panels use both)
 mkdir -p "$stage/DEBIAN"
 put() { # put MODE SOURCE DEST (DEST relative to the package root)
     install -D -m "$1" "$2" "$stage/$3"
@@ -107,10 +148,18 @@ put() { # put MODE SOURCE DEST (DEST relative to the package root)
 
 # The binary, stripped (symbols only; Swift's reflection metadata is in its own sections).
 put 0755 "$binary" usr/bin/kiosk-shell
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kiosk-shell"
-if ldd "$stage/usr/bin/kiosk-shell" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libstdc\+\+|/opt/swift'; then
+$strip_tool --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kiosk-shell"
+# What the dynamic linker will load (read from the file: an arm64 binary does not run here).
+needed=$(llvm-objdump -p "$stage/usr/bin/kiosk-shell" | awk '$1 == "NEEDED" { print $2 }')
+if echo "$needed" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libstdc\+\+'; then
     fail "the binary still needs the Swift runtime or libstdc++ (see the lines above)"
 fi
+# It must load on the oldest release it is for: no glibc symbol newer than Debian 13's 2.41
+# (amd64 is built against Debian 12's 2.36, so it stays below that too).
+newest_glibc=$(llvm-objdump -T "$stage/usr/bin/kiosk-shell" | grep -oE 'GLIBC_[0-9]+\.[0-9]+' | sort -uV | tail -n 1)
+printf '%s\n' "${newest_glibc#GLIBC_}" 2.41 | sort -cV 2>/dev/null ||
+    fail "the binary needs $newest_glibc, newer than Debian 13's glibc 2.41"
+echo "build-deb: newest glibc symbol $newest_glibc; loads: $(echo $needed)" >&2
 
 # Units (bookworm keeps them in /lib; usrmerge makes it the same folder as /usr/lib).
 for unit in kiosk-shell.service kiosk-shell-drm.service weston.service weston.socket cage@.service; do
@@ -190,8 +239,18 @@ shlibs_dir=$(mktemp -d)
 trap 'rm -rf "$shlibs_dir"' EXIT
 mkdir -p "$shlibs_dir/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" >"$shlibs_dir/debian/control"
-depends=$(cd "$shlibs_dir" && dpkg-shlibdeps -O -e"$root/$stage/usr/bin/kiosk-shell" 2>/dev/null |
-    sed -n 's/^shlibs:Depends=//p')
+if [ -z "$cross" ]; then
+    depends=$(cd "$shlibs_dir" && dpkg-shlibdeps -O -e"$root/$stage/usr/bin/kiosk-shell" 2>/dev/null |
+        sed -n 's/^shlibs:Depends=//p')
+else
+    # In the sysroot, whose dpkg knows the arm64 libraries (multiarch) and their symbols files.
+    cp "$stage/usr/bin/kiosk-shell" "$shlibs_dir/"
+    depends=$(unshare -m --propagation private sh -c 'mount --bind "$1" "$0/mnt" && mount -t proc proc "$0/proc" &&
+        exec chroot "$0" env -C /mnt DEB_HOST_ARCH=arm64 DEB_HOST_GNU_TYPE=aarch64-linux-gnu DEB_HOST_MULTIARCH=aarch64-linux-gnu \
+            dpkg-shlibdeps -O -ekiosk-shell' "${toolchain[1]}" "$shlibs_dir" 2>"$shlibs_dir/log" |
+        sed -n 's/^shlibs:Depends=//p') || true
+    [ -n "$depends" ] || cat "$shlibs_dir/log" >&2
+fi
 [ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies"
 # Not linked but needed: systemd runs the units and creates the users; procps has the units'
 # ExecReload= (/bin/kill, pgrep; a minimal Debian has neither); a font for pango; libmosquitto,

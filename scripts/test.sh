@@ -28,6 +28,8 @@ count_summary() {
 if [ -x Tests/VirtualPanel/rootfs.sh ] && [ "$(id -u)" -eq 0 ] && command -v debootstrap >/dev/null; then
     Tests/VirtualPanel/rootfs.sh >"$log/rootfs.txt" 2>&1 &
     rootfs_job=$!
+    # And the arm64 package's cross toolchain (scripts/build-deb.sh --arch arm64 waits for it).
+    scripts/arm64/toolchain.sh >"$log/arm64-toolchain.txt" 2>&1 &
 fi
 
 step "build (warnings in our sources are errors)"

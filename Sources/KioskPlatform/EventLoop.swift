@@ -140,8 +140,10 @@ public final class EventLoop {
         let capacity = 32
         var events = [epoll_event](repeating: epoll_event(), count: capacity)
         let millis: Int32 = timeout.map { Int32(max(0, min($0 * 1000, Double(Int32.max)).rounded(.up))) } ?? -1
+        // Not empty, so the base address exists; force-unwrapped because glibc 2.41's headers mark
+        // the parameter non-null (imported non-optional) where 2.36's did not.
         let count = events.withUnsafeMutableBufferPointer { buffer in
-            epoll_wait(epollFD, buffer.baseAddress, Int32(capacity), millis)
+            epoll_wait(epollFD, buffer.baseAddress!, Int32(capacity), millis)
         }
         if count < 0 {
             if errno == EINTR { return 0 }

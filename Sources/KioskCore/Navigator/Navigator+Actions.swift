@@ -56,7 +56,10 @@ extension Navigator {
         do {
             for (container, _) in around where try container.show(id) { return true }
             for (container, child) in around where container.opensNewPages {
-                let enclosing = Set(around.map(\.container.id) + [origin.id])
+                // A closure, not the key path `\.container.id`: Swift 6.2's SIL verifier (on in
+                // Debian's swiftlang, the arm64 package's compiler) rejects the key path's upcast
+                // of `any Container` to NavigationNode.
+                let enclosing = Set(around.map { $0.container.id } + [origin.id])
                 if let nested = subtree(of: id).first(where: { enclosing.contains($0) }) {
                     lastRefusal = "open \(id): it holds page \"\(nested)\", which is already shown around page \"\(origin.id)\""
                     return false

@@ -21,14 +21,19 @@ private nonisolated(unsafe) let toplevelListener = UnsafeMutablePointer<xdg_topl
         configure_bounds: { _, _, _, _ in },
         wm_capabilities: { _, _, _ in }))
 
-private nonisolated(unsafe) let surfaceListener = UnsafeMutablePointer<wl_surface_listener>.permanent(
-    wl_surface_listener(
-        enter: { data, _, output in
-            callbackOwner(data, as: WaylandWindow.self).outputEntered(output)
-        },
-        leave: { data, _, output in
-            callbackOwner(data, as: WaylandWindow.self).outputLeft(output)
-        }))
+// Zero-filled, then the two slots used: libwayland 1.22 (Debian 13) added preferred_buffer_scale and
+// preferred_buffer_transform, which a memberwise initialiser would have to name and 1.21 (Debian
+// 12) does not have; they are sent only from wl_compositor v6 (bound at most 4 here).
+private nonisolated(unsafe) let surfaceListener = UnsafeMutablePointer<wl_surface_listener>.permanent({
+    var listener = wl_surface_listener()
+    listener.enter = { data, _, output in
+        callbackOwner(data, as: WaylandWindow.self).outputEntered(output)
+    }
+    listener.leave = { data, _, output in
+        callbackOwner(data, as: WaylandWindow.self).outputLeft(output)
+    }
+    return listener
+}())
 
 private nonisolated(unsafe) let frameListener = UnsafeMutablePointer<wl_callback_listener>.permanent(
     wl_callback_listener(done: { data, _, milliseconds in
