@@ -96,6 +96,15 @@ if [ -x Tests/EndToEnd/run.sh ]; then
     count_summary "$log/e2e.txt" "" "end-to-end"
 fi
 
+if [ -x Tests/Soak/run.sh ]; then
+    # Two minutes of a running kiosk under weston with live values, config edits (good and
+    # hostile), touch, D-Bus and MQTT navigation and a broker that comes and goes; RSS, fds and
+    # threads must stay flat. The debug binary of the first step; by hand it runs for hours.
+    step "soak: kiosk-shell run for ${SOAK_SECONDS:-120} s (Tests/Soak/run.sh)"
+    SOAK_SECONDS=${SOAK_SECONDS:-120} Tests/Soak/run.sh 2>&1 | tee "$log/soak.txt"
+    count_summary "$log/soak.txt" "soak: " "soak"
+fi
+
 if [ -x Tests/VirtualPanel/run.sh ]; then
     step "virtual panel: the .deb installed on a booted Debian 12 (systemd-nspawn, qemu VM)"
     if [ -n "${KIOSK_SKIP_VPANEL:-}" ]; then

@@ -196,6 +196,12 @@ public enum ConfigLoader {
             }
             return .failed(context)
         }
+        // Before toml++ builds a tree it would overflow the stack freeing (and before the
+        // locator records a path per part of a 100,000-part key).
+        if let deep = TOMLNestingScan.firstViolation(in: text) {
+            context.append(Diagnostic(severity: .error, file: file, line: deep.line, column: deep.column, message: deep.message))
+            return .failed(context)
+        }
         let locator = SourceLocator(text: text)
         if let bad = locator.trap {
             // toml++ would assert on this. Whatever error comes first in the file wins: parse

@@ -34,7 +34,8 @@ struct PageGraph {
     /// outermost page of each too-deep chain (the navigation walks the tree recursively).
     func checkNesting() {
         var depth: [PageID: Int] = [:]
-        // Cycles were ruled out, so this terminates; pages are bounded, so does the recursion.
+        // Cycles were ruled out, so this terminates; recursion: one level per page on a chain, at
+        // most `ConfigLimits.pages` (500).
         func measure(_ id: PageID) -> Int {
             if let known = depth[id] { return known }
             let children = (byID[id]?.references ?? []).filter { $0.kind == .child && byID[$0.target] != nil }
@@ -100,6 +101,8 @@ struct PageGraph {
         var path: [PageID] = []
         var reported: Set<[PageID]> = []
 
+        // Recursion: one level per page on the current path, which holds no page twice: at most
+        // `ConfigLimits.pages` (500) levels.
         func visit(_ id: PageID) {
             state[id] = false
             path.append(id)

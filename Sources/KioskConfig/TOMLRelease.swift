@@ -22,6 +22,9 @@ enum TOMLRelease {
     }
 
     /// Frees the nodes of a table parsed from text. Every value read from it is invalid after.
+    /// toml++ frees recursively, one level per nested table or array: `ConfigLoader.parse` hands
+    /// toml++ only text `TOMLNestingScan` bounds to `ConfigLimits.tomlNesting` levels (a header
+    /// part naming an array of tables counts once, so at most about twice that), issue 26.
     static func release(_ table: TOMLTable) {
         table.clear()
     }

@@ -1,6 +1,7 @@
 /// A small recursive-descent JSON parser (RFC 8259) with a depth limit, so a hostile payload can
 /// neither overflow the stack nor make the message vague: errors say the byte offset and what
-/// was expected there.
+/// was expected there. Recursion: one level per array or object, at most `maxDepth` (64 from
+/// `JSONValue.parse`); `JSONValue`'s synthesized `==` and its release recurse as deep, no deeper.
 struct JSONParser {
     let bytes: [UInt8]
     let maxDepth: Int

@@ -67,6 +67,43 @@ seeds['rotated-scaled'] = {
     'pages/home.toml': b'type = "panel"\nbackground = "#102030"\n[[widget]]\ntype = "image"\npath = "p.png"\n',
     'p.png': png(16, 16),
 }
+# Structured seeds: shapes byte mutation rarely builds, each a home page with one feature pushed
+# far (deep, wide, long, huge numbers, odd Unicode). The "deep-*" and "long-key" ones are the
+# classes of issue 26 past the nesting and key limits, sized to fit the fuzzer's -max_len
+# (64 KiB); the unit tests (DeepStructureTests) hold the 100,000-level versions. The "*-at-limit"
+# ones sit just inside a limit, for mutations to push across it.
+def home(page, kiosk=b'home = "home"\n'):
+    return {'kiosk.toml': kiosk, 'pages/home.toml': b'type = "panel"\n' + page}
+
+def dotted(parts):
+    return b'.'.join([b'k'] * parts)
+
+structured = {
+    'deep-dotted-key': home(dotted(30000) + b' = 1\n'),
+    'deep-dotted-key-at-limit': home(dotted(65) + b' = 1\n'),
+    'deep-header': home(b'[' + dotted(30000) + b']\n'),
+    'deep-array-of-tables-at-limit': home(b'[[' + dotted(63) + b']]\nx = 1\n'),
+    'deep-inline-tables': home(b'x = ' + b'{a = ' * 10000 + b'1' + b'}' * 10000 + b'\n'),
+    'deep-inline-tables-at-limit': home(b'x = ' + b'{a = ' * 64 + b'1' + b'}' * 64 + b'\n'),
+    'deep-arrays': home(b'x = ' + b'[' * 30000 + b']' * 30000 + b'\n'),
+    'deep-arrays-at-limit': home(b'x = ' + b'[' * 64 + b']' * 64 + b'\n'),
+    'deep-mixed-at-limit': home(b'[a.b]\nc.d = ' + b'[{e = ' * 30 + b'1' + b'}]' * 30 + b'\n'),
+    'long-key': home(b'k' * 60000 + b' = 1\n'),
+    'long-quoted-key-at-limit': home(b'"' + b'k' * 256 + b'" = 1\n'),
+    'repeated-key': home(b'k = 1\n' * 10000),
+    'wide-widgets': home(b''.join(b'[[widget]]\ntype = "title"\ntext = "t%d"\n' % i for i in range(201))),
+    'wide-array': home(b'x = [' + b', '.join(b'%d' % i for i in range(10000)) + b']\n'),
+    'wide-inline-table': home(b'x = {' + b', '.join(b'k%d = %d' % (i, i) for i in range(4000)) + b'}\n'),
+    'long-text': home(b'[[widget]]\ntype = "text"\ntext = "' + b'word ' * 4000 + b'"\n'),
+    'huge-numbers': home(b'[[widget]]\ntype = "spacer"\nheight = 1e308\n[[widget]]\ntype = "grid"\n'
+                         b'columns = 9223372036854775807\n[[widget]]\ntype = "spacer"\nheight = -0.0\n'
+                         b'x = [0x7fffffffffffffff, -9223372036854775808, 1e-400, inf, -nan, 0o777, 0b1]\n',
+                         kiosk=b'home = "home"\n[preview]\nwidth = 1e300\nheight = -9223372036854775808\nscale = nan\n'),
+    'odd-unicode': home('[[widget]]\ntype = "text"\ntext = "\u202eRTL \u200bzero-width e\u0301 \U0001f600 \\uD7FF \\U0010FFFF"\n'
+                        '"k\u00e9y" = "\u2028"\n# \u0085 comment\n'.encode('utf-8'),
+                        kiosk='\ufeffhome = "home"\n'.encode('utf-8')),
+}
+seeds.update(structured)
 for name, files in seeds.items():
     open(os.path.join(out, name), 'wb').write(pack(files))
 print(f'{len(seeds)} seeds in {out}')

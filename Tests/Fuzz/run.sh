@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds everything under AddressSanitizer with libFuzzer's coverage instrumentation in
 # .build/sanitize (shared with the ASan unit-test run of scripts/test.sh), then fuzzes config
-# loading and drawing from the committed seed corpus for FUZZ_SECONDS (default 150).
+# loading and drawing from the committed seed corpus for FUZZ_SECONDS (default 150), with the
+# TOML dictionary (kiosk.dict, written by make-dict.py) and a mutator that also repeats pieces of
+# an input thousands of times (Sources/FuzzMutator.swift: deep structures, issue 26).
 # Fails on any crash, any input over FUZZ_TIMEOUT seconds (default 10) and any input over the
 # memory budget (FUZZ_RSS_MB resident, FUZZ_MALLOC_MB in one allocation; defaults 1536 and 512).
 # New inputs go to .build/sanitize/fuzz-corpus; a crashing one to .build/sanitize/fuzz-artifacts/.

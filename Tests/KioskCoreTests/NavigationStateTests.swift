@@ -63,6 +63,26 @@ struct NavigationStateTests {
         #expect(tabs.selectedIndex == 0)
     }
 
+    @Test("two stacks saved as pushed on each other are restored once each, not without end")
+    func restoreCycle() {
+        let makeNode = { (id: PageID) -> NavigationNode? in
+            switch id {
+            case "a": TransitionStack(id: "a", root: PanelNode("pa"))
+            case "b": TransitionStack(id: "b", root: PanelNode("pb"))
+            default: PanelNode(id)
+            }
+        }
+        let state = NavigationState(entries: ["a": .stack(["pa", "b"]), "b": .stack(["pb", "a"])])
+        let outer = TransitionStack(id: "a", root: PanelNode("pa"))
+        let restored = state.restore(into: outer, makeNode: makeNode)
+        #expect(restored == ["a", "b"])
+        let b = outer.entries.last as? TransitionStack
+        #expect(outer.entries.map(\.id) == ["pa", "b"])
+        #expect(b?.entries.map(\.id) == ["pb", "a"])
+        // The inner `a` is on the path already: left as built, its root only.
+        #expect((b?.entries.last as? TransitionStack)?.entries.map(\.id) == ["pa"])
+    }
+
     @Test("malformed text is refused with its line number; unknown kinds and comments are skipped")
     func parsing() throws {
         #expect(throws: NavigationStateError.missingHeader) { try NavigationState(text: "cube a 1\n") }

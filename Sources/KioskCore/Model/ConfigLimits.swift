@@ -15,6 +15,18 @@ public enum ConfigLimits {
     /// Containers inside containers along any chain from a page to a panel (a cube whose face is
     /// a stack whose root is a tabs page is 3 deep). The navigation walks this recursively.
     public static let nestingDepth = 16
+    /// Levels of tables and arrays a TOML file nests: each part of a table header, each part but
+    /// the last of a dotted key, each array and inline table (`[a.b]` then `c.d = [{ e = 1 }]` is
+    /// 5). toml++ builds a table per part and frees trees by recursing per level, so 100,000
+    /// parts overflowed the stack (issue 26); it is checked before toml++ sees the text. The
+    /// format's own files need at most 4 (`[[widget.row]]` holding an inline table); 64 is the
+    /// bound live JSON payloads have too (`JSONValue.parse`), and keeps toml++'s
+    /// recursion to a few KiB of stack even under AddressSanitizer. A header part that names an
+    /// array of tables declared earlier counts once, so toml++'s tree is at most about twice this.
+    public static let tomlNesting = 64
+    /// Characters (Unicode scalars) in one part of a key: no key of the format is longer than
+    /// 20, and a message that quotes an unknown key stays readable.
+    public static let keyScalars = 256
     /// Pages one container lists (`faces`, `pages`).
     public static let containerChildren = 64
     /// `[[widget]]` blocks in one panel.

@@ -103,6 +103,10 @@ extension Navigator {
     /// page alone, cubes to face 0, tabs to the first tab. Containers on screen animate.
     private func home() -> Bool {
         var changed = false
+        // Recursion: one level per container of the live tree. Configured chains are at most
+        // `ConfigLimits.nestingDepth` deep, `open` never pushes a page holding a container around
+        // it and `NavigationState.restore` never restores a container inside itself, so no
+        // container id repeats on a path: at most `ConfigLimits.pages` levels.
         func unwind(_ node: NavigationNode) {
             guard let container = node as? any Container else { return }
             changed = container.goHome() || changed

@@ -25,6 +25,8 @@ public struct NavigationTreeBuilder: Sendable {
         return try build(id, used: &used)
     }
 
+    /// Recursion: one level per container on a chain of configured children: at most
+    /// `ConfigLimits.nestingDepth` (16, `PageGraph.checkNesting`), and `used` stops a cycle.
     private func build(_ id: PageID, used: inout Set<PageID>) throws(NavigationError) -> NavigationNode {
         guard let page = pages[id] else { throw .unknownPage(id) }
         // `used` holds the pages on the path from the subtree's root: a repeat is a cycle.

@@ -27,6 +27,8 @@ public struct NavigationState: Hashable, Sendable {
     /// The state of every container under (and including) `root`.
     public init(capturing root: NavigationNode) {
         var entries: [PageID: Entry] = [:]
+        // Recursion: one level per container of the live tree, whose depth `restore` and
+        // `Navigator.open` keep to distinct container ids on a path (at most `ConfigLimits.pages`).
         func visit(_ node: NavigationNode) {
             guard let container = node as? any Container else { return }
             if let entry = container.savedState { entries[container.id] = entry }
@@ -45,8 +47,16 @@ public struct NavigationState: Hashable, Sendable {
     @discardableResult
     public func restore(into root: NavigationNode, makeNode: (PageID) -> NavigationNode?) -> [PageID] {
         var restored: [PageID] = []
+        // Recursion: one level per container on the path. An entry is not applied to a container
+        // that is already on the path: `stack a … b` and `stack b … a` (a hand-edited state file,
+        // or a config edit that made a pushed page hold its stack) would otherwise push a fresh
+        // `a` into `b` into `a` without end and overflow the stack. So no id repeats on a path,
+        // and the depth is at most the number of pages (`ConfigLimits.pages`).
+        var path: Set<PageID> = []
         func visit(_ current: NavigationNode) {
-            guard let container = current as? any Container else { return }
+            guard let container = current as? any Container, !path.contains(container.id) else { return }
+            path.insert(container.id)
+            defer { path.remove(container.id) }
             if let entry = entries[container.id], container.restore(entry, makeNode: makeNode) {
                 restored.append(container.id)
             }
