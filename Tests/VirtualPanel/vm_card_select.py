@@ -24,7 +24,8 @@ def card_select_checks(checks, rootfs, image, work, config):
     """Boots IMAGE (made from ROOTFS, the compositor-free image) with vgem as card0; runs the checks."""
     m = Machine(rootfs, image, work, "card")
     index = m.command.index("-append") + 1
-    m.command[index] += CMDLINE
+    # Not quiet: a boot that fails here has no screen to look at, the console log is what shows.
+    m.command[index] = m.command[index].replace(" quiet", "") + CMDLINE
     references = {}
     started = time.monotonic()
 
@@ -45,7 +46,12 @@ def card_select_checks(checks, rootfs, image, work, config):
 
     def waits_past_render_only_card0():
         m.start()
-        m.connect_agent(120)
+        # A boot under emulation on a loaded host can take minutes (the other scenarios allow
+        # 180 s to the first frame, then 60 s for the agent).
+        try:
+            m.connect_agent(240)
+        except RuntimeError as error:
+            return f"{error}\n--- console:\n{open(m.serial_log, errors='replace').read()[-1500:]}"
         # The setting-up itself: vgem is card0, virtio_gpu not loaded, so a kiosk that took
         # card0 as it did before would fail there ("no dumb buffers") and restart in a loop.
         rc, out = m.sh("ls /dev/dri; ls -d /sys/module/vgem; ! ls -d /sys/module/virtio_gpu 2>/dev/null")
