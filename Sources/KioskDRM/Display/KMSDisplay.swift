@@ -24,10 +24,11 @@ public final class KMSDisplay {
         public var devicePath: String?
         public var allowAtomic: Bool
         public var bufferCount: Int
-        /// Seconds to wait for a card udev has not made yet (`CardWait`): by default as long as
-        /// it takes. A kiosk has nothing to show without its card, and exiting only had systemd
-        /// start it again: on a loaded boot of the virtual panel the card came more than 20 s
-        /// after the kiosk started, and the unit restarted once.
+        /// Seconds to wait for a card udev has not made yet, or for one with connectors
+        /// (`CardWait`, `CardSearch`): by default as long as it takes. A kiosk has nothing to
+        /// show without its card, and exiting only had systemd start it again: on a loaded boot
+        /// of the virtual panel the card came more than 20 s after the kiosk started, and the
+        /// unit restarted once.
         public var cardTimeout: Double
         public init(
             connector: String? = nil, mode: DisplayModeRequest? = nil, devicePath: String? = nil,
