@@ -103,6 +103,23 @@ struct CardSelectionTests {
         }
     }
 
+    @Test("a card that could not be opened is tried again at the next poll, not remembered as failed")
+    func failedProbeRetried() throws {
+        // A folder named card0 cannot be opened for writing (EISDIR); a file in its place then
+        // opens (and is no DRM card): the second reason shows the second poll opened it again.
+        let (dri, udev) = try folders([])
+        try FileManager.default.createDirectory(atPath: dri + "/card0", withIntermediateDirectories: false)
+        let search = CardSearch(directory: dri, udevRoot: udev)
+        #expect(search.probes().map(\.finding) == [.failed(String(cString: strerror(EISDIR)))])
+        try FileManager.default.removeItem(atPath: dri + "/card0")
+        _ = FileManager.default.createFile(atPath: dri + "/card0", contents: nil)
+        guard case .failed(let reason) = search.probes().first?.finding else {
+            Issue.record("card0 not probed again")
+            return
+        }
+        #expect(reason.hasPrefix("not a DRM card"))
+    }
+
     @Test("with udev running a node it has no entry for is not probed yet")
     func searchWaitsForUdev() throws {
         let (dri, udev) = try folders(["card0"], udevRunning: true)

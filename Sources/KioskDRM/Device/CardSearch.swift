@@ -7,23 +7,31 @@ import KioskPlatform
 /// display's driver late, and on a Pi the render-only GPU's card may come first.
 ///
 /// Each card is probed once it is ready (`CardWait.isReady`: udev has set its group), with a plain
-/// open(2): a KMS query needs no DRM master, the kiosk's groups (video, render) reach the nodes,
-/// and asking seatd would make it take and drop master on every card. The probe is kept per
-/// device number, so the wait's polls cost a directory listing and a stat per card.
+/// open(2) first: a KMS query needs no DRM master, and asking seatd would make it take and drop
+/// master on every card. When that is refused, `fallback` (the seat) opens it: the unit's device
+/// policy (`DeviceAllow=char-drm`) lets the kiosk itself open no card when no DRM driver was loaded
+/// yet as it started, and seatd opens it as root. A probe that got an answer is kept per device
+/// number, so the wait's polls cost a directory listing and a stat per card.
 public final class CardSearch {
     /// Where the card nodes are (tests pass their own).
     public let directory: String
     /// Where udev keeps its database (`CardWait.udevRoot`).
     public let udevRoot: String
     private var probed: [String: (device: UInt64, probe: CardSelection.Probe)] = [:]
+    /// Opens a card open(2) could not (the seat): its descriptor and how to close it, or nil.
+    private let fallback: ((String) -> (fd: Int32, close: () -> Void)?)?
 
     /// What to check when no card qualifies.
     public static let hint = "is the display's driver loaded? a render-only GPU has no connectors; "
         + "a drop-in with Environment=KIOSK_DRM_DEVICE=… names the card"
 
-    public init(directory: String = "/dev/dri", udevRoot: String = "/run/udev") {
+    public init(
+        directory: String = "/dev/dri", udevRoot: String = "/run/udev",
+        fallback: ((String) -> (fd: Int32, close: () -> Void)?)? = nil
+    ) {
         self.directory = directory
         self.udevRoot = udevRoot
+        self.fallback = fallback
     }
 
     /// The cards as they are now, in numeric order, each probed once it is ready.
@@ -36,7 +44,10 @@ public final class CardSearch {
             }
             let device = UInt64(info.st_rdev)
             if let known = probed[path], known.device == device { return known.probe }
-            let probe = Self.probe(path)
+            let probe = probe(path)
+            // A failed open is tried again at the next poll: on the virtual panel a card that
+            // udev had just finished still refused the kiosk once (EACCES) before it opened.
+            if case .failed = probe.finding { return probe }
             probed[path] = (device, probe)
             return probe
         }
@@ -87,11 +98,21 @@ public final class CardSearch {
         return names
     }
 
-    /// Opens `path` and asks its driver's name and KMS resources; closes it again.
-    static func probe(_ path: String) -> CardSelection.Probe {
+    /// Opens `path` (open(2), else `fallback`), asks it and closes it again.
+    private func probe(_ path: String) -> CardSelection.Probe {
         let fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { return .init(path: path, finding: .failed(String(cString: strerror(errno)))) }
-        defer { close(fd) }
+        if fd >= 0 {
+            defer { close(fd) }
+            return Self.ask(fd, path)
+        }
+        let reason = String(cString: strerror(errno))
+        guard let opened = fallback?(path) else { return .init(path: path, finding: .failed(reason)) }
+        defer { opened.close() }
+        return Self.ask(opened.fd, path)
+    }
+
+    /// The driver's name and KMS resources of the card open as `fd`.
+    private static func ask(_ fd: Int32, _ path: String) -> CardSelection.Probe {
         guard let version = drmGetVersion(fd) else {
             return .init(path: path, finding: .failed("not a DRM card: \(String(cString: strerror(errno)))"))
         }

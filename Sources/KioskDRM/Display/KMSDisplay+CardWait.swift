@@ -14,12 +14,17 @@ extension KMSDisplay {
     /// waiting, not hung (TimeoutStartSec= would otherwise stop it), and `systemctl status` says
     /// for what. A stop (SIGTERM, Ctrl-C) ends the wait: the loop that takes those signals does
     /// not run yet.
-    static func findCard(_ options: Options, log: (LogLevel, String) -> Void) throws(DRMError) -> (path: String, waited: Double) {
+    static func findCard(_ options: Options, seat: any DeviceSeat, log: (LogLevel, String) -> Void) throws(DRMError) -> (path: String, waited: Double) {
         let notifier = SystemdNotifier()
         var warned = false
         let stopping = { ProcessSignal.pendingStop.map { "\($0.name) received" } }
         guard let path = options.devicePath else {
-            let found = try CardSearch().wait(timeout: options.cardTimeout, stopping: stopping) { line in
+            // The seat opens what the kiosk may not (CardSearch).
+            let search = CardSearch { path in
+                guard let opened = try? seat.openDevice(path) else { return nil }
+                return (opened.fd, { seat.closeDevice(fd: opened.fd, token: opened.token) })
+            }
+            let found = try search.wait(timeout: options.cardTimeout, stopping: stopping) { line in
                 log(.info, line)
             } waiting: { waited, line in
                 notifier?.extendStart(by: cardStartExtension, status: line)

@@ -94,7 +94,7 @@ public final class KMSDisplay {
         seat.onEnable = { [unowned self] in seatEnabled() }
         seat.onDisable = { [unowned self] in seatDisabled() }
         StartupTimeline.process.mark("seat")
-        let (path, waited) = try KMSDisplay.findCard(options, log: log)
+        let (path, waited) = try KMSDisplay.findCard(options, seat: seat, log: log)
         if waited >= 0.05 {
             let why = options.devicePath == nil ? "a display card, \(path)" : "\(path) (udev had not made it yet)"
             log(.info, "waited \(Int(waited * 1000)) ms for \(why)")
