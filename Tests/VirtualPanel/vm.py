@@ -5,6 +5,8 @@
 Three boots of the image (package installed), each with the units a technician enables:
   drm:    kiosk-shell-drm.service on an image with every compositor purged (vm_drm.py): touch
           through libinput, VT switch, display replug, kill -9, console back at stop.
+  card:   the drm image once more, card0 render-only (vgem) and virtio_gpu loaded later: the
+          kiosk finds card1 itself (vm_card_select.py).
   cage:   cage@tty1.service; touch through cage (wlroots' libinput), watchdog restart.
   weston: weston.socket weston.service kiosk-shell.service; touch through weston, then through
           kiosk-shell's own libinput source (the packaged libinput.conf drop-in).
@@ -22,6 +24,7 @@ from boot_timing import boot_record, describe, report
 from machine import Machine, make_image
 from panel import TOLERANCE, Checks, difference, log, render, wait_until
 from touchscreen import Touchscreen
+from vm_card_select import card_select_checks
 from vm_drm import compositor_free_rootfs, drm_checks, rss_kib
 
 ROOTFS, WORK, TALLY = sys.argv[1:4]
@@ -245,18 +248,20 @@ def weston_checks(checks, p):
 def main():
     checks = Checks(TALLY)
     # While developing: VPANEL_SCENARIOS=drm boots only that one.
-    wanted = os.environ.get("VPANEL_SCENARIOS", "drm,cage,weston").split(",")
+    wanted = os.environ.get("VPANEL_SCENARIOS", "drm,card,cage,weston").split(",")
     compared = []  # drm and cage: booted again for the timing comparison
     unmount = None
     try:
-        if "drm" in wanted:
+        if "drm" in wanted or "card" in wanted:
             drm_root, unmount = compositor_free_rootfs(ROOTFS, WORK)
             helpers = {"turn_after_plug": turn_after_plug, "open_list_row": open_list_row, "DRAG": DRAG, "TO_LIST_ROW": TO_LIST_ROW,
                        "TURN": TURN}
             drm = Panel("drm", ["kiosk-shell-drm.service"], "kiosk-shell-drm.service", "kiosk-shell-drm.service", "tty1",
                         ["kiosk-shell"], rootfs=drm_root)
-            if scenario(checks, drm, "kiosk-shell-drm from power-on shows the home page on the scanout (no compositor)",
-                        lambda c, p: drm_checks(c, p, helpers), keep=True):
+            if "card" in wanted:  # the same image with a render-only card0 (vm_card_select.py)
+                card_select_checks(checks, drm_root, os.path.join(WORK, "drm.raw"), WORK, CONFIG)
+            if "drm" in wanted and scenario(checks, drm, "kiosk-shell-drm from power-on shows the home page on the scanout (no compositor)",
+                                            lambda c, p: drm_checks(c, p, helpers), keep=True):
                 compared.append(drm)
             else:
                 retire(drm)

@@ -20,16 +20,18 @@ public final class KMSDisplay {
     public struct Options: Sendable {
         public var connector: String?
         public var mode: DisplayModeRequest?
-        public var devicePath: String
+        /// The card (`KIOSK_DRM_DEVICE`); nil: the first card with connectors (`CardSelection`).
+        public var devicePath: String?
         public var allowAtomic: Bool
         public var bufferCount: Int
-        /// Seconds to wait for a card udev has not made yet (`CardWait`): by default as long as
-        /// it takes. A kiosk has nothing to show without its card, and exiting only had systemd
-        /// start it again: on a loaded boot of the virtual panel the card came more than 20 s
-        /// after the kiosk started, and the unit restarted once.
+        /// Seconds to wait for a card udev has not made yet, or for one with connectors
+        /// (`CardWait`, `CardSearch`): by default as long as it takes. A kiosk has nothing to
+        /// show without its card, and exiting only had systemd start it again: on a loaded boot
+        /// of the virtual panel the card came more than 20 s after the kiosk started, and the
+        /// unit restarted once.
         public var cardTimeout: Double
         public init(
-            connector: String? = nil, mode: DisplayModeRequest? = nil, devicePath: String = "/dev/dri/card0",
+            connector: String? = nil, mode: DisplayModeRequest? = nil, devicePath: String? = nil,
             allowAtomic: Bool = true, bufferCount: Int = 2, cardTimeout: Double = .infinity
         ) {
             self.connector = connector
@@ -86,18 +88,19 @@ public final class KMSDisplay {
         do {
             seat = try LibseatSeat(log: { line in log(.warning, line) })
         } catch {
-            log(.warning, "\(error.description); opening \(options.devicePath) directly (no VT switching)")
+            log(.warning, "\(error.description); opening the card directly (no VT switching)")
             seat = DirectSeat()
         }
         seat.onEnable = { [unowned self] in seatEnabled() }
         seat.onDisable = { [unowned self] in seatDisabled() }
         StartupTimeline.process.mark("seat")
-        let waited = try KMSDisplay.waitForCard(options, log: log)
+        let (path, waited) = try KMSDisplay.findCard(options, seat: seat, log: log)
         if waited >= 0.05 {
-            log(.info, "waited \(Int(waited * 1000)) ms for \(options.devicePath) (udev had not made it yet)")
+            let why = options.devicePath == nil ? "a display card, \(path)" : "\(path) (udev had not made it yet)"
+            log(.info, "waited \(Int(waited * 1000)) ms for \(why)")
         }
         StartupTimeline.process.mark("card wait")
-        let opened = try seat.openDevice(options.devicePath)
+        let opened = try seat.openDevice(path)
         deviceToken = opened.token
         StartupTimeline.process.mark("open card")
         do {

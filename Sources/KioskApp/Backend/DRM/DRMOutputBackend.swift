@@ -35,7 +35,9 @@ final class DRMOutputBackend: OutputBackend {
         let output = settings.output
         let options = KMSDisplay.Options(
             connector: output.connector, mode: output.mode,
-            devicePath: environment("KIOSK_DRM_DEVICE") ?? "/dev/dri/card0",
+            // Unset (or empty): the first card with connectors (CardSelection; a Pi's display is
+            // not always card0).
+            devicePath: environment("KIOSK_DRM_DEVICE").flatMap { $0.isEmpty ? nil : $0 },
             // KIOSK_DRM_LEGACY=1 tries the legacy API on a driver that offers atomic (tests).
             allowAtomic: environment("KIOSK_DRM_LEGACY") != "1")
         do {
