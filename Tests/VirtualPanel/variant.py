@@ -11,8 +11,18 @@ from boot_timing import report as boot_report
 from panel import Checks
 
 
-def relabel(label):
-    """Makes vm.py's checks and boot summaries say LABEL (e.g. "debian13-amd64")."""
+def relabel(label, slow=1):
+    """Makes vm.py's checks and boot summaries say LABEL (e.g. "debian13-amd64"), and multiplies
+    the deadlines of its screen and status waits (power-on to the home page: 180 s) by SLOW: a
+    slower emulated machine gets more time, and a passing wait returns as soon as it sees its
+    condition, so only a failure takes longer."""
+
+    class SlowPanel(vm.Panel):
+        def wait_screen(self, actions, label, timeout):
+            return super().wait_screen(actions, label, timeout * slow)
+
+        def wait_status(self, page, timeout=15):
+            return super().wait_status(page, timeout * slow)
 
     class LabelledChecks(Checks):
         def run(self, name, function, *args):
@@ -25,4 +35,5 @@ def relabel(label):
 
     vm.Checks = LabelledChecks
     vm.report = labelled_report
+    vm.Panel = SlowPanel
     return LabelledChecks

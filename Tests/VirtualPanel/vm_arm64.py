@@ -29,20 +29,14 @@ from variant import relabel
 
 SLOW = 3
 UNIT = "kiosk-shell-drm.service"
-relabel("debian13-arm64")
+relabel("debian13-arm64", slow=SLOW)
 
 
-class Arm64Panel(vm.Panel):
+class Arm64Panel(vm.Panel):  # vm.Panel: relabel's, with the deadlines times SLOW
     def __init__(self):
         super().__init__("drm", [UNIT], UNIT, UNIT, "tty1", ["kiosk-shell"])
         image = os.path.join(vm.WORK, "drm.raw")
         self.machine = Arm64Machine(vm.ROOTFS, image, vm.WORK, "drm")
-
-    def wait_screen(self, actions, label, timeout):
-        return super().wait_screen(actions, label, timeout * SLOW)
-
-    def wait_status(self, page, timeout=15):
-        return super().wait_status(page, timeout * SLOW)
 
 
 def exact(a, b):
