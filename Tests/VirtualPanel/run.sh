@@ -108,7 +108,8 @@ wait_rootfs() { # NAME: prints the path, or fails
     cat "$WORK/rootfs-$1.path"
 }
 { wants container || wants vm; } && start_rootfs debian12 bookworm amd64 "${VPANEL_ROOTFS:-}"
-wants trixie && start_rootfs debian13-amd64 trixie amd64 "${VPANEL_ROOTFS_TRIXIE:-}"
+# The arm64 panel's references are rendered in the amd64 trixie image: it needs that one too.
+{ wants trixie || wants arm64; } && start_rootfs debian13-amd64 trixie amd64 "${VPANEL_ROOTFS_TRIXIE:-}"
 wants arm64 && start_rootfs debian13-arm64 trixie arm64 "${VPANEL_ROOTFS_ARM64:-}"
 
 echo "== package"

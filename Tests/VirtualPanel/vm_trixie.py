@@ -28,7 +28,8 @@ class SingleThreadMachine(Machine):
 
 
 # thread=single and a loaded 2-core host: twice vm.py's deadlines.
-relabel("debian13-amd64", slow=2)
+# The references are rendered in this image (trixie's pango and cairo), not on the Debian 12 host.
+relabel("debian13-amd64", slow=2, reference_rootfs=vm.ROOTFS)
 vm.Machine = SingleThreadMachine  # vm.Panel makes its machine through this name
 vm.BOOTS = 1  # no timing boots (vm.timing_boots reads it when called)
 
