@@ -208,8 +208,17 @@ if wants arm64; then
     elif base=$(wait_rootfs debian13-arm64); then
         echo "ok package: $deb_arm64" && echo "ok package arm64: $(basename "$deb_arm64")" >>"$TALLY"
         echo "ok image: $base"
+        # The amd64 trixie image renders the references (vm_arm64.py); made here if the trixie
+        # panel did not run.
+        if ! mountpoint -q "$W13/rootfs"; then
+            if amd64_base=$(wait_rootfs debian13-amd64); then
+                install_image "Debian 13 amd64 (references)" "$amd64_base" "$ROOT/$deb" "$W13"
+            else
+                fail "image: debootstrap of the Debian 13 amd64 root filesystem (the arm64 panel's references)"
+            fi
+        fi
         install_image "Debian 13 arm64" "$base" "$deb_arm64" "$WARM" &&
-            python3 "$HERE/vm_arm64.py" "$WARM/rootfs" "$WARM" "$TALLY"
+            VPANEL_REFERENCE_ROOTFS="$W13/rootfs" python3 "$HERE/vm_arm64.py" "$WARM/rootfs" "$WARM" "$TALLY"
     else
         fail "image: debootstrap of the Debian 13 arm64 root filesystem"
     fi
