@@ -31,3 +31,8 @@ class Arm64Machine(Machine):
             "-qmp", f"unix:{self.qmp_path},server=on,wait=off",
             "-serial", f"file:{self.serial_log}", "-display", "none", "-nic", "none",
         ]
+
+    def sh(self, command, timeout=30):
+        # Emulated arm64 (every guest command a few processes under TCG): three times machine.py's
+        # deadline for one guest command.
+        return super().sh(command, timeout * 3)

@@ -26,6 +26,11 @@ class SingleThreadMachine(Machine):
         super().__init__(*args)
         self.command = [a.replace("tcg,thread=multi", "tcg,thread=single") for a in self.command]
 
+    def sh(self, command, timeout=30):
+        # One host thread for the guest on a loaded 2-core host: a `systemd-analyze
+        # critical-chain` right after boot took over 30 s.
+        return super().sh(command, timeout * 3)
+
 
 # thread=single and a loaded 2-core host: twice vm.py's deadlines.
 # The references are rendered in this image (trixie's pango and cairo), not on the Debian 12 host.
