@@ -17,7 +17,7 @@
 #   Tests/VirtualPanel/run.sh [--only container,vm,trixie,arm64] [--keep]
 #
 # Seconds measured 2026-11-28 on the 2-core machine under a load average of 11-19 (other builds):
-# trixie 994 s (image 60 s, drm 243+160 s, cage 218+100 s, weston 188+40 s), arm64 265 s (images
+# trixie 994 s (image 60 s, power-on + checks: drm 243+130 s, cage 218+100 s, weston 188+40 s), arm64 265 s (images
 # 66 s, one boot and its checks 200 s), not counting a cold rootfs cache (debootstrap: trixie amd64
 # 19 min, arm64 under qemu-user over 90 min on that load; cached by key afterwards).
 #
