@@ -2,18 +2,7 @@ import Foundation
 import Testing
 
 @testable import KioskConfig
-
-/// A small seeded generator so fuzz runs repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import KioskCore
 
 @Suite("Fuzzing the loader")
 struct FuzzTests {
@@ -54,7 +43,7 @@ struct FuzzTests {
 
     @Test("random bytes as kiosk.toml and as a page never crash the loader")
     func randomBytes() {
-        var rng = SplitMix64(state: 20_240_601)
+        var rng = SplitMix64(seed: 20_240_601)
         for _ in 0..<3000 {
             let length = Int.random(in: 0...300, using: &rng)
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -66,7 +55,7 @@ struct FuzzTests {
 
     @Test("random TOML-like text as a page never crashes the loader")
     func randomText() {
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         let alphabet = Array("[]{}=\"'#.,\n \t-_abz019+:\\".utf8)
         for _ in 0..<2000 {
             var bytes: [UInt8] = []
@@ -98,7 +87,7 @@ struct FuzzTests {
     }
 
     func mutate(_ base: [String: [UInt8]], seed: UInt64, rounds: Int) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let names = base.keys.filter { $0.hasSuffix(".toml") }.sorted()
         for _ in 0..<rounds {
             var files = base

@@ -1,5 +1,6 @@
 #if KIOSK_FUZZ
 import Glibc
+import KioskCore
 
 /// libFuzzer's own byte mutations (the driver exports it to custom mutators).
 @_silgen_name("LLVMFuzzerMutate")
@@ -15,7 +16,7 @@ func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSiz
 /// that has the piece, and the dictionary puts such pieces into inputs.
 @_cdecl("LLVMFuzzerCustomMutator")
 func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
-    var random = SeededRandom(state: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
+    var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
     guard size > 0, size < maxSize, random.next() % 4 == 0 else {
         return LLVMFuzzerMutate(data, size, maxSize)
     }
@@ -27,7 +28,7 @@ func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSi
 /// with the key after it (`{a = `); otherwise any piece. Half the time the copies fill most of
 /// the room (thousands of levels at once), otherwise any amount, each power of two as likely.
 enum RepeatMutation {
-    static func apply(_ data: UnsafeMutablePointer<UInt8>, size: Int, maxSize: Int, random: inout SeededRandom) -> Int {
+    static func apply(_ data: UnsafeMutablePointer<UInt8>, size: Int, maxSize: Int, random: inout SplitMix64) -> Int {
         var start = Int(random.next() % UInt64(size))
         var length = 1 + Int(random.next() % UInt64(min(16, size - start)))
         if random.next() % 2 == 0, let piece = nestingPiece(data, size: size, from: start) {
@@ -77,15 +78,4 @@ enum RepeatMutation {
     }
 }
 
-/// splitmix64, seeded by libFuzzer so a run repeats with the same -seed.
-struct SeededRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 #endif
