@@ -105,7 +105,7 @@ let package = Package(
         // The fuzz target over config loading and drawing (Tests/Fuzz/run.sh builds it with
         // libFuzzer; an ordinary build replays inputs given as arguments).
         .executableTarget(
-            name: "kiosk-fuzz", dependencies: ["KioskConfig", "KioskRender", "KioskCore"], path: "Tests/Fuzz/Sources",
+            name: "kiosk-fuzz", dependencies: ["KioskConfig", "KioskRender", "KioskCore", "CPlatform"], path: "Tests/Fuzz/Sources",
             swiftSettings: pangoSwiftSettings + fuzzSwiftSettings, linkerSettings: fuzzLinkerSettings),
 
         // Golden-image comparison and font pinning shared by the rendering test targets.

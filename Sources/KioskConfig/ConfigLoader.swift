@@ -56,7 +56,7 @@ public enum ConfigLoader {
                 let root = TableReader(table: table, path: "", context: context)
                 settings = SettingsParser(context: context).settings(root, paths: paths)
                 displaySettings = SettingsParser.displaySettings(table)
-                homeID = root.value("home")?.string
+                homeID = root.value("home")?.stringValue
                 TOMLRelease.release(table)
             case .failed(let context):
                 kioskContextUsed = context

@@ -27,7 +27,7 @@ extension SettingsParser {
         var names: Set<String> = []
         for table in root.tables("value", limit: ConfigLimits.values) ?? [] {
             let value = value(table, paths: paths)
-            if let name = table.value("name")?.string, !names.insert(name).inserted {
+            if let name = table.value("name")?.stringValue, !names.insert(name).inserted {
                 context.error(table.keyPath("name"), "a value named \"\(name)\" is already defined")
                 continue
             }
@@ -164,7 +164,7 @@ extension SettingsParser {
     /// Seconds as a number (`30`, `0.5`) or text with a unit (`"30s"`, `"500ms"`, `"5m"`).
     func seconds(_ table: TableReader, _ key: String) -> Double? {
         guard let value = table.value(key) else { return nil }
-        guard let text = value.string else { return table.number(key, maximum: ConfigLimits.idleSeconds) }
+        guard let text = value.stringValue else { return table.number(key, maximum: ConfigLimits.idleSeconds) }
         guard let seconds = Duration.seconds(text), seconds > 0, seconds <= ConfigLimits.idleSeconds else {
             context.error(table.keyPath(key), "expected a duration such as 30, \"30s\", \"500ms\" or \"5m\"; found \"\(text)\"")
             return nil

@@ -77,11 +77,11 @@ extension SettingsParser {
         var numbers: [Double] = []
         for i in 0..<array.count {
             let element = array[i].tomlValue
-            if let int = element.int, abs(int) <= Int(ConfigLimits.number) {
+            if let int = element.intValue, abs(int) <= Int(ConfigLimits.number) {
                 numbers.append(Double(int))
-            } else if let double = element.double, double.isFinite, abs(double) <= ConfigLimits.number {
+            } else if let double = element.doubleValue, double.isFinite, abs(double) <= ConfigLimits.number {
                 numbers.append(double)
-            } else if element.int != nil || element.double?.isFinite == true {
+            } else if element.intValue != nil || element.doubleValue?.isFinite == true {
                 context.error(
                     keyPath + "[\(i + 1)]", "must be between -\(Int(ConfigLimits.number)) and \(Int(ConfigLimits.number))")
                 return nil

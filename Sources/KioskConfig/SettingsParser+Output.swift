@@ -32,7 +32,7 @@ extension SettingsParser {
             settings.input.source = .libinput
             return
         }
-        guard settings.input.source != .libinput, input.value("source")?.string != nil else { return }
+        guard settings.input.source != .libinput, input.value("source")?.stringValue != nil else { return }
         context.error(
             input.keyPath("source"),
             "[display] backend = \"drm\" has no compositor seat: set source = \"libinput\" (or remove it), or use backend = \"wayland\"")

@@ -13,12 +13,8 @@ struct TableReader {
     init(table: TOMLTable, path: String, context: FileContext) {
         self.path = path
         self.context = context
-        // Walk keys and values by position: a quoted key holding "\u0000" comes back from the C
-        // layer truncated, so looking values up by name could miss (TOMLKit's own iterator then
-        // force-unwraps and traps).
         let keys = TOMLRelease.keys(of: table)
-        let values = table.values
-        entries = zip(keys, values).map { (key: $0, value: $1) }
+        entries = zip(keys, TOMLRelease.values(of: table, keys: keys)).map { (key: $0, value: $1) }
     }
 
     func keyPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
@@ -66,7 +62,7 @@ struct TableReader {
             if let what { missing(key, what) }
             return nil
         }
-        guard let string = value.string else {
+        guard let string = value.stringValue else {
             wrongType(key, expected: "a string", found: value)
             return nil
         }
@@ -107,7 +103,7 @@ struct TableReader {
 
     func bool(_ key: String) -> Bool? {
         guard let value = value(key) else { return nil }
-        guard let bool = value.bool else {
+        guard let bool = value.boolValue else {
             wrongType(key, expected: "true or false", found: value)
             return nil
         }
@@ -116,7 +112,7 @@ struct TableReader {
 
     func integer(_ key: String, minimum: Int, maximum: Int) -> Int? {
         guard let value = value(key) else { return nil }
-        guard let int = value.int else {
+        guard let int = value.intValue else {
             wrongType(key, expected: "an integer", found: value)
             return nil
         }
@@ -138,9 +134,9 @@ struct TableReader {
     ) -> Double? {
         guard let value = value(key) else { return nil }
         let number: Double
-        if let int = value.int {
+        if let int = value.intValue {
             number = Double(int)
-        } else if let double = value.double {
+        } else if let double = value.doubleValue {
             number = double
         } else {
             wrongType(key, expected: "a number", found: value)
@@ -245,7 +241,7 @@ struct TableReader {
         for i in 0..<array.count {
             let element = array[i].tomlValue
             let elementPath = keyPath(key) + "[\(i + 1)]"
-            guard let string = element.string else {
+            guard let string = element.stringValue else {
                 context.error(elementPath, "expected a string, found \(Self.describe(element))")
                 continue
             }

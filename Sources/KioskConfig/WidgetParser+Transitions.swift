@@ -34,7 +34,7 @@ extension WidgetParser {
     /// One of the two keys: nil when absent or wrong (reported).
     private func override(_ table: TableReader, _ key: String) -> TransitionOverride? {
         guard let value = table.value(key) else { return nil }
-        if value.string != nil {
+        if value.stringValue != nil {
             guard let name = table.string(key) else { return nil }
             if name == Self.noTransition { return TransitionOverride.none }
             guard let kind = table.choice(key, TransitionKind.self, what: "transition") else { return nil }

@@ -12,7 +12,8 @@ func LLVMFuzzerRunDriver(
 
 /// `kiosk-fuzz`: under Tests/Fuzz/run.sh a coverage-guided fuzzer (libFuzzer's options and
 /// corpus folders as arguments); in an ordinary build a replayer that runs each file or every
-/// file of each folder given once (to reproduce a crash, or to smoke-test the seed corpus).
+/// file of each folder given once (to reproduce a crash, or to smoke-test the seed corpus), or
+/// with `--heap-per-load FOLDER` the heap a config load leaves behind (HeapPerLoad).
 @main
 struct FuzzMain {
     static func main() {
@@ -25,6 +26,11 @@ struct FuzzMain {
                 return 0
             })
         #else
+        let arguments = CommandLine.arguments
+        if arguments.count == 3, arguments[1] == "--heap-per-load" {
+            _ = HeapPerLoad.run(folder: arguments[2])
+            return
+        }
         var count = 0
         for argument in CommandLine.arguments.dropFirst() {
             var isDirectory: ObjCBool = false
