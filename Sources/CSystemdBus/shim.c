@@ -63,6 +63,8 @@ static const sd_bus_vtable kiosk_vtable[] = {
     SD_BUS_METHOD("Open", "s", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Back", "", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Home", "", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("Next", "", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("Previous", "", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Reload", "", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Screenshot", "s", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("SetValue", "ss", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),

@@ -25,13 +25,15 @@ public final class KioskBusClient {
         if let signalSlot { sd_bus_slot_unref(signalSlot) }
     }
 
-    /// Calls the method for `command` (Open, Back, Home, Reload, Screenshot, SetValue); next and
-    /// previous have no D-Bus method and are refused.
+    /// Calls the method for `command` (Open, Back, Home, Next, Previous, Reload, Screenshot,
+    /// SetValue); an action no remote command names (a program, a transition) is refused.
     public func send(_ command: RemoteCommand) throws(ControlError) {
         switch command {
         case .navigate(.open(let page)): try call("Open", page.rawValue)
         case .navigate(.back): try call("Back")
         case .navigate(.home): try call("Home")
+        case .navigate(.nextFace): try call("Next")
+        case .navigate(.previousFace): try call("Previous")
         case .reload: try call("Reload")
         case .screenshot(let path): try call("Screenshot", path)
         case .setValue(let name, let value): try call("SetValue", name, value)

@@ -10,8 +10,8 @@ import Glibc
 // back from sd_bus_process on the loop thread, while the service (which owns the slot) is alive.
 
 /// The kiosk's D-Bus object: `/org/kioskshell/Kiosk1`, interface `org.kioskshell.Kiosk1`, bus
-/// name `org.kioskshell.Kiosk1`. Methods Open(s), Back(), Home(), Reload(), Screenshot(s),
-/// SetValue(ss) go to the delegate; properties CurrentPage (s), Idle (b), Blanked (b) come
+/// name `org.kioskshell.Kiosk1`. Methods Open(s), Back(), Home(), Next(), Previous(), Reload(),
+/// Screenshot(s), SetValue(ss) go to the delegate; properties CurrentPage (s), Idle (b), Blanked (b) come
 /// from it; signals PageChanged(s) and ActionRan(ss) are sent by the runner through
 /// `pageChanged(to:)` and `actionRan(page:action:)`. Who may call is the bus policy's decision
 /// (systemd/dbus/org.kioskshell.Kiosk1.conf).
@@ -84,6 +84,8 @@ public final class KioskBusService {
             return .navigate(.open(PageID(page)))
         case "Back": return .navigate(.back)
         case "Home": return .navigate(.home)
+        case "Next": return .navigate(.nextFace)
+        case "Previous": return .navigate(.previousFace)
         case "Reload": return .reload
         case "Screenshot":
             guard let path = first, path.hasPrefix("/"), path.utf8.count < 4096 else {

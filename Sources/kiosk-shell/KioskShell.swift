@@ -24,20 +24,35 @@ struct KioskShell: ParsableCommand {
     }
 
     /// What is wrong with the command line before ArgumentParser sees it: nothing to do (bare
-    /// `kiosk-shell`), or a command name that does not exist, with the nearest real one.
+    /// `kiosk-shell`), or a command name (or `ctl` command) that does not exist, with the nearest
+    /// real one.
     static func usageProblem(_ arguments: [String]) -> String? {
         let names = configuration.subcommands.map { $0._commandName }
-        let usage = "usage: kiosk-shell <command> [options]; commands: \(names.joined(separator: ", ")); see 'kiosk-shell --help'"
-        guard let first = arguments.first else { return "kiosk-shell: no command given\n" + usage }
+        guard let first = arguments.first else {
+            return "kiosk-shell: no command given\n" + usage("kiosk-shell", names)
+        }
         var word = first
         if first == "help" {
             guard arguments.count > 1 else { return nil }
             word = arguments[1]
         }
-        guard !word.hasPrefix("-"), !names.contains(word) else { return nil }
+        if let problem = unknownCommand(word, among: names, of: "kiosk-shell") { return problem }
+        guard first == "ctl", let ctlWord = Ctl.commandWord(in: arguments.dropFirst()) else { return nil }
+        return unknownCommand(ctlWord, among: Ctl.configuration.subcommands.map { $0._commandName }, of: "kiosk-shell ctl")
+    }
+
+    /// "unknown command" with the nearest of `names` and the usage of `command`, or nil when
+    /// `word` is one of them, `help` (ArgumentParser's) or an option.
+    static func unknownCommand(_ word: String, among names: [String], of command: String) -> String? {
+        let known = names + ["help"]
+        guard !word.hasPrefix("-"), !known.contains(word) else { return nil }
         let shown = String(word.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
-        let hint = Suggestion.nearest(to: word, in: names + ["help"]).map { "; did you mean '\($0)'?" } ?? ""
-        return "kiosk-shell: unknown command '\(shown)'\(hint)\n" + usage
+        let hint = Suggestion.nearest(to: word, in: known).map { "; did you mean '\($0)'?" } ?? ""
+        return "\(command): unknown command '\(shown)'\(hint)\n" + usage(command, names)
+    }
+
+    static func usage(_ command: String, _ names: [String]) -> String {
+        "usage: \(command) <command> [options]; commands: \(names.joined(separator: ", ")); see '\(command) --help'"
     }
 }
 

@@ -14,8 +14,9 @@ struct Run: ParsableCommand {
             Without WAYLAND_DISPLAY (or with --backend drm / [display] backend = "drm") it drives the \
             display through kernel mode setting, opened through libseat (seatd or logind), and reads \
             touch and keys through libinput.
-            Exit codes: 0 on SIGTERM/SIGINT, 1 when the compositor or display goes away, 78 when the config is \
-            unusable and --strict is given.
+            Exit codes: 0 on SIGTERM/SIGINT, 1 when the compositor or display goes away, 69 when started \
+            by hand (not by systemd) with neither WAYLAND_DISPLAY nor a card in /dev/dri (under systemd \
+            it waits for the card), 78 when the config is unusable and --strict is given.
             """)
 
     @OptionGroup var options: ConfigOption

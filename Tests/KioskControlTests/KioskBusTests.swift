@@ -93,6 +93,17 @@ struct KioskBusTests {
         }
     }
 
+    @Test("Next and Previous do what the MQTT commands next and previous do")
+    func nextAndPrevious() throws {
+        try PrivateBus.withService { bus, loop, delegate, _ in
+        for method in ["Next", "Previous"] {
+            let call = try runToEnd(dbusSend(bus, uid: 0, gid: 0, method: method), loop: loop)
+            #expect(call?.status == .exited(0), "\(String(decoding: call?.stderr ?? [], as: UTF8.self))")
+        }
+        #expect(delegate.commands == [try RemoteCommand.parse(Array("next".utf8)), try RemoteCommand.parse(Array("previous".utf8))])
+        }
+    }
+
     @Test("a user the policy does not allow cannot own the name")
     func ownership() throws {
         let folder = makeTemporaryFolder()

@@ -8,6 +8,7 @@ public enum KioskRun {
     /// Runs until stopped. A config with errors shows them on screen and waits for a fix, unless
     /// `strict`: then it exits 78 (EX_CONFIG) at once, and systemd's `RestartPreventExitStatus=78`
     /// keeps it from restarting in a loop. `backend` (from `--backend`) overrides `[display] backend`.
+    /// Started by hand with no compositor and no DRM card it exits 69 with one line saying so.
     public static func start(
         configDirectory: String, strict: Bool = false, backend: OutputBackendChoice? = nil
     ) -> KioskExitCode {
@@ -24,6 +25,11 @@ public enum KioskRun {
             }
             log.error(
                 "\(configDirectory): unusable config (\(counted(result.errors.count, "error"))); showing them on screen until the files are fixed")
+        }
+        let wanted = backend ?? result.displaySettings?.output.backend ?? .auto
+        if let line = DisplayPresence.missingDisplay(wanted: wanted, startedBySystemd: DisplayPresence.startedBySystemd()) {
+            StandardStream.error.write(line + "\n")
+            return .unavailable
         }
         do {
             let runner = try KioskRunner(configDirectory: configDirectory, loaded: result)

@@ -36,8 +36,7 @@ public final class CardSearch {
 
     /// The cards as they are now, in numeric order, each probed once it is ready.
     public func probes() -> [CardSelection.Probe] {
-        CardSelection.ordered(listing()).map { name in
-            let path = directory + "/" + name
+        cardPaths().map { path in
             var info = stat()
             guard stat(path, &info) == 0, CardWait(path: path, udevRoot: udevRoot).isReady else {
                 return CardSelection.Probe(path: path, finding: .notReady)
@@ -86,6 +85,11 @@ public final class CardSearch {
             }
             usleep(20_000)
         }
+    }
+
+    /// The card nodes there now (`cardN`, in numeric order), ready or not.
+    public func cardPaths() -> [String] {
+        CardSelection.ordered(listing()).map { directory + "/" + $0 }
     }
 
     private func listing() -> [String] {

@@ -36,7 +36,9 @@ extension KMSDisplay {
             log(.info, found.line)
             return (found.path, found.waited)
         }
-        let waited = try CardWait(path: path).wait(timeout: options.cardTimeout, stopping: stopping) { waited in
+        let wait = CardWait(path: path)
+        if !wait.isReady { log(.info, "waiting for \(path) (KIOSK_DRM_DEVICE names it; udev has not made it yet)") }
+        let waited = try wait.wait(timeout: options.cardTimeout, stopping: stopping) { waited in
             notifier?.extendStart(by: cardStartExtension, status: "waiting for \(path) (udev has not made it yet)")
             if waited >= cardWarningAfter, !warned {
                 warned = true
