@@ -181,18 +181,8 @@ put 0644 systemd/kiosk-shell.service.d/backlight.conf "$doc/examples/backlight.c
 put 0644 systemd/kiosk-shell.service.d/mqtt.conf "$doc/examples/mqtt.conf"
 put 0644 README.md "$doc/README.md"
 gzip -9n "$stage/$doc/README.md"
-cat >"$stage/$doc/copyright" <<EOF
-Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-Upstream-Name: kiosk-shell
-
-Files: *
-Copyright: 2026 kiosk-shell maintainers
-License: other
- kiosk-shell has not been released under a public licence yet; ask its maintainers.
- The binary links the Swift standard library and Foundation statically: Copyright Apple Inc.
- and the Swift project authors, Apache License 2.0 with the Runtime Library Exception
- (see /usr/share/common-licenses/Apache-2.0).
-EOF
+# Every component the binary carries and its licence (DEP-5; scripts/check-copyright.py checks it).
+put 0644 packaging/copyright "$doc/copyright"
 {
     echo "$package ($version) unstable; urgency=medium"
     echo
