@@ -1,5 +1,5 @@
-/// Process exit codes (DESIGN.md): systemd's unit uses `RestartPreventExitStatus=78` so a panel
-/// with an unusable config is not restarted in a loop.
+/// Process exit codes (docs/architecture.md): systemd's unit uses `RestartPreventExitStatus=78` so
+/// a panel with an unusable config is not restarted in a loop.
 public enum KioskExitCode: Int32, Sendable {
     case success = 0
     case failure = 1
