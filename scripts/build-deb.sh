@@ -179,8 +179,11 @@ doc="usr/share/doc/$package"
 put 0644 systemd/kiosk-shell.service.d/libinput.conf "$doc/examples/libinput.conf"
 put 0644 systemd/kiosk-shell.service.d/backlight.conf "$doc/examples/backlight.conf"
 put 0644 systemd/kiosk-shell.service.d/mqtt.conf "$doc/examples/mqtt.conf"
-put 0644 README.md "$doc/README.md"
-gzip -9n "$stage/$doc/README.md"
+# The README points into docs/ for everything a technician does on the panel.
+for page in README.md docs/panels.md docs/configuration.md docs/control.md docs/usage.md; do
+    put 0644 "$page" "$doc/$page"
+    gzip -9n "$stage/$doc/$page"
+done
 # Every component the binary carries and its licence (DEP-5; scripts/check-copyright.py checks it).
 put 0644 packaging/copyright "$doc/copyright"
 {
@@ -199,7 +202,7 @@ chmod 0644 "$stage/$doc/changelog.gz"
 cat >"$stage/DEBIAN/postinst" <<'EOF'
 #!/bin/sh
 # Users, folders and units of kiosk-shell; enabling a compositor is the technician's choice
-# (README "Running on a device"). On upgrade a running kiosk restarts with the new binary.
+# (docs/panels.md). On upgrade a running kiosk restarts with the new binary.
 set -e
 if [ "$1" = configure ]; then
     systemd-sysusers kiosk-shell.conf
