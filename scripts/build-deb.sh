@@ -186,6 +186,17 @@ for page in README.md docs/panels.md docs/configuration.md docs/control.md docs/
 done
 # Every component the binary carries and its licence (DEP-5; scripts/check-copyright.py checks it).
 put 0644 packaging/copyright "$doc/copyright"
+# The manual pages kiosk-shell(1) and kiosk-shell.toml(5), from scdoc sources (dated by the commit,
+# so the same commit builds the same pages).
+command -v scdoc >/dev/null || fail "no scdoc (scripts/debian-packages.txt) for the manual pages"
+for page in docs/*.scd; do
+    name=$(basename "$page" .scd)
+    section=${name##*.}
+    mkdir -p "$stage/usr/share/man/man$section"
+    SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s) scdoc <"$page" |
+        gzip -9n >"$stage/usr/share/man/man$section/$name.gz" || fail "scdoc failed on $page"
+    chmod 0644 "$stage/usr/share/man/man$section/$name.gz"
+done
 {
     echo "$package ($version) unstable; urgency=medium"
     echo
