@@ -31,12 +31,15 @@ if [ ! -x "$bin" ]; then
     problem "no binary at $bin to compare kiosk-shell(1) with"
 else
     # The SUBCOMMANDS block of the top-level help: two-space indented names.
-    subcommands=$("$bin" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | sed -nE 's/^  ([a-z][a-z-]*)( .*)?$/\1/p')
+    subcommands=$("$bin" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' |
+        sed -nE 's/^  ([a-z][a-z-]*)( .*)?$/\1/p')
     [ -n "$subcommands" ] || problem "$bin --help lists no subcommands"
     for sub in $subcommands; do
         grep -qE "^\*$sub\*" "$manual" || problem "$manual: no entry for subcommand '$sub'"
         # `help SUB` prints the help without running the command (ctl --help would dial D-Bus).
-        for option in $("$bin" help "$sub" 2>/dev/null | grep -oE '^  (-[a-z], )?--[a-z][a-z-]*' | grep -oE -- '--[a-z-]+' | sort -u); do
+        options=$("$bin" help "$sub" 2>/dev/null | grep -oE '^  (-[a-z], )?--[a-z][a-z-]*' |
+            grep -oE -- '--[a-z-]+' | sort -u)
+        for option in $options; do
             case $option in --help | --version) continue ;; esac
             grep -qF -- "*$option*" "$manual" || problem "$manual: '$sub $option' is not documented"
         done
@@ -47,4 +50,5 @@ if [ "$problems" -gt 0 ]; then
     echo "check-manpages: $problems problem(s)"
     exit 1
 fi
-echo "check-manpages: $(ls docs/*.scd | wc -l) pages build cleanly; kiosk-shell(1) has every subcommand and option of $bin"
+echo "check-manpages: $(ls docs/*.scd | wc -l) pages build cleanly;" \
+    "kiosk-shell(1) has every subcommand and option of $bin"
