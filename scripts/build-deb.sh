@@ -179,20 +179,24 @@ doc="usr/share/doc/$package"
 put 0644 systemd/kiosk-shell.service.d/libinput.conf "$doc/examples/libinput.conf"
 put 0644 systemd/kiosk-shell.service.d/backlight.conf "$doc/examples/backlight.conf"
 put 0644 systemd/kiosk-shell.service.d/mqtt.conf "$doc/examples/mqtt.conf"
-put 0644 README.md "$doc/README.md"
-gzip -9n "$stage/$doc/README.md"
-cat >"$stage/$doc/copyright" <<EOF
-Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-Upstream-Name: kiosk-shell
-
-Files: *
-Copyright: 2026 kiosk-shell maintainers
-License: other
- kiosk-shell has not been released under a public licence yet; ask its maintainers.
- The binary links the Swift standard library and Foundation statically: Copyright Apple Inc.
- and the Swift project authors, Apache License 2.0 with the Runtime Library Exception
- (see /usr/share/common-licenses/Apache-2.0).
-EOF
+# The README points into docs/ for everything a technician does on the panel.
+for page in README.md docs/panels.md docs/configuration.md docs/control.md docs/usage.md; do
+    put 0644 "$page" "$doc/$page"
+    gzip -9n "$stage/$doc/$page"
+done
+# Every component the binary carries and its licence (DEP-5; scripts/check-copyright.py checks it).
+put 0644 packaging/copyright "$doc/copyright"
+# The manual pages kiosk-shell(1) and kiosk-shell.toml(5), from scdoc sources (dated by the commit,
+# so the same commit builds the same pages).
+command -v scdoc >/dev/null || fail "no scdoc (scripts/debian-packages.txt) for the manual pages"
+for page in docs/*.scd; do
+    name=$(basename "$page" .scd)
+    section=${name##*.}
+    mkdir -p "$stage/usr/share/man/man$section"
+    SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s) scdoc <"$page" |
+        gzip -9n >"$stage/usr/share/man/man$section/$name.gz" || fail "scdoc failed on $page"
+    chmod 0644 "$stage/usr/share/man/man$section/$name.gz"
+done
 {
     echo "$package ($version) unstable; urgency=medium"
     echo
@@ -209,7 +213,7 @@ chmod 0644 "$stage/$doc/changelog.gz"
 cat >"$stage/DEBIAN/postinst" <<'EOF'
 #!/bin/sh
 # Users, folders and units of kiosk-shell; enabling a compositor is the technician's choice
-# (README "Running on a device"). On upgrade a running kiosk restarts with the new binary.
+# (docs/panels.md). On upgrade a running kiosk restarts with the new binary.
 set -e
 if [ "$1" = configure ]; then
     systemd-sysusers kiosk-shell.conf

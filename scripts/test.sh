@@ -52,6 +52,15 @@ fi
 step "kiosk-shell check on the shipped demo"
 if swift run -q kiosk-shell check --config Config; then ok 1; else bad 1 "check Config"; fi
 
+step "the package's copyright file is complete DEP-5 (packaging/copyright)"
+if scripts/check-copyright.py; then ok 1; else bad 1 "packaging/copyright"; fi
+
+step "no tracked file refers to a path outside the repository (scripts/check-repo-paths.sh)"
+if scripts/check-repo-paths.sh; then ok 1; else bad 1 "paths outside the repository"; fi
+
+step "manual pages: scdoc builds them, man warns of nothing, kiosk-shell(1) has every subcommand and option"
+if scripts/check-manpages.sh .build/debug/kiosk-shell; then ok 1; else bad 1 "manual pages"; fi
+
 # Under ASan: every module with unsafe pointers or C/C++ below it (config over toml++, render over
 # cairo/pango/pixman, platform, input) and the core. Left out, for the time budget (over 8 minutes
 # more on 2 cores): the golden-image suites (the same compositor loops as the render tests, at

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// `bl_power` (0 = on, 4 = FB_BLANK_POWERDOWN) is used when the driver has it, because it keeps
 /// the brightness setting; otherwise brightness goes to 0 and back to the value it had. The
-/// process needs write access (a udev rule giving the kiosk's group the files; see README).
+/// process needs write access (a udev rule giving the kiosk's group the files; see docs/panels.md).
 public final class Backlight {
     /// The device name under the class folder, e.g. "rpi_backlight", "10-0045".
     public let name: String

@@ -123,7 +123,7 @@ def register_checks(checks, container, fifo, shared):
         return None
 
     def config_check():
-        # README step 2: the technician checks the config the package installed.
+        # docs/panels.md, step 2: the technician checks the config the package installed.
         rc, out = c.sh("kiosk-shell check --config /etc/kiosk-shell")
         return None if rc == 0 else failure(f"kiosk-shell check --config /etc/kiosk-shell: status {rc}: {out}")
 

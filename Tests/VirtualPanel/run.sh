@@ -1,7 +1,7 @@
 #!/bin/bash
 # The virtual panel: kiosk-shell booted the way a panel boots. Builds the .deb
 # (scripts/build-deb.sh), Debian images (debootstrap, cached by rootfs.sh), installs the package
-# with apt as a technician would (README "Running on a device"), then checks on a real systemd:
+# with apt as a technician would (docs/panels.md), then checks on a real systemd:
 #   container   systemd-nspawn on Debian 12 (container.py): units, READY=1, watchdog, restarts,
 #               reloads, --strict
 #   vm          Debian 12 amd64, qemu (TCG, virtio-gpu DRM, uinput; vm.py): kiosk-shell-drm on an
@@ -138,7 +138,7 @@ export VPANEL_CONFIG="$ROOT/Config" PYTHONDONTWRITEBYTECODE=1
 
 nspawn_in() { local dir=$1; shift; systemd-nspawn -q -D "$dir" --register=no --keep-unit --pipe "$@"; }
 # install_image LABEL BASE DEB DIR: an overlay over the cached rootfs BASE at DIR/rootfs (the
-# cache stays clean), `apt install ./DEB` in it as the README says, then the test's own agent and
+# cache stays clean), `apt install ./DEB` in it as docs/panels.md says, then the test's own agent and
 # touchscreen (not part of the package). Prints what failed and returns 1.
 install_image() {
     local label=$1 base=$2 pkg=$3 dir=$4 merged=$4/rootfs

@@ -221,7 +221,7 @@ def weston_checks(checks, p):
     first = Touchscreen(m, "touch1")
 
     def libinput_source():
-        # README: the packaged drop-in, then [input] source = "libinput".
+        # docs/panels.md: the packaged drop-in, then [input] source = "libinput".
         rc, out = m.sh("mkdir -p /etc/systemd/system/kiosk-shell.service.d && "
                        "cp /usr/share/doc/kiosk-shell/examples/libinput.conf /etc/systemd/system/kiosk-shell.service.d/ && "
                        "sed -i 's/^# source = \"wayland\"/source = \"libinput\"/' /etc/kiosk-shell/kiosk.toml && "

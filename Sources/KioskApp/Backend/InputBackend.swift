@@ -10,9 +10,9 @@ public enum InputOrigin: Hashable, Sendable {
     case direct
 }
 
-/// Touches and keys from one place (DESIGN.md "Backends are siblings"). Both kinds feed the same
-/// translation (KioskInput's `XKBKeyboard` and `PointerFinger`); they differ only in where the
-/// events come from. The input router owns the sources it starts and stops them.
+/// Touches and keys from one place (docs/architecture.md, "Backends are siblings"). Both kinds feed
+/// the same translation (KioskInput's `XKBKeyboard` and `PointerFinger`); they differ only in where
+/// the events come from. The input router owns the sources it starts and stops them.
 public protocol InputBackend: AnyObject {
     var origin: InputOrigin { get }
     /// Touches: window coordinates from a compositor, logical pixels from a direct source.

@@ -32,9 +32,10 @@ public struct OutputFrame {
     }
 }
 
-/// Where frames go (DESIGN.md "Backends are siblings"): a Wayland window today, a DRM/KMS output
-/// or an in-memory output (the bench) beside it. The backend hands out buffers, says when to
-/// draw, and reports the size, scale and loss of its output; the frame pipeline does the rest.
+/// Where frames go (docs/architecture.md, "Backends are siblings"): a Wayland window today, a
+/// DRM/KMS output or an in-memory output (the bench) beside it. The backend hands out buffers, says
+/// when to draw, and reports the size, scale and loss of its output; the frame pipeline does the
+/// rest.
 ///
 /// Order of one frame: `onDraw` (the pipeline composes into the lent buffer and returns the
 /// damage), the backend commits, then `onFrameFinished` (side effects: state save, status, logs).

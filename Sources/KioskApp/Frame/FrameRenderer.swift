@@ -16,7 +16,7 @@ public final class FrameRenderer {
     }
     /// How the upright picture is turned onto the panel (`[display] rotation`): Scenes come in
     /// logical (upright) output pixels and are drawn turned into a native-size buffer. We turn
-    /// the picture ourselves instead of `wl_surface.set_buffer_transform` (see README "Touch input and rotation").
+    /// the picture ourselves instead of `wl_surface.set_buffer_transform` (see docs/panels.md, "Touch input and rotation").
     public var displayTransform: DisplayTransform = .normal {
         didSet { compositor.mirrorsOutput = displayTransform.isFlipped }
     }

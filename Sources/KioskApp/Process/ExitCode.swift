@@ -1,4 +1,4 @@
-/// Process exit codes (DESIGN.md): systemd's unit uses `RestartPreventExitStatus=78` so a panel
+/// Process exit codes (docs/architecture.md): systemd's unit uses `RestartPreventExitStatus=78` so a panel
 /// with an unusable config is not restarted in a loop. 69 is not listed there, nor needs to be:
 /// only a run not started by systemd ends with it (`DisplayPresence`); a service waits for its card.
 public enum KioskExitCode: Int32, Sendable {

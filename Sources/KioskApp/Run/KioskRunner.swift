@@ -4,8 +4,8 @@ import KioskPlatform
 import KioskRender
 import Logging
 
-/// `kiosk-shell run`: one thread, one epoll loop (DESIGN.md) wiring three parts, each a type
-/// with its own state:
+/// `kiosk-shell run`: one thread, one epoll loop (docs/architecture.md) wiring three parts, each a
+/// type with its own state:
 ///
 /// - the **frame pipeline** (`FramePipeline`, `FrameWakeups`): Scene → damage → compose into the
 ///   output backend's buffer; what a frame leads to runs after the commit (`+Frames`);

@@ -1,7 +1,8 @@
 /// Actions from taps and keys, routed to the innermost container that can carry them out
-/// (DESIGN.md: open pushes in the enclosing drill-down or stack, or turns the enclosing cube to
-/// the face that holds it; back pops; home unwinds; next/previous turn the enclosing cube). Each
-/// container answers for itself (`Container.show`, `open`, `goBack`, `showNeighbour`, `goHome`).
+/// (docs/architecture.md: open pushes in the enclosing drill-down or stack, or turns the enclosing
+/// cube to the face that holds it; back pops; home unwinds; next/previous turn the enclosing cube).
+/// Each container answers for itself (`Container.show`, `open`, `goBack`, `showNeighbour`,
+/// `goHome`).
 extension Navigator {
     /// Carries out `action` as if tapped on `source` (default: the page the user looks at).
     /// Returns false, with `lastRefusal` set, when no container can carry it out.

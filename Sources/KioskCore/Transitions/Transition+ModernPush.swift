@@ -1,4 +1,4 @@
-// ADTransitionController's 17th transition, not in its README's list (seed-behaviour.md §5.3).
+// ADTransitionController's 17th transition, not in its README's list (docs/seed-behaviour.md §5.3).
 
 extension Transition {
     /// ModernPush (iOS 7 style): the incoming page slides in from the entry side, easing out
