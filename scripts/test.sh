@@ -61,6 +61,9 @@ if scripts/check-repo-paths.sh; then ok 1; else bad 1 "paths outside the reposit
 step "manual pages: scdoc builds them, man warns of nothing, kiosk-shell(1) has every subcommand and option"
 if scripts/check-manpages.sh .build/debug/kiosk-shell; then ok 1; else bad 1 "manual pages"; fi
 
+step "the Swift sources are as swift-format writes them (scripts/check-format.sh, .swift-format)"
+if scripts/check-format.sh; then ok 1; else bad 1 "formatting (scripts/check-format.sh --fix)"; fi
+
 # Under ASan: every module with unsafe pointers or C/C++ below it (config over toml++, render over
 # cairo/pango/pixman, platform, input) and the core. Left out, for the time budget (over 8 minutes
 # more on 2 cores): the golden-image suites (the same compositor loops as the render tests, at
