@@ -58,13 +58,13 @@ struct DiagnosticsTests {
         #expect(widgets.last == .text(TextWidget(markup: "… and 6 more errors: kiosk-shell check --config /cfg", size: 16)))
     }
 
-    @Test("the banner is added to the renderer's pages only, under an id config files cannot use")
+    @Test("the banner's panel is an overlay panel under an id config files cannot use, never a page of the configuration")
     func banner() {
         let home = PageDefinition(id: "home", title: "Home", content: .panel(Panel(widgets: [])))
         let good = KioskConfiguration(settings: KioskSettings(home: "home"), pages: ["home": home], directory: "/c")
         let banner = ErrorBanner(errors: errors, directory: "/c")
-        let shown = banner.adding(to: good)
-        #expect(shown.pages.keys.sorted() == ["home", ErrorBanner.pageID])
+        let overlay = ErrorBannerOverlay(banner) {}
+        #expect(Array(overlay.panels(theme: .standard).keys) == [ErrorBanner.pageID])
         #expect(ErrorBanner.pageID.rawValue.contains(":"))
         #expect(good.pages.count == 1)
     }

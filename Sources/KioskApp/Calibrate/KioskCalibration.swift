@@ -13,12 +13,16 @@ import Logging
 /// calibration: compositor touches are normalised against the window, libinput touches are
 /// libinput's own normalised coordinates, so the matrix suits the source the kiosk runs with.
 /// Lines on stdout say where each target is drawn in window coordinates (for scripts and tests).
+///
+/// Its screens are Scenes (`CalibrationScreen`) drawn by the run's `FramePipeline` (damage,
+/// repair, compose), turned by the renderer's `DisplayOrientation`, which also places the
+/// announced targets.
 public final class KioskCalibration {
     let configuration: KioskConfiguration
     let options: (points: Int, printOnly: Bool)
     let loop: EventLoop
     let log = Logger(label: "kiosk")
-    let renderer: FrameRenderer
+    let pipeline: FramePipeline
     /// The configured rotation and source, without the calibration being measured.
     var routing: InputRouting
     var output: (any OutputBackend)?
@@ -33,11 +37,11 @@ public final class KioskCalibration {
         self.configuration = configuration
         options = (min(max(points, 4), 9), printOnly)
         loop = try EventLoop()
-        renderer = FrameRenderer(configuration: configuration, scale: 1)
         var input = configuration.settings.input
         input.geometry.calibration = .identity
         routing = InputRouting(settings: input, surfaceSize: configuration.settings.previewSize)
-        renderer.displayTransform = input.geometry.displayTransform
+        let orientation = DisplayOrientation(routing.displayTransform)
+        pipeline = FramePipeline(renderer: FrameRenderer(configuration: configuration, scale: 1, orientation: orientation))
         for signal in [ProcessSignal.terminate, .interrupt] {
             try loop.onSignal(signal) { [unowned self] _ in
                 emit("calibration cancelled; kiosk.toml unchanged")
@@ -106,7 +110,8 @@ public final class KioskCalibration {
 
     private func configured(surface: Size, scale: Double) {
         self.scale = scale
-        renderer.surfaces.scale = scale
+        pipeline.renderer.surfaces.scale = scale
+        pipeline.invalidate()
         _ = routing.configured(surfaceSize: surface)
         direct?.follow(routing.mapper)
         // A new size invalidates the touches so far: targets move.
@@ -133,7 +138,7 @@ public final class KioskCalibration {
     private func announce() {
         guard let session, session.phase != announced else { return }
         announced = session.phase
-        let transform = routing.displayTransform
+        let transform = pipeline.renderer.orientation.transform
         let surface = routing.surfaceSize
         func window(_ p: Point) -> String {
             let q = transform.nativePoint(fromLogical: p, nativeSize: surface)
@@ -189,10 +194,7 @@ public final class KioskCalibration {
     private func draw(into frame: OutputFrame) -> [Rect] {
         guard let session else { return [] }
         let scene = CalibrationScreen(theme: configuration.settings.theme, scale: scale).scene(for: session)
-        let target = frame.image
-        _ = renderer.draw(scene, into: target, previous: nil, now: WallClockTime.now())
-        target.markDirty()
-        return [Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))]
+        return pipeline.draw(scene, into: frame, now: WallClockTime.now())
     }
 
     private func emit(_ line: String) {

@@ -5,8 +5,9 @@ import KioskCore
 /// last good pages stay on screen and work under it; it lists the errors until a tap on it
 /// dismisses it (or a good edit replaces it).
 ///
-/// It is a panel page added to the renderer's configuration under an id config files cannot use,
-/// drawn as one more layer over the navigation's Scene.
+/// Shown by `ErrorBannerOverlay` in the overlay layer: its panel is drawn under an id config
+/// files cannot use, as one more layer over the navigation's Scene; the configuration never
+/// holds it.
 public struct ErrorBanner: Hashable, Sendable {
     public static let pageID = PageID("kiosk-shell:config-errors")
     /// At most this many errors are listed; the rest are counted.
@@ -34,14 +35,6 @@ public struct ErrorBanner: Hashable, Sendable {
         return PageDefinition(
             id: Self.pageID, title: "Config errors",
             content: .panel(Panel(widgets: widgets, background: DiagnosticPage.background)))
-    }
-
-    /// `configuration` with the banner page added (for the renderer only; the navigation never
-    /// sees it).
-    public func adding(to configuration: KioskConfiguration) -> KioskConfiguration {
-        var copy = configuration
-        copy.pages[Self.pageID] = page
-        return copy
     }
 
     /// The banner's rectangle in logical pixels: full width, `contentHeight` tall (clamped).

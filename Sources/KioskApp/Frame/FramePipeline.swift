@@ -1,8 +1,8 @@
 import KioskCore
 import KioskRender
 
-/// One frame, the same for `run` and `bench`: the Navigator's Scene (with the error banner, or
-/// black while blanked) → damage against the previous frame → the buffer repaired outside that
+/// One frame, the same for `run`, `calibrate` and `bench`: a Scene (the Navigator's with the
+/// overlays over it, or black while blanked; the calibration screen's) → damage against the previous frame → the buffer repaired outside that
 /// damage (`OutputFrame.repair(outside:)`: it gets only what it misses of the previous frame and
 /// the new one does not redraw) → compose (display transform, page surfaces, the CPU compositor)
 /// into the output's buffer. The backend commits after `draw` returns; what a frame leads to
@@ -16,13 +16,12 @@ public final class FramePipeline {
     private var outcome: FrameOutcome?
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
-    /// Where the error banner is, in logical pixels; nil when none is shown.
-    public var bannerFrame: Rect?
-    /// Drawn over everything else (the control layer's toast and dialog).
-    public var overlayLayers: [SceneLayer] = []
+    /// Drawn over the pages: the error banner, toasts, dialogs.
+    let overlays: OverlayService
 
     public init(renderer: FrameRenderer) {
         self.renderer = renderer
+        overlays = OverlayService(surfaces: renderer.surfaces, theme: renderer.configuration.settings.theme)
     }
 
     /// The next frame redraws everything (a new configuration, a wake, a new size).
@@ -37,9 +36,16 @@ public final class FramePipeline {
         _ navigator: Navigator, into frame: OutputFrame, time: Double, now: WallClockTime, blanked: Bool = false
     ) -> [Rect] {
         navigator.advance(to: time)
-        let target = frame.image
-        let outputSize = Size(width: Double(target.width), height: Double(target.height))
+        let outputSize = Size(width: Double(frame.image.width), height: Double(frame.image.height))
         let scene = self.scene(navigator, outputSize: outputSize, blanked: blanked)
+        return draw(scene, into: frame, now: now, isTouching: navigator.isTouching)
+    }
+
+    /// Draws `scene` into `frame`, only what changed since the frame's buffer was drawn when it
+    /// holds the previous frame; returns the damage in output pixels (empty: nothing changed).
+    /// `isTouching`: a finger is down, so the frame does not count as settled.
+    func draw(_ scene: Scene, into frame: OutputFrame, now: WallClockTime, isTouching: Bool = false) -> [Rect] {
+        let target = frame.image
         let prepared = renderer.prepare(scene, previous: frame.holdsPreviousFrame ? previousScene : nil, now: now)
         let damage = prepared.damage
         // Nothing changed: no repair either (the backend repairs if it commits anyway).
@@ -49,7 +55,7 @@ public final class FramePipeline {
         previousScene = scene
         framesDrawn += 1
         outcome = FrameOutcome(
-            isAnimating: scene.isAnimating, isSettled: !scene.isAnimating && !navigator.isTouching,
+            isAnimating: scene.isAnimating, isSettled: !scene.isAnimating && !isTouching,
             isFirst: framesDrawn == 1, now: now)
         if !frame.holdsPreviousFrame {
             return [Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))]
@@ -63,7 +69,7 @@ public final class FramePipeline {
         return outcome
     }
 
-    /// The navigation's Scene with the error banner over it; a black frame while blanked (the
+    /// The navigation's Scene with the overlays over it; a black frame while blanked (the
     /// navigation still moves underneath, e.g. going home).
     func scene(_ navigator: Navigator, outputSize: Size, blanked: Bool) -> Scene {
         if blanked {
@@ -72,10 +78,7 @@ public final class FramePipeline {
                 isAnimating: navigator.isAnimating)
         }
         var scene = navigator.scene()
-        if let bannerFrame {
-            scene.layers.append(ErrorBanner.layer(frame: bannerFrame, scale: navigator.scale))
-        }
-        scene.layers += overlayLayers
+        scene.layers += overlays.layers
         return scene
     }
 }

@@ -17,8 +17,11 @@ public final class FrameRenderer {
     /// How the upright picture is turned onto the panel (`[display] rotation`): Scenes come in
     /// logical (upright) output pixels and are drawn turned into a native-size buffer. We turn
     /// the picture ourselves instead of `wl_surface.set_buffer_transform` (see docs/panels.md, "Touch input and rotation").
-    public var displayTransform: DisplayTransform = .normal {
-        didSet { compositor.mirrorsOutput = displayTransform.isFlipped }
+    public let orientation: DisplayOrientation
+    /// The orientation's transform (`render` and `bench`, which own their renderer, set it here).
+    public var displayTransform: DisplayTransform {
+        get { orientation.transform }
+        set { orientation.transform = newValue }
     }
     /// Hit regions per page and size: laying a page out measures text, so keep it.
     private var targetCache: [TargetKey: (targets: [PanelTarget], contentHeight: Double)] = [:]
@@ -29,8 +32,9 @@ public final class FrameRenderer {
         var height: Double
     }
 
-    public init(configuration: KioskConfiguration, scale: Double) {
+    public init(configuration: KioskConfiguration, scale: Double, orientation: DisplayOrientation = DisplayOrientation()) {
         self.configuration = configuration
+        self.orientation = orientation
         surfaces = PageSurfaceCache(configuration: configuration, scale: scale)
         compositor = LayerCompositor(threads: FrameRenderer.threads(for: configuration))
     }
@@ -72,7 +76,7 @@ public final class FrameRenderer {
 
     /// Draws `scene` into a new buffer of the scene's output size.
     public func render(_ upright: Scene, now: WallClockTime) throws(RenderError) -> ImageBuffer {
-        let scene = displayTransform.apply(to: upright)
+        let scene = turned(upright)
         let target = try ImageBuffer(width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
         _ = surfaces.prepare(for: scene, now: now)
         compositor.compose(scene: scene, surfaces: surfaces, into: target)
@@ -102,7 +106,7 @@ public final class FrameRenderer {
     /// Readies the page surfaces for `upright` and computes its damage against `previous` (nil:
     /// everything), without touching any output buffer.
     public func prepare(_ upright: Scene, previous uprightPrevious: Scene?, now: WallClockTime) -> PreparedFrame {
-        let scene = displayTransform.apply(to: upright)
+        let scene = turned(upright)
         let previous = uprightPrevious.map(displayTransform.apply(to:))
         let update = surfaces.prepare(for: scene, now: now)
         let damage = OutputDamage(
@@ -117,5 +121,12 @@ public final class FrameRenderer {
         compositor.compose(
             scene: frame.scene, surfaces: surfaces, into: target,
             damage: frame.hasPrevious ? bounds : nil)
+    }
+
+    /// `upright` turned onto the panel by the orientation, with the compositor mirroring the
+    /// output when the transform flips it.
+    private func turned(_ upright: Scene) -> Scene {
+        compositor.mirrorsOutput = displayTransform.isFlipped
+        return displayTransform.apply(to: upright)
     }
 }

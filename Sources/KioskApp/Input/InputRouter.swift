@@ -2,28 +2,21 @@ import KioskCore
 import KioskPlatform
 import Logging
 
-/// What the input router needs from the rest of the runner.
+/// What the input router needs from the runner: the navigation, and the idle service's
+/// business (activity, the blank screen).
 protocol InputRouterDelegate: AnyObject {
     /// Where events go; nil before the output's first configure.
     var navigator: Navigator? { get }
-    /// Where the error banner is (logical pixels), nil when none is shown.
-    var bannerFrame: Rect? { get }
     var isBlanked: Bool { get }
     /// Any input: a new idle period starts.
     func inputActivity()
     /// The screen is blank and input arrived: light it (the event is swallowed).
     func wake(by cause: String)
-    /// A tap on the error banner ended.
-    func dismissBanner()
-    /// A dialog is up: it takes every touch (`modalTapped` when a finger lifts).
-    var isModal: Bool { get }
-    /// A touch that went down at `point` while a dialog was up ended.
-    func modalTapped(at point: Point)
     /// The navigation took an event: a frame is needed.
     func navigationChanged()
 }
 
-/// Backend events → touch gate (the wake tap, the banner tap) → navigator.
+/// Backend events → touch gate (the wake tap; touches the overlays take) → navigator.
 ///
 /// Owns the input sources: the compositor's seat (given once the output exists) and the direct
 /// (libinput) source that `[input]` asks for, started, restarted and stopped whenever the shown
@@ -32,10 +25,10 @@ protocol InputRouterDelegate: AnyObject {
 final class InputRouter {
     private(set) var routing: InputRouting
     private var gate = TouchGate()
-    /// Contacts that went down on the error banner; their `up` dismisses it.
-    private var bannerContacts: Set<Int32> = []
-    /// Contacts that went down while a dialog was up, with where they went down.
-    private var modalContacts: [Int32: Point] = [:]
+    /// Asked first about every touch (the banner, a dialog); nil: every touch goes to the pages.
+    private let overlays: OverlayService?
+    /// Written here whenever `[display]` is applied; the renderer reads the same object.
+    let orientation: DisplayOrientation
     private var loggedRefusal: String?
     private var seat: (any InputBackend)?
     private var direct: (any InputBackend)?
@@ -43,7 +36,6 @@ final class InputRouter {
     private var seatless = false
     /// One timerfd for long-press deadlines, re-armed per event (never a new descriptor).
     private var deadlineTimer: LoopTimer?
-    private let loop: EventLoop
     private let log: Logger
     /// Starts a direct source (`BackendFactory.directInput` in a run; tests pass their own).
     private let startDirect: (InputGeometrySettings, Size) -> (any InputBackend)?
@@ -51,16 +43,20 @@ final class InputRouter {
 
     init(
         settings: InputSettings, surfaceSize: Size, loop: EventLoop, log: Logger,
+        overlays: OverlayService? = nil, orientation: DisplayOrientation = DisplayOrientation(),
         startDirect: @escaping (InputGeometrySettings, Size) -> (any InputBackend)?
     ) {
         routing = InputRouting(settings: settings, surfaceSize: surfaceSize)
-        self.loop = loop
+        self.overlays = overlays
+        self.orientation = orientation
+        orientation.transform = routing.displayTransform
         self.log = log
         self.startDirect = startDirect
+        deadlineTimer = try? LoopTimer(loop: loop) { [unowned self] in deadlineReached() }
     }
 
     var settings: InputSettings { routing.settings }
-    var displayTransform: DisplayTransform { routing.displayTransform }
+    var displayTransform: DisplayTransform { orientation.transform }
     /// The Navigator's upright viewport for the current surface size and rotation.
     var viewport: Size { routing.mapper.logicalSize }
     /// True while a direct (libinput) source runs.
@@ -106,6 +102,7 @@ final class InputRouter {
         let old = settings
         guard new != old else { return false }
         routing = InputRouting(settings: new, surfaceSize: routing.surfaceSize)
+        orientation.transform = routing.displayTransform
         if old.geometry.displayTransform != new.geometry.displayTransform {
             log.notice("[display] rotation is now \(new.geometry.displayTransform)")
         }
@@ -172,7 +169,7 @@ final class InputRouter {
     // MARK: delivery
 
     /// A touch in logical pixels. Every event counts as activity for the idle clock; the tap that
-    /// wakes a blank screen and the tap on the error banner never reach the pages.
+    /// wakes a blank screen and the touches an overlay takes never reach the pages.
     func deliver(_ event: TouchEvent) {
         guard let delegate, let navigator = delegate.navigator else {
             if case .down(let id, _, _) = event { log.debug("touch \(id) dropped: no navigator yet") }
@@ -184,12 +181,8 @@ final class InputRouter {
             if delegate.isBlanked {
                 delegate.wake(by: "a touch")
                 gate.swallowSequence(of: id)
-            } else if delegate.isModal {
+            } else if overlays?.touchDown(id, at: position) == true {
                 gate.swallowSequence(of: id)
-                modalContacts[id] = position
-            } else if let bannerFrame = delegate.bannerFrame, bannerFrame.contains(position) {
-                gate.swallowSequence(of: id)
-                bannerContacts.insert(id)
             }
         case .motion, .up:
             delegate.inputActivity()
@@ -197,12 +190,8 @@ final class InputRouter {
             break
         }
         let passes = gate.passes(event)
-        if case .up(let id, _) = event, bannerContacts.remove(id) != nil { delegate.dismissBanner() }
-        if case .up(let id, _) = event, let point = modalContacts.removeValue(forKey: id) { delegate.modalTapped(at: point) }
-        if case .cancel = event {
-            bannerContacts = []
-            modalContacts = [:]
-        }
+        if case .up(let id, _) = event { overlays?.touchUp(id) }
+        if case .cancel = event { overlays?.touchesCancelled() }
         if case .down(let id, _, _) = event {
             log.debug("touch \(id) \(passes ? "goes to the pages" : "swallowed")")
         }
@@ -255,14 +244,13 @@ final class InputRouter {
             deadlineTimer?.disarm()
             return
         }
-        if deadlineTimer == nil {
-            deadlineTimer = try? LoopTimer(loop: loop) { [unowned self] in
-                readPendingInput()
-                guard let navigator = delegate?.navigator else { return }
-                navigator.advance(to: MonotonicClock.now)
-                delegate?.navigationChanged()
-            }
-        }
         deadlineTimer?.arm(after: max(0.001, deadline - MonotonicClock.now))
+    }
+
+    private func deadlineReached() {
+        readPendingInput()
+        guard let navigator = delegate?.navigator else { return }
+        navigator.advance(to: MonotonicClock.now)
+        delegate?.navigationChanged()
     }
 }

@@ -5,8 +5,8 @@ import KioskRender
 
 /// The control layer in the run (docs/control.md): live values feed the page surfaces (one
 /// frame for any number of updates: the store coalesces, the frame takes the latest), run and
-/// publish actions, the toast and the confirmation dialog, and remote control over D-Bus and
-/// the MQTT command topic, which both end in `perform(_:)`.
+/// publish actions with their toasts and confirmation dialog (overlays, `OverlayService`), and
+/// remote control over D-Bus and the MQTT command topic, which both end in `perform(_:)`.
 extension KioskRunner {
     /// Starts (or, when `[mqtt]`, `[dbus]` or the values changed, restarts) the hub for the
     /// good configuration's control settings.
@@ -15,13 +15,8 @@ extension KioskRunner {
         if let hub = control, hub.settings == settings { return }
         control?.stop()
         control = nil
-        if !overlay.isEmpty {
-            // The actions the toast or dialog were about belong to the old settings.
-            if let toastTimer { loop.cancelTimer(toastTimer) }
-            toastTimer = nil
-            overlay = ControlOverlay()
-            refreshOverlay()
-        }
+        // The actions a toast or dialog were about belong to the old settings.
+        pipeline.overlays.remove(levels: [.toast, .dialog])
         guard settings != ControlSettings() else {
             pipeline.renderer.surfaces.liveValues = nil
             return
@@ -39,7 +34,7 @@ extension KioskRunner {
             }
         }
         hub.programs.onProgress = { [unowned self] (key: ActionKey) in
-            showToast(ControlOverlay.Toast(text: "\(key.action): running", isFailure: false, isProgress: true), for: nil)
+            pipeline.overlays.show(ToastOverlay(text: "\(key.action): running", isFailure: false, isProgress: true))
         }
         hub.programs.onFinish = { [unowned self] report in finished(report) }
         pipeline.renderer.surfaces.liveValues = hub.lookup
@@ -68,8 +63,11 @@ extension KioskRunner {
     /// A tap on a row or tile with `run` or `publish` (the Navigator's command handler).
     func carryOut(_ command: CommandAction, on page: PageID) {
         if let question = command.confirm {
-            overlay.dialog = ControlOverlay.Dialog(question: question, command: command, page: page)
-            refreshOverlay()
+            pipeline.overlays.show(
+                ConfirmOverlay(question: question) { [unowned self] confirmed in
+                    log.info("action \(page)/\(command.name): \(confirmed ? "confirmed" : "cancelled")")
+                    if confirmed { start(command, on: page) }
+                })
             return
         }
         start(command, on: page)
@@ -89,7 +87,7 @@ extension KioskRunner {
             let sent = control.mqtt?.publish(topic, payload: payload, retain: retain) ?? false
             let text = sent ? "\(command.name): sent" : "\(command.name): not sent, the broker is not connected"
             log.info("action \(page)/\(command.name): publish to \(topic) \(sent ? "sent" : "not sent (not connected)")")
-            showToast(ControlOverlay.Toast(text: text, isFailure: !sent, isProgress: false), for: ControlOverlay.toastSeconds)
+            pipeline.overlays.show(ToastOverlay(text: text, isFailure: !sent, isProgress: false), for: ToastOverlay.seconds)
             control.bus?.actionRan(page: page.rawValue, action: command.name)
         }
     }
@@ -97,74 +95,9 @@ extension KioskRunner {
     private func finished(_ report: ProgramReport) {
         let line = "action \(report.key): \(report.message)"
         if report.succeeded { log.info("\(line)") } else { log.warning("\(line)") }
-        showToast(
-            ControlOverlay.Toast(text: report.message, isFailure: !report.succeeded, isProgress: false),
-            for: ControlOverlay.toastSeconds)
+        pipeline.overlays.show(
+            ToastOverlay(text: report.message, isFailure: !report.succeeded, isProgress: false), for: ToastOverlay.seconds)
         control?.bus?.actionRan(page: report.key.page, action: report.key.action)
-    }
-
-    /// Shows `toast`; one with a lifetime is dismissed by itself after `seconds`.
-    private func showToast(_ toast: ControlOverlay.Toast, for seconds: Double?) {
-        if let toastTimer { loop.cancelTimer(toastTimer) }
-        toastTimer = nil
-        overlay.toast = toast
-        if let seconds {
-            toastTimer = try? loop.addTimer(after: seconds) { [unowned self] _ in
-                toastTimer = nil
-                overlay.toast = nil
-                refreshOverlay()
-            }
-        }
-        refreshOverlay()
-    }
-
-    /// What the page surfaces are drawn from: the shown pages, the error banner's and the
-    /// overlay's (every configuration change goes through here, so a toast survives a reload).
-    func updateDrawnConfiguration() {
-        pipeline.renderer.update(configuration: overlay.adding(to: config.drawn))
-    }
-
-    /// Puts the overlay's pages into the renderer and its layers over the Scene.
-    func refreshOverlay() {
-        updateDrawnConfiguration()
-        var layers: [SceneLayer] = []
-        dialogButtons = []
-        if let navigator {
-            let viewport = navigator.viewport
-            let theme = config.shown.settings.theme
-            let renderer = pipeline.renderer.surfaces.renderer
-            if let toast = overlay.toast, case .panel(let panel) = ControlOverlay.toastPage(toast, theme: theme).content {
-                let width = ControlOverlay.frame(viewport: viewport, contentHeight: 1, centred: false).width
-                let height = renderer.layout(panel: panel, size: Size(width: width, height: viewport.height), theme: theme).contentHeight
-                let frame = ControlOverlay.frame(viewport: viewport, contentHeight: height, centred: false)
-                layers.append(ControlOverlay.layer(ControlOverlay.toastID, frame: frame, scale: navigator.scale))
-            }
-            if let dialog = overlay.dialog, case .panel(let panel) = ControlOverlay.dialogPage(dialog.question).content {
-                let width = ControlOverlay.frame(viewport: viewport, contentHeight: 1, centred: true).width
-                let layout = renderer.layout(panel: panel, size: Size(width: width, height: viewport.height), theme: theme)
-                let frame = ControlOverlay.frame(viewport: viewport, contentHeight: layout.contentHeight, centred: true)
-                layers.append(ControlOverlay.shade(viewport: viewport, scale: navigator.scale))
-                layers.append(ControlOverlay.layer(ControlOverlay.dialogID, frame: frame, scale: navigator.scale))
-                if let grid = layout.widgets.first(where: { $0.widgetIndex == 1 }) {
-                    dialogButtons = grid.parts.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }
-                }
-            }
-        }
-        pipeline.overlayLayers = layers
-        redrawAll()
-    }
-
-    /// A tap while the dialog is up: Run starts the action, anything else cancels it.
-    func dialogTapped(at point: Point) {
-        guard let dialog = overlay.dialog else { return }
-        overlay.dialog = nil
-        if dialogButtons.count == 2, dialogButtons[1].contains(point) {
-            log.info("action \(dialog.page)/\(dialog.command.name): confirmed")
-            start(dialog.command, on: dialog.page)
-        } else {
-            log.info("action \(dialog.page)/\(dialog.command.name): cancelled")
-        }
-        refreshOverlay()
     }
 
     // MARK: remote control (D-Bus methods and MQTT commands, through `RemoteControl`)

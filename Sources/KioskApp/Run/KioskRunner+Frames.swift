@@ -74,13 +74,7 @@ extension KioskRunner {
 }
 
 extension KioskRunner: InputRouterDelegate {
-    var bannerFrame: Rect? { pipeline.bannerFrame }
     var isBlanked: Bool { idle.isBlanked }
-    var isModal: Bool { overlay.dialog != nil }
-
-    func modalTapped(at point: Point) {
-        dialogTapped(at: point)
-    }
 
     func inputActivity() {
         idle.activity()
@@ -89,14 +83,6 @@ extension KioskRunner: InputRouterDelegate {
     func wake(by cause: String) {
         idle.wake()
         log.info("woken by \(cause) (not delivered to the page)")
-        redrawAll()
-    }
-
-    func dismissBanner() {
-        guard config.dismissBanner() else { return }
-        pipeline.bannerFrame = nil
-        updateDrawnConfiguration()
-        log.info("config error banner dismissed")
         redrawAll()
     }
 

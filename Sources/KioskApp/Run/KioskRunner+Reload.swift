@@ -25,8 +25,7 @@ extension KioskRunner {
             if change == .diagnostics {
                 showConfiguration(restoringSaved: false)
             } else {
-                updateDrawnConfiguration()
-                layoutBanner()
+                showBanner()
                 redrawAll()
             }
             let kept = config.good == nil ? "showing the errors on screen" : "keeping the last good config"
@@ -38,8 +37,9 @@ extension KioskRunner {
     /// Shows `config.shown`, keeping the navigation where it still fits (or restoring the saved
     /// one when it replaces the diagnostic page), with all its settings applied.
     private func showConfiguration(restoringSaved: Bool) {
-        pipeline.bannerFrame = nil
-        updateDrawnConfiguration()
+        pipeline.renderer.update(configuration: config.shown)
+        pipeline.overlays.use(theme: config.shown.settings.theme)
+        showBanner()
         applyServiceSettings()
         let viewportChanged = applyInputSettings()
         if let old = navigator {
@@ -54,7 +54,7 @@ extension KioskRunner {
                 }
             }
         }
-        layoutBanner()
+        if let navigator { pipeline.overlays.place(viewport: navigator.viewport, scale: navigator.scale) }
         redrawAll()
     }
 
@@ -66,25 +66,29 @@ extension KioskRunner {
     }
 
     /// `[display]` and `[input]` of the shown configuration: the router's touch geometry and
-    /// sources, the pipeline's display transform. Returns true when the Navigator's viewport
-    /// changed (a rotation between portrait and landscape).
+    /// sources, and the display orientation the renderer reads. Returns true when the
+    /// Navigator's viewport changed (a rotation between portrait and landscape).
     @discardableResult
     func applyInputSettings() -> Bool {
         let before = router.viewport
         guard router.apply(config.shown.settings.input) else { return false }
-        pipeline.renderer.displayTransform = router.displayTransform
         return router.viewport != before
     }
 
-    /// Places the banner for the current viewport (its height follows its text).
-    func layoutBanner() {
-        guard let banner = config.banner, let navigator else {
-            pipeline.bannerFrame = nil
+    /// The error banner of `config.banner` over the pages (none when it is nil): a new one for
+    /// new errors; a tap on it dismisses it.
+    func showBanner() {
+        let overlays = pipeline.overlays
+        guard let banner = config.banner else {
+            overlays.remove(levels: [.banner])
             return
         }
-        guard case .panel(let panel) = banner.page.content else { return }
-        let layout = pipeline.renderer.surfaces.renderer.layout(
-            panel: panel, size: navigator.viewport, theme: config.shown.settings.theme)
-        pipeline.bannerFrame = ErrorBanner.frame(viewport: navigator.viewport, contentHeight: layout.contentHeight)
+        if (overlays.shown(at: .banner) as? ErrorBannerOverlay)?.banner == banner { return }
+        overlays.show(
+            ErrorBannerOverlay(banner) { [unowned self] in
+                guard config.dismissBanner() else { return }
+                log.info("config error banner dismissed")
+                updateStatus()
+            })
     }
 }

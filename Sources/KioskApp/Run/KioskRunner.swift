@@ -8,8 +8,9 @@ import Logging
 /// type with its own state:
 ///
 /// - the **frame pipeline** (`FramePipeline`, `FrameWakeups`): Scene → damage → compose into the
-///   output backend's buffer; what a frame leads to runs after the commit (`+Frames`);
-/// - the **input router** (`InputRouter`): backend events → touch gate → navigator;
+///   output backend's buffer, the overlay layer (`OverlayService`: error banner, toasts, the
+///   confirm dialog) over the pages; what a frame leads to runs after the commit (`+Frames`);
+/// - the **input router** (`InputRouter`): backend events → touch gate → overlays → navigator;
 /// - the **service side**: `ConfigService` (live reload, `+Reload`), `IdleService`,
 ///   `NavigationKeeper` (saved state), `SystemdStatus` (notify, watchdog).
 ///
@@ -31,11 +32,6 @@ public final class KioskRunner {
     var navigator: Navigator?
     /// Values, actions, MQTT and D-Bus of the good configuration (`+Control`); nil without any.
     var control: ControlHub?
-    /// The toast and the confirmation dialog over the pages.
-    var overlay = ControlOverlay()
-    var toastTimer: EventLoop.TimerID?
-    /// The dialog's Cancel and Run buttons in logical pixels, while it is up.
-    var dialogButtons: [Rect] = []
     /// `kiosk-shell run --backend`: overrides `[display] backend` (nil: the config decides).
     public var backendChoice: OutputBackendChoice?
     /// How the run ended.
@@ -47,18 +43,20 @@ public final class KioskRunner {
     public init(configDirectory: String, loaded: ConfigLoadResult) throws(PlatformError) {
         config = ConfigService(directory: configDirectory, loaded: loaded)
         loop = try EventLoop()
-        pipeline = FramePipeline(renderer: FrameRenderer(configuration: config.drawn, scale: 1))
+        pipeline = FramePipeline(renderer: FrameRenderer(configuration: config.shown, scale: 1))
         idle = IdleService(loop: loop, log: log)
         keeper = NavigationKeeper(log: log)
         status = SystemdStatus(loop: loop, log: log)
         let settings = config.shown.settings
         router = InputRouter(
             settings: settings.input, surfaceSize: settings.previewSize, loop: loop, log: log,
+            overlays: pipeline.overlays, orientation: pipeline.renderer.orientation,
             startDirect: { [loop, log] geometry, size in
                 BackendFactory.directInput(settings: geometry, nativeSize: size, loop: loop, log: log)
             })
         router.delegate = self
-        pipeline.renderer.displayTransform = router.displayTransform
+        try pipeline.overlays.expire(on: loop)
+        pipeline.overlays.onChange = { [unowned self] in output?.setNeedsFrame() }
         pipeline.renderer.surfaces.log = { [log] line in log.warning("\(line)") }
         for signal in [ProcessSignal.terminate, .interrupt] {
             try loop.onSignal(signal) { [unowned self] received in
@@ -158,7 +156,7 @@ public final class KioskRunner {
             navigator = made
             if config.good != nil { restoreSavedNavigation() }
         }
-        layoutBanner()
+        pipeline.overlays.place(viewport: size, scale: scale)
         pipeline.invalidate()
         output?.setNeedsFrame()
         StartupTimeline.process.mark("layout")

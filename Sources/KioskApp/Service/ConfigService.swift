@@ -47,12 +47,6 @@ final class ConfigService {
         }
     }
 
-    /// What the page surfaces are drawn from: the shown configuration, plus the banner's page.
-    var drawn: KioskConfiguration {
-        if let banner, let good { return banner.adding(to: good) }
-        return shown
-    }
-
     /// Reads the folder again and takes what it holds.
     func reload() -> (change: Change, result: ConfigLoadResult) {
         let result = ConfigLoader.load(directory: directory)

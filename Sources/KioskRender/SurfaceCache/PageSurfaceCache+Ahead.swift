@@ -15,7 +15,7 @@ extension PageSurfaceCache {
         let keep = current.union(likely)
         var started = 0
         for (content, size) in wanted {
-            guard case .panel(let id) = content, let panel = PageSurfaceCache.panel(id, in: configuration),
+            guard case .panel(let id) = content, let panel = self.panel(id, in: configuration),
                 aheadPending[content] == nil
             else { continue }
             if let entry = entries[content], entry.isValid, entry.size == size, entry.scale == scale { continue }

@@ -38,7 +38,7 @@ extension PageSurfaceCache {
         var panel: Panel?
         switch content {
         case .panel(let id):
-            guard let p = PageSurfaceCache.panel(id, in: configuration) else {
+            guard let p = self.panel(id, in: configuration) else {
                 entries[content] = nil
                 update.missing[content] =
                     configuration.page(id) == nil

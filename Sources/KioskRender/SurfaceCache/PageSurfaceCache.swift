@@ -47,6 +47,10 @@ public final class PageSurfaceCache: LayerSurfaces {
     }
 
     var entries: [LayerContent: SurfaceEntry] = [:]
+    /// Panels drawn over the pages (toasts, dialogs, banners) that the configuration does not
+    /// hold: set with `setOverlayPanels(_:)`, so one coming or going never replaces the
+    /// configuration.
+    public internal(set) var overlayPanels: [PageID: Panel] = [:]
     /// Where value widgets read live values; nil shows their placeholders. Values are compared
     /// with what each surface shows at every prepare, so only changed regions are redrawn.
     public var liveValues: LiveValueLookup?
@@ -126,7 +130,7 @@ public final class PageSurfaceCache: LayerSurfaces {
         for (content, entry) in entries {
             switch content {
             case .panel(let id):
-                guard let panel = PageSurfaceCache.panel(id, in: new) else {
+                guard let panel = self.panel(id, in: new) else {
                     entries[content] = nil
                     continue
                 }
@@ -160,7 +164,7 @@ public final class PageSurfaceCache: LayerSurfaces {
     var imagePathsOfCachedPanels: Set<String> {
         var paths: Set<String> = []
         for content in entries.keys {
-            guard case .panel(let id) = content, let panel = PageSurfaceCache.panel(id, in: configuration) else { continue }
+            guard case .panel(let id) = content, let panel = self.panel(id, in: configuration) else { continue }
             for widget in panel.widgets {
                 switch widget {
                 case .image(let image): paths.insert(image.path)
@@ -202,8 +206,10 @@ public final class PageSurfaceCache: LayerSurfaces {
         return WallClockTime(secondsSinceEpoch: next, timeZone: now.timeZone)
     }
 
-    /// The panel page `id` shows, or nil when there is no such page or it is a container.
-    static func panel(_ id: PageID, in configuration: KioskConfiguration) -> Panel? {
+    /// The panel `id` shows (an overlay's, or a page of `configuration`), or nil when there is
+    /// no such page or it is a container.
+    func panel(_ id: PageID, in configuration: KioskConfiguration) -> Panel? {
+        if let overlay = overlayPanels[id] { return overlay }
         guard case .panel(let panel)? = configuration.page(id)?.content else { return nil }
         return panel
     }

@@ -1,0 +1,71 @@
+import KioskCore
+import KioskRender
+
+/// Something drawn over the composited pages that is not a page: the config error banner, a
+/// toast, a confirmation dialog (and the keypad, keyboard or screensaver to come). The
+/// `OverlayService` owns every overlay shown: it lays them out, stacks their layers over the
+/// navigation's Scene by `level`, gives their panels to the surface cache (never to the
+/// configuration) and asks them first about every touch.
+protocol Overlay: AnyObject {
+    /// Where it sits in the stack; one overlay per level (a new toast replaces the old one).
+    var level: OverlayLevel { get }
+    /// The panels its layers show, by surface id (ids with a ':', which config files cannot use).
+    func panels(theme: Theme) -> [PageID: Panel]
+    /// Places it on `space`; afterwards `layers` and `frame` describe it.
+    func layout(in space: OverlaySpace)
+    /// Its layers over the pages, in output pixels (empty before the first `layout`).
+    var layers: [SceneLayer] { get }
+    /// Where it draws, logical pixels: the damage when it comes, changes or goes.
+    var frame: Rect? { get }
+    /// Whether a touch going down at `point` (logical pixels) is its own: the whole sequence is
+    /// then kept from the pages and `touchEnded` runs when the finger lifts.
+    func takesTouch(at point: Point) -> Bool
+    /// A touch it took, which went down at `point`, ended: whether it stays up.
+    func touchEnded(wentDownAt point: Point) -> OverlayTouchOutcome
+}
+
+extension Overlay {
+    /// By default an overlay takes the touches on its frame and stays up.
+    func takesTouch(at point: Point) -> Bool { frame?.contains(point) ?? false }
+    func touchEnded(wentDownAt point: Point) -> OverlayTouchOutcome { .stays }
+}
+
+/// The stacking order of overlays, bottom first.
+enum OverlayLevel: Int, Comparable, CaseIterable {
+    /// The config error banner across the top.
+    case banner
+    /// A toast along the bottom (touches pass through it).
+    case toast
+    /// A modal dialog: it takes every touch until answered.
+    case dialog
+
+    static func < (a: OverlayLevel, b: OverlayLevel) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// What a touch an overlay took leads to.
+enum OverlayTouchOutcome: Equatable {
+    case stays
+    /// The overlay goes (answered, dismissed).
+    case closes
+}
+
+/// Where overlays are laid out: the navigation's viewport, its scale and theme, and the page
+/// renderer that measures their panels.
+struct OverlaySpace {
+    var viewport: Size
+    var scale: Double
+    var theme: Theme
+    let renderer: PageRenderer
+
+    /// How `panel` lays out `width` logical pixels wide (at most the viewport tall).
+    func layout(_ panel: Panel, width: Double) -> PanelLayout {
+        renderer.layout(panel: panel, size: Size(width: width, height: viewport.height), theme: theme)
+    }
+
+    /// The layer showing surface `id` at `frame`.
+    func layer(_ id: PageID, frame: Rect) -> SceneLayer {
+        SceneLayer(
+            content: .panel(id), size: frame.size,
+            transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(.scale(x: scale, y: scale)))
+    }
+}
