@@ -1,0 +1,43 @@
+import KioskCore
+import KioskRender
+
+extension BenchCommand {
+    /// What the output's swap chain copies over a short session on a stack (`SwapChainSession`):
+    /// a push and its transition, the settled page, clock ticks, a pop. Counted, not timed, so a
+    /// debug build on a loaded machine reports the same numbers as a release build.
+    static func swapChainLine(_ kiosk: BenchKiosk, open page: PageID) -> String {
+        let session = SwapChainSession.run(kiosk, open: page)
+        let frame = Double(kiosk.output.width * kiosk.output.height * 4)
+        let perFrame = session.frames > 0 ? Double(session.bytesRepaired) / Double(session.frames) : 0
+        return "swap chain: a push, its settled page, 5 clock ticks and a pop (\(session.frames) frames) repaired \(BenchmarkReport.format(perFrame / 1024, 1)) KiB per frame (\(BenchmarkReport.format(perFrame / frame * 100, 2)) % of a frame)"
+    }
+}
+
+/// The scripted session of `BenchCommand.swapChainLine`: every frame drawn with only its damage
+/// (as `run` draws), so the swap chain's repairs are what a panel would pay.
+enum SwapChainSession {
+    static func run(_ kiosk: BenchKiosk, open page: PageID) -> (frames: Int, bytesRepaired: Int) {
+        let before = kiosk.output.bytesRepaired
+        var frames = 0
+        func frame() {
+            kiosk.frame(whole: false)
+            frames += 1
+        }
+        frame()
+        for action in [Action.open(page), .back] {
+            let start = kiosk.navigator.now + 1
+            kiosk.navigator.advance(to: start)
+            _ = kiosk.navigator.perform(action)
+            for step in 1...25 {
+                kiosk.navigator.advance(to: start + Double(step) * 0.02)
+                frame()
+            }
+            guard action != .back else { break }
+            for _ in 0..<5 {
+                kiosk.now = WallClockTime(secondsSinceEpoch: kiosk.now.secondsSinceEpoch + 61, timeZone: "UTC")
+                frame()
+            }
+        }
+        return (frames, kiosk.output.bytesRepaired - before)
+    }
+}
