@@ -2,18 +2,25 @@ import KioskCore
 import KioskRender
 
 extension BenchCommand {
-    /// What the output's swap chain copies over a short session on a stack (`SwapChainSession`):
-    /// a push and its transition, the settled page, clock ticks, a pop. Counted, not timed, so a
-    /// debug build on a loaded machine reports the same numbers as a release build.
-    static func swapChainLine(_ kiosk: BenchKiosk, open page: PageID) -> String {
-        let session = SwapChainSession.run(kiosk, open: page)
-        let frame = Double(kiosk.output.width * kiosk.output.height * 4)
-        let perFrame = session.frames > 0 ? Double(session.bytesRepaired) / Double(session.frames) : 0
-        return "swap chain: a push, its settled page, 5 clock ticks and a pop (\(session.frames) frames) repaired \(BenchmarkReport.format(perFrame / 1024, 1)) KiB per frame (\(BenchmarkReport.format(perFrame / frame * 100, 2)) % of a frame)"
+    /// What the output's swap chain copies over a short session on a stack (`SwapChainSession`),
+    /// for each kind of consumer `run` meets. Counted, not timed, so a debug build on a loaded
+    /// machine reports the same numbers as a release build.
+    static func swapChainLines(configuration: KioskConfiguration, pages: BenchPages, size: Size) throws -> [String] {
+        let consumers: [(MemoryOutput.Consumer, String)] = [
+            (.holdsShown, "consumer holding the shown buffer (weston pixman, DRM)"),
+            (.copiesAtOnce, "consumer copying at commit (GL compositor)"),
+        ]
+        return try consumers.map { consumer, name in
+            let kiosk = try BenchKiosk(configuration: configuration, root: BenchPages.stack(.slide), size: size, consumer: consumer)
+            let session = SwapChainSession.run(kiosk, open: pages.faces[1])
+            let frame = size.width * size.height * 4
+            let perFrame = session.frames > 0 ? Double(session.bytesRepaired) / Double(session.frames) : 0
+            return "swap chain, \(name): a push, its settled page, 5 clock ticks and a pop (\(session.frames) frames) repaired \(BenchmarkReport.format(perFrame / 1024, 1)) KiB per frame (\(BenchmarkReport.format(perFrame / frame * 100, 2)) % of a frame) with \(kiosk.output.bufferCount) buffers"
+        }
     }
 }
 
-/// The scripted session of `BenchCommand.swapChainLine`: every frame drawn with only its damage
+/// The scripted session of `BenchCommand.swapChainLines`: every frame drawn with only its damage
 /// (as `run` draws), so the swap chain's repairs are what a panel would pay.
 enum SwapChainSession {
     static func run(_ kiosk: BenchKiosk, open page: PageID) -> (frames: Int, bytesRepaired: Int) {

@@ -190,7 +190,7 @@ public enum BenchCommand {
 
         if wanted("swap chain") {
             progress("swap chain")
-            summary.append(swapChainLine(try kiosk(BenchPages.stack(.slide)), open: pages.faces[1]))
+            summary += try swapChainLines(configuration: configuration, pages: pages, size: size)
         }
 
         // Tap to first moving frame for a never-shown page, with and without looking ahead.
