@@ -71,6 +71,13 @@ let package = Package(
         .target(
             name: "KioskConfig",
             dependencies: ["KioskCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // The swap chain every output draws through (Wayland window, DRM display, memory for
+        // `bench`): which buffer a frame goes into, what to repair from the last shown one, each
+        // buffer's damage history. A module of its own, not in KioskWayland (the DRM and memory
+        // outputs must not need the Wayland client) nor in KioskRender: it handles raw ARGB
+        // memory and KioskCore's rectangles only, so it needs no C library (no cairo or pixman
+        // in the Wayland module) and its tests build in seconds.
+        .target(name: "KioskFrames", dependencies: ["KioskCore"]),
         .target(
             name: "KioskRender",
             dependencies: ["KioskCore", "CPangoCairo", "CPixman"],
@@ -79,7 +86,7 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskRender", "KioskPlatform", "KioskWayland", "KioskDRM", "KioskInput", "KioskControl",
+                "KioskCore", "KioskConfig", "KioskFrames", "KioskRender", "KioskPlatform", "KioskWayland", "KioskDRM", "KioskInput", "KioskControl",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: pangoSwiftSettings),
@@ -91,9 +98,10 @@ let package = Package(
         .target(
             name: "KioskControl", dependencies: ["KioskCore", "KioskPlatform", "CMosquitto", "CSystemdBus"]),
         // The seat feeds KioskInput's keyboard wrapper and pointer-as-finger machine (one translation).
-        .target(name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskPlatform", "KioskInput"]),
+        .target(
+            name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskFrames", "KioskPlatform", "KioskInput"]),
         .executableTarget(
-            name: "kiosk-wayland-probe", dependencies: ["KioskWayland", "KioskPlatform", "KioskCore"]),
+            name: "kiosk-wayland-probe", dependencies: ["KioskWayland", "KioskFrames", "KioskPlatform", "KioskCore"]),
         .executableTarget(
             name: "kiosk-shell",
             dependencies: [
@@ -126,6 +134,7 @@ let package = Package(
         // Starts its own mosquitto broker and dbus-daemon on loopback / a temporary socket.
         .testTarget(name: "KioskControlTests", dependencies: ["KioskControl", "KioskCore", "KioskPlatform"]),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskCore"]),
+        .testTarget(name: "KioskFramesTests", dependencies: ["KioskFrames", "KioskCore"]),
         .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
         // Reads Golden/ and Fixtures/ through #filePath and runs the built kiosk-shell binary.
         .testTarget(

@@ -8,6 +8,7 @@
 import Glibc
 import KioskCore
 import KioskPlatform
+import KioskFrames
 import KioskWayland
 
 /// One unbuffered line on stdout, so a harness reading a pipe sees it at once.

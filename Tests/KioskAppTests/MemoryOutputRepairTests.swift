@@ -4,8 +4,9 @@ import Testing
 
 @testable import KioskApp
 
-/// The in-memory swap chain repairs reused buffers only outside each frame's damage: the shown
-/// pixels must equal a frame drawn whole, whatever mix of partial and full damage came before.
+/// The in-memory output draws through the runtime's swap chain, which repairs reused buffers only
+/// outside each frame's damage: the shown pixels must equal a frame drawn whole, whatever mix of
+/// partial and full damage came before.
 @Suite("MemoryOutput repair")
 struct MemoryOutputRepairTests {
     private static let width = 48, height = 32
@@ -25,12 +26,14 @@ struct MemoryOutputRepairTests {
         [], [Rect(x: 1, y: 30, width: 46, height: 2)], nil, [Rect(x: 0, y: 0, width: 1, height: 1)],
     ]
 
-    /// Runs the sequence through an output of `capacity` buffers; after each frame the shown
+    /// Runs the sequence through an output of `capacity` buffers for `consumer`; after each frame the shown
     /// image must equal the reference drawn whole. `repairs` says whether the drawer calls
     /// `repair(outside:)` itself (else the output repairs after the draw). Returns the bytes
     /// repaired by each frame.
-    private func run(capacity: Int, repairs: Bool) throws -> [Int] {
-        let output = try MemoryOutput(width: Self.width, height: Self.height, capacity: capacity)
+    private func run(
+        capacity: Int, repairs: Bool, consumer: MemoryOutput.Consumer = .holdsShown
+    ) throws -> (repaired: [Int], buffers: Int) {
+        let output = try MemoryOutput(width: Self.width, height: Self.height, capacity: capacity, consumer: consumer)
         var reference = [UInt32](repeating: 0, count: Self.width * Self.height)
         var n = 0
         output.onDraw = { frame, _ in
@@ -62,17 +65,26 @@ struct MemoryOutputRepairTests {
             }
             #expect(wrong == 0, "frame \(frame) with \(capacity) buffers: \(wrong) pixels differ")
         }
-        return repaired
+        return (repaired, output.bufferCount)
     }
 
-    @Test("partial and full damage interleaved over 2 and 3 buffers show the frame drawn whole", arguments: [2, 3])
+    @Test("partial and full damage interleaved, the shown buffer held, show the frame drawn whole", arguments: [2, 3])
     func sequence(capacity: Int) throws {
-        let repaired = try run(capacity: capacity, repairs: true)
+        let (repaired, buffers) = try run(capacity: capacity, repairs: true)
+        // The shown buffer is held until the next is shown: two buffers alternate, never a third.
+        #expect(buffers == 2)
         for (frame, damage) in Self.damages.enumerated() where damage == nil {
             #expect(repaired[frame] == 0, "full-damage frame \(frame) copied \(repaired[frame]) bytes")
         }
         // A partial frame after a full one must copy what the full frame drew outside its damage.
         #expect(repaired[1] > 0 && repaired[4] > 0)
+    }
+
+    @Test("a consumer that never holds a buffer gets one, reused with nothing repaired")
+    func copiesAtOnce() throws {
+        let (repaired, buffers) = try run(capacity: 3, repairs: true, consumer: .copiesAtOnce)
+        #expect(buffers == 1)
+        #expect(repaired.allSatisfy { $0 == 0 })
     }
 
     @Test("a drawer that never repairs still gets the missing regions outside its damage")

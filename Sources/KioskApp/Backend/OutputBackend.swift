@@ -1,6 +1,6 @@
 import KioskCore
+import KioskFrames
 import KioskRender
-import KioskWayland
 
 /// One frame's memory, lent by the output backend for the duration of one `onDraw` call:
 /// premultiplied ARGB8888 in native (turned) output pixels.
@@ -21,6 +21,17 @@ public struct OutputFrame {
         self.scale = scale
         self.holdsPreviousFrame = holdsPreviousFrame
         repairer = repair
+    }
+
+    /// The buffer `lent` by an output's swap chain, drawn through `image` (its pixels).
+    init(image: ImageBuffer, lent: PixelBuffer) {
+        self.init(image: image, scale: lent.scale, holdsPreviousFrame: lent.holdsPreviousFrame, repair: lent.repair)
+    }
+
+    /// The buffer `lent` by an output's swap chain, wrapped for drawing (no copy).
+    init(wrapping lent: PixelBuffer) throws(RenderError) {
+        let image = try ImageBuffer(wrapping: lent.pixels, width: lent.width, height: lent.height, stride: lent.stride)
+        self.init(image: image, lent: lent)
     }
 
     /// Brings the buffer up to the previous frame everywhere outside `damage` (output pixels),

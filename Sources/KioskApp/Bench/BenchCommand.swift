@@ -188,6 +188,11 @@ public enum BenchCommand {
             }
         }
 
+        if wanted("swap chain") {
+            progress("swap chain")
+            summary += try swapChainLines(configuration: configuration, pages: pages, size: size)
+        }
+
         // Tap to first moving frame for a never-shown page, with and without looking ahead.
         if wanted("tap") {
             let trials = max(20, reps * 2)

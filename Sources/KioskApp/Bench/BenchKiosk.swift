@@ -3,7 +3,8 @@ import KioskRender
 
 /// One kiosk as `run` has it, in memory, for `bench`: a Navigator for `root`, the frame
 /// pipeline (`FramePipeline`: Scene → damage → display transform → compose) and an in-memory
-/// output backend with a swap chain (`MemoryOutput`). Measurements drive the Navigator with
+/// output backend drawing through the swap chain every output uses (`MemoryOutput`, by
+/// default with a consumer that holds the shown buffer, as weston and a DRM display do). Measurements drive the Navigator with
 /// touches and actions, as a panel's user would, and draw frames through the pipeline.
 final class BenchKiosk {
     let navigator: Navigator
@@ -15,14 +16,15 @@ final class BenchKiosk {
     /// The kiosk showing `root` on a panel of logical `size`, turned by `turn` onto the output,
     /// composing with `threads` threads (nil: as `run` would, `[display] threads` or the cores).
     init(
-        configuration: KioskConfiguration, root: PageID, size: Size, turn: DisplayTransform = .normal, threads: Int? = nil
+        configuration: KioskConfiguration, root: PageID, size: Size, turn: DisplayTransform = .normal, threads: Int? = nil,
+        consumer: MemoryOutput.Consumer = .holdsShown
     ) throws {
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         if let threads { renderer.threads = threads }
         renderer.displayTransform = turn
         pipeline = FramePipeline(renderer: renderer)
         let native = turn.swapsAxes ? Size(width: size.height, height: size.width) : size
-        output = try MemoryOutput(width: Int(native.width), height: Int(native.height))
+        output = try MemoryOutput(width: Int(native.width), height: Int(native.height), consumer: consumer)
         navigator = try Navigator(
             configuration: configuration, viewport: size, scale: 1, rootPage: root, panels: renderer)
         navigator.advance(to: 0)

@@ -7,7 +7,7 @@ import KioskPlatform
 /// one connector/CRTC pipe, a chain of dumb buffers and the page-flip state, all on the one
 /// event loop (the card's fd for flip events, the seat's fd, udev's hotplug monitor).
 ///
-/// A frame goes: the owner draws into `buffer(at: nextBuffer)` while `canPresent`, then
+/// A frame goes: the owner draws into a buffer that is not `isBusy` while `canPresent`, then
 /// `present(_:)`; the flip event makes that buffer the shown one and frees the other. The mode
 /// is set only for the first frame and after the seat comes back or the output changes: the
 /// console never shows between frames. Hotplug: udev's drm uevents re-probe the connectors (and
@@ -146,8 +146,8 @@ public final class KMSDisplay {
         return (buffer.pixels, buffer.width, buffer.height, buffer.stride)
     }
 
-    /// The buffer to draw next: neither shown nor waiting for its flip.
-    public var nextBuffer: Int { ((shownBuffer ?? -1) + 1) % buffers.count }
+    /// True while buffer `index` is on screen or waiting for its flip: never draw into it then.
+    public func isBusy(_ index: Int) -> Bool { index == shownBuffer || index == pendingBuffer }
 
     /// True when a frame can be drawn and presented now: the seat is ours, a display is there,
     /// and no flip is waiting.

@@ -1,5 +1,6 @@
 import CWayland
 import Glibc
+import KioskFrames
 
 // Ownership: one ShmBuffer owns a memfd, its mapping and the wl_buffer made from it (the pool is
 // destroyed right after the buffer is made; the buffer keeps the memory alive compositor-side).
@@ -11,8 +12,8 @@ private nonisolated(unsafe) let bufferListener = UnsafeMutablePointer<wl_buffer_
         callbackOwner(data, as: ShmBuffer.self).onRelease?()
     }))
 
-/// One ARGB8888 shm buffer.
-final class ShmBuffer {
+/// One ARGB8888 shm buffer, as the window's `SwapChain` lends it.
+final class ShmBuffer: SwapBuffer {
     let width: Int
     let height: Int
     let stride: Int

@@ -1,5 +1,6 @@
 import CWayland
 import KioskCore
+import KioskFrames
 import KioskPlatform
 
 // Ownership: WaylandWindow owns its wl_surface, xdg_surface, xdg_toplevel, the pending frame
@@ -52,7 +53,7 @@ public final class WaylandWindow {
     private let xdgSurface: OpaquePointer
     private let toplevel: OpaquePointer
     private var frameCallback: OpaquePointer?
-    private let swapChain = SwapChain(capacity: 3)
+    private let swapChain = SwapChain<ShmBuffer>(capacity: 3)
     fileprivate var pendingSize: (Int32, Int32) = (0, 0)
     private var enteredOutputs: [OpaquePointer] = []
     private var committedScale = 1
@@ -206,7 +207,9 @@ public final class WaylandWindow {
     /// buffer itself and reports it.
     private func prepareSpareBuffer() {
         guard let shm = display.shm, !display.isClosed else { return }
-        _ = try? swapChain.prepareSpare(shm: shm)
+        _ = try? swapChain.prepareSpare { width, height throws(WaylandError) in
+            try ShmBuffer(shm: shm, width: width, height: height)
+        }
     }
 
     /// Called by the display before the loop waits.
@@ -216,24 +219,24 @@ public final class WaylandWindow {
 
     private func draw() {
         guard let sizing, let shm = display.shm, !display.isClosed else { return }
-        let acquired: (index: Int, buffer: ShmBuffer)?
+        let acquired: Int?
         do {
-            acquired = try swapChain.acquire(shm: shm, width: sizing.bufferWidth, height: sizing.bufferHeight)
+            acquired = try swapChain.acquire(width: sizing.bufferWidth, height: sizing.bufferHeight) {
+                width, height throws(WaylandError) in try ShmBuffer(shm: shm, width: width, height: height)
+            }
         } catch {
             display.fail(error)
             return
         }
-        guard let (index, buffer) = acquired else {
+        guard let index = acquired else {
             // All buffers are with the compositor: draw when one comes back.
             retryWhenABufferIsReleased()
             return
         }
         needsFrame = false
         mustDraw = false
-        let holdsPrevious = swapChain.holdsPreviousFrame(index)
-        let pixels = PixelBuffer(
-            pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride,
-            scale: sizing.scale, holdsPreviousFrame: holdsPrevious, repair: swapChain.repair(for: index))
+        let buffer = swapChain.buffers[index]
+        let pixels = swapChain.lend(index, scale: sizing.scale)
         let fullFrame = [Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))]
         let started = MonotonicClock.now
         let drawn = onDraw?(pixels, started) ?? fullFrame
@@ -241,7 +244,7 @@ public final class WaylandWindow {
         statistics.drawn += 1
         statistics.drawingSeconds += took
         statistics.longestDraw = max(statistics.longestDraw, took)
-        let damage = Self.clip(holdsPrevious ? drawn : fullFrame, width: buffer.width, height: buffer.height)
+        let damage = swapChain.damage(drawn, drawnInto: index)
         let resized = committedScale != sizing.scale
         // Nothing changed: no commit, unless an acknowledged configure waits for one. Without a
         // commit no frame callback comes, so a new request waits one nominal frame (1/60 s)
@@ -253,9 +256,8 @@ public final class WaylandWindow {
             return
         }
         configureNeedsCommit = false
-        // An app that did not repair drew only inside its damage: the rest comes from the last frame.
-        pixels.repair.repair(
-            outside: damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) })
+        // Repairs what the app left (outside its damage) before the compositor can read it.
+        swapChain.present(index, damage: damage)
 
         if resized {
             wl_surface_set_buffer_scale(surface, Int32(sizing.scale))
@@ -282,7 +284,7 @@ public final class WaylandWindow {
         wl_surface_commit(surface)
         statistics.committed += 1
         committedContinuous = drawingOnCallback
-        swapChain.presented(index, damage: damage)
+        buffer.isBusy = true
         onFrameFinished?()
     }
 
@@ -327,19 +329,6 @@ public final class WaylandWindow {
                 for other in self.swapChain.buffers { other.onRelease = nil }
                 self.mustDraw = true
             }
-        }
-    }
-
-    /// Whole-pixel rectangles covering `rects`, clipped to the buffer, empty ones dropped.
-    static func clip(_ rects: [Rect], width: Int, height: Int) -> [DamageHistory.Region] {
-        rects.compactMap { rect in
-            guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
-            let x0 = max(0, Int(max(rect.minX, -1).rounded(.down)))
-            let y0 = max(0, Int(max(rect.minY, -1).rounded(.down)))
-            let x1 = min(width, Int(min(rect.maxX, Double(width) + 1).rounded(.up)))
-            let y1 = min(height, Int(min(rect.maxY, Double(height) + 1).rounded(.up)))
-            guard x1 > x0, y1 > y0 else { return nil }
-            return (x0, y0, x1 - x0, y1 - y0)
         }
     }
 }

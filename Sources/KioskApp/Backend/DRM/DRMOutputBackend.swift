@@ -1,8 +1,8 @@
 import KioskCore
 import KioskDRM
+import KioskFrames
 import KioskPlatform
 import KioskRender
-import KioskWayland
 import Logging
 
 #if canImport(Glibc)
@@ -10,16 +10,13 @@ import Glibc
 #endif
 
 /// The output without a compositor (`[display] backend = "drm"`): `KMSDisplay`'s dumb buffers
-/// lent as frames with the same swap-chain rule as the other outputs (`DamageHistory`: a reused
-/// buffer is repaired from the last frame outside the new damage, `FrameRepair`), drawn just
-/// before the loop waits when a frame is wanted and a buffer is free (a flip event frees it).
-/// Nothing moves: no frame is drawn and no flip requested.
+/// lent through the swap chain every output uses (`SwapChain`: which buffer, what to repair),
+/// drawn just before the loop waits when a frame is wanted and a buffer is free (a flip event
+/// frees it). Nothing moves: no frame is drawn and no flip requested.
 final class DRMOutputBackend: OutputBackend {
     private let display: KMSDisplay
     private let loop: EventLoop
-    private var history: DamageHistory
-    /// The buffer holding the newest frame (presented, on screen or waiting for its flip).
-    private var lastDrawn: Int?
+    private let swapChain: SwapChain<DumbFrameBuffer>
     private var needsFrame = false
     private var started = false
     private var hook: EventLoop.SourceID?
@@ -53,7 +50,7 @@ final class DRMOutputBackend: OutputBackend {
             throw BackendError(error.description)
         }
         self.loop = loop
-        history = DamageHistory(buffers: display.bufferCount)
+        swapChain = SwapChain(capacity: options.bufferCount)
         display.onConfigure = { [unowned self] width, height in configured(width: width, height: height) }
         display.onRedrawAll = { [unowned self] in redrawAll() }
         display.onSessionActive = { [unowned self] active in onSessionActive?(active) }
@@ -79,41 +76,36 @@ final class DRMOutputBackend: OutputBackend {
         display.shutDown()
     }
 
+    /// New dumb buffers (the old ones are gone): the chain starts again.
     private func configured(width: Int, height: Int) {
-        history = DamageHistory(buffers: display.bufferCount)
-        lastDrawn = nil
+        swapChain.reset()
         onConfigure?(Size(width: Double(width), height: Double(height)), 1)
         needsFrame = true
     }
 
     /// Every buffer is treated as new: the next frame is drawn whole.
     private func redrawAll() {
-        history = DamageHistory(buffers: display.bufferCount)
-        lastDrawn = nil
+        swapChain.forgetContents()
         needsFrame = true
     }
 
     private func drawFrame() {
+        let size = display.size
+        // The chain makes the wrappers of the display's buffers in order, one per index.
+        guard let index = swapChain.acquire(width: size.width, height: size.height, make: { _, _ in
+            DumbFrameBuffer(display: display, index: swapChain.buffers.count)
+        }) else { return }  // both on screen or flipping: the flip event brings the next chance
         needsFrame = false
-        let index = display.nextBuffer
-        let memory = display.buffer(at: index)
-        let image: ImageBuffer
+        let frame: OutputFrame
         do {
-            image = try ImageBuffer(wrapping: memory.pixels, width: memory.width, height: memory.height, stride: memory.stride)
+            frame = try OutputFrame(wrapping: swapChain.lend(index, scale: 1))
         } catch {
             onLost?(error.description)
             return
         }
-        let holds = lastDrawn != nil || !history.isFresh(index)
-        let repair = FrameRepair.chain(
-            buffer: index, lastShown: lastDrawn, history: history, pixels: { display.buffer(at: $0).pixels },
-            stride: memory.stride, width: memory.width, height: memory.height)
-        let frame = OutputFrame(image: image, scale: 1, holdsPreviousFrame: holds, repair: repair)
-        let damage = onDraw?(frame, MonotonicClock.now) ?? []
+        let damage = swapChain.damage(onDraw?(frame, MonotonicClock.now) ?? [], drawnInto: index)
         if !damage.isEmpty {
-            frame.repair(outside: damage)
-            history.drew(index, damage: damage.map { DamageHistory.pixelRegion($0, width: memory.width, height: memory.height) })
-            lastDrawn = index
+            swapChain.present(index, damage: damage)
             display.present(index)
         }
         onFrameFinished?()
@@ -123,4 +115,23 @@ final class DRMOutputBackend: OutputBackend {
 
 private func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
+}
+
+/// One of `KMSDisplay`'s dumb buffers as the swap chain sees it: busy while on screen or
+/// waiting for its flip. Made anew (with the chain) whenever the display makes new buffers.
+private final class DumbFrameBuffer: SwapBuffer {
+    private unowned let display: KMSDisplay
+    private let index: Int
+    let pixels: UnsafeMutableRawPointer
+    let width: Int
+    let height: Int
+    let stride: Int
+
+    init(display: KMSDisplay, index: Int) {
+        self.display = display
+        self.index = index
+        (pixels, width, height, stride) = display.buffer(at: index)
+    }
+
+    var isBusy: Bool { display.isBusy(index) }
 }

@@ -2,21 +2,22 @@
 import Glibc
 #endif
 import KioskCore
+import KioskFrames
 import KioskRender
-import KioskWayland
 
-/// An output in memory, for `bench`: a swap chain of `capacity` image buffers with the same
-/// rule as the Wayland one (`DamageHistory`: a reused buffer is brought up to the last frame by
-/// copying what it misses outside the new frame's damage, `FrameRepair`, so only the damage is
-/// redrawn), and frames drawn when `drawFrame` is called instead of when a compositor is ready.
+/// An output in memory, for `bench` and tests: frames drawn when `drawFrame` is called instead
+/// of when a compositor is ready, through the swap chain every output uses (`SwapChain`), so
+/// what it repairs is what `run` repairs. Its consumer is chosen: `.copiesAtOnce` never holds a
+/// buffer (like a GL compositor that uploads at commit: one buffer, reused); `.holdsShown`
+/// keeps the shown buffer until the next is shown (weston's pixman renderer, a DRM display).
 final class MemoryOutput: OutputBackend {
-    private var buffers: [ImageBuffer] = []
-    private var history: DamageHistory
-    private var lastShown: Int?
-    private let capacity: Int
+    enum Consumer { case copiesAtOnce, holdsShown }
+
+    private let swapChain: SwapChain<MemoryBuffer>
+    private let consumer: Consumer
+    private let width: Int
+    private let height: Int
     private let scale: Int
-    /// Bytes copied from the last shown buffer by repairs so far (what the swap chain costs).
-    private(set) var bytesRepaired = 0
     var onConfigure: ((Size, Int) -> Void)?
     var onDraw: ((OutputFrame, Double) -> [Rect])?
     var onFrameFinished: (() -> Void)?
@@ -24,21 +25,19 @@ final class MemoryOutput: OutputBackend {
     var onCloseRequested: (() -> Void)?
 
     /// An output of `width`×`height` output pixels (native orientation).
-    init(width: Int, height: Int, scale: Int = 1, capacity: Int = 3) throws(RenderError) {
-        self.capacity = max(2, capacity)
+    init(width: Int, height: Int, scale: Int = 1, capacity: Int = 3, consumer: Consumer = .holdsShown) throws(RenderError) {
+        swapChain = SwapChain(capacity: max(2, capacity))
+        self.consumer = consumer
+        self.width = width
+        self.height = height
         self.scale = scale
-        history = DamageHistory(buffers: self.capacity)
-        for _ in 0..<self.capacity {
-            let buffer = try ImageBuffer(width: width, height: height)
-            // Touched now, as the Wayland swap chain readies its spare buffer in idle time
-            // (`SwapChain.prepareSpare`): a measured frame never pays for faulting in fresh memory.
-            memset(buffer.pixels, 0, buffer.stride * height)
-            buffers.append(buffer)
-        }
+        // The first buffer now: a size that cannot be allocated fails here, not in a frame.
+        _ = try swapChain.acquire(width: width, height: height, make: Self.makeBuffer)
     }
 
-    var width: Int { buffers[0].width }
-    var height: Int { buffers[0].height }
+    private static func makeBuffer(width: Int, height: Int) throws(RenderError) -> MemoryBuffer {
+        try MemoryBuffer(width: width, height: height)
+    }
 
     /// Reports the size, as a compositor's first configure would.
     func configure() {
@@ -47,30 +46,54 @@ final class MemoryOutput: OutputBackend {
 
     func setNeedsFrame() {}
     var statisticsSummary: String? { nil }
-    func shutDown() { buffers.removeAll() }
+    func shutDown() { swapChain.reset() }
 
-    /// Draws one frame at `time` into the next buffer of the chain; returns the damage.
+    /// Bytes copied from the last shown buffer by repairs so far (what the swap chain costs).
+    var bytesRepaired: Int { swapChain.bytesRepaired }
+    /// Buffers the chain made so far.
+    var bufferCount: Int { swapChain.buffers.count }
+
+    /// Draws one frame at `time` into the buffer the chain picks; returns the damage.
     @discardableResult
     func drawFrame(at time: Double) -> [Rect] {
-        let index = ((lastShown ?? -1) + 1) % capacity
-        let buffer = buffers[index]
-        let holds = lastShown != nil || !history.isFresh(index)
-        let frame = OutputFrame(image: buffer, scale: scale, holdsPreviousFrame: holds, repair: repair(for: index))
-        let damage = onDraw?(frame, time) ?? []
-        frame.repair(outside: damage)
-        history.drew(index, damage: damage.map { DamageHistory.pixelRegion($0, width: width, height: height) })
-        lastShown = index
+        let acquired = try? swapChain.acquire(width: width, height: height, make: Self.makeBuffer)
+        // Only a failed allocation gets here: the consumer lets a buffer go at every present.
+        guard let index = acquired ?? nil else {
+            onLost?("no memory for a \(width)x\(height) buffer")
+            return []
+        }
+        let buffer = swapChain.buffers[index]
+        let frame = OutputFrame(image: buffer.image, lent: swapChain.lend(index, scale: scale))
+        let drawn = onDraw?(frame, time) ?? []
+        let damage = swapChain.damage(drawn, drawnInto: index)
+        if !damage.isEmpty {
+            swapChain.present(index, damage: damage)
+            if consumer == .holdsShown {
+                for other in swapChain.buffers { other.isBusy = other === buffer }
+            }
+        }
         onFrameFinished?()
-        return damage
+        return drawn
     }
 
-    /// The buffer last drawn (what a screen would show).
-    var shownImage: ImageBuffer? { lastShown.map { buffers[$0] } }
+    /// The buffer last shown (what a screen would show).
+    var shownImage: ImageBuffer? { swapChain.shownBuffer?.image }
+}
 
-    private func repair(for index: Int) -> FrameRepair {
-        FrameRepair.chain(
-            buffer: index, lastShown: lastShown, history: history, pixels: { self.buffers[$0].pixels },
-            stride: buffers[index].stride, width: width, height: height
-        ) { [weak self] bytes in self?.bytesRepaired += bytes }
+/// One buffer of `MemoryOutput`: an image, busy only while its consumer holds it.
+private final class MemoryBuffer: SwapBuffer {
+    let image: ImageBuffer
+    var isBusy = false
+
+    init(width: Int, height: Int) throws(RenderError) {
+        image = try ImageBuffer(width: width, height: height)
+        // Touched now, as a Wayland window readies its spare buffer in idle time
+        // (`SwapChain.prepareSpare`): a measured frame never pays for faulting in fresh memory.
+        memset(image.pixels, 0, image.stride * height)
     }
+
+    var pixels: UnsafeMutableRawPointer { image.pixels }
+    var width: Int { image.width }
+    var height: Int { image.height }
+    var stride: Int { image.stride }
 }

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskFrames
 import KioskPlatform
 import KioskRender
 import KioskWayland
@@ -53,14 +54,14 @@ final class WaylandOutputBackend: OutputBackend {
     }
 
     private func draw(_ buffer: PixelBuffer, time: Double) -> [Rect] {
-        let image: ImageBuffer
+        let frame: OutputFrame
         do {
-            image = try ImageBuffer(wrapping: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride)
+            frame = try OutputFrame(wrapping: buffer)
         } catch {
             onLost?(error.description)
             return []
         }
-        return onDraw?(OutputFrame(image: image, scale: buffer.scale, holdsPreviousFrame: buffer.holdsPreviousFrame, repair: buffer.repair), time) ?? []
+        return onDraw?(frame, time) ?? []
     }
 
     func setNeedsFrame() { window?.setNeedsFrame() }

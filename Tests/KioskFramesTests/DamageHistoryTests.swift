@@ -1,6 +1,6 @@
 import Testing
 
-@testable import KioskWayland
+@testable import KioskFrames
 
 @Suite("DamageHistory")
 struct DamageHistoryTests {

@@ -1,8 +1,9 @@
 /// The memory the app draws one frame into: premultiplied ARGB8888 in native byte order
 /// (WL_SHM_FORMAT_ARGB8888, cairo's CAIRO_FORMAT_ARGB32), in output pixels.
 ///
-/// Valid only during the `onDraw` call that received it. The compositor never reads it while the
-/// app draws: the backend hands out only buffers the compositor has released.
+/// Lent by a `SwapChain` for one frame: valid only during the draw call that received it. Its
+/// consumer (compositor, display) never reads it while the app draws: the chain lends only
+/// buffers their backend reports released.
 public struct PixelBuffer {
     /// First byte of the top row.
     public let pixels: UnsafeMutableRawPointer
@@ -19,7 +20,7 @@ public struct PixelBuffer {
     public let holdsPreviousFrame: Bool
     /// Copies what the buffer misses of the previous frame outside the damage it is given: call
     /// `repair.repair(outside: damage)` once the frame's damage is known, before drawing. If the
-    /// app does not, the window repairs outside the returned damage after drawing.
+    /// app does not, the chain repairs outside the returned damage when the frame is presented.
     public let repair: FrameRepair
 
     public init(

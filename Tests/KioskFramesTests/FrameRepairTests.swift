@@ -1,7 +1,7 @@
 import KioskCore
 import Testing
 
-@testable import KioskWayland
+@testable import KioskFrames
 
 @Suite("Region subtraction")
 struct RegionSubtractionTests {

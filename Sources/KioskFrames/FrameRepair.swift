@@ -2,11 +2,11 @@ import KioskCore
 
 /// Brings a reused buffer up to the previous frame, but only where the new frame does not draw.
 ///
-/// A backend lends a buffer that misses some regions of the previous frame (`DamageHistory`).
+/// A swap chain lends a buffer that misses some regions of the previous frame (`DamageHistory`).
 /// Copying them all before drawing wastes the copy wherever the new frame redraws anyway (an
 /// animation damages everything: a whole-frame copy overwritten at once). So the drawer learns
 /// its damage first and calls `repair(outside:)`, which copies only the missing regions that the
-/// damage does not cover. The backend calls `repair(outside:)` with the frame's damage after
+/// damage does not cover. The chain calls `repair(outside:)` with the frame's damage after
 /// drawing when the drawer did not (correct for a drawer that draws only inside its damage).
 ///
 /// Ownership: `target` and `source` point into buffers the backend owns; valid only during the
@@ -73,22 +73,5 @@ public final class FrameRepair {
         }
         onCopied?(copied)
         return copied
-    }
-}
-
-extension FrameRepair {
-    /// The repair of buffer `index` of a swap chain whose last shown buffer is `lastShown`: the
-    /// regions `history` says it misses (all of it for a buffer new since then), copied from the
-    /// last shown buffer. `pixels(i)` is buffer i's first byte; all buffers are `width`×`height`
-    /// with `stride` bytes per row. Nothing when nothing was shown or `index` is the shown one.
-    public static func chain(
-        buffer index: Int, lastShown: Int?, history: DamageHistory, pixels: (Int) -> UnsafeMutableRawPointer,
-        stride: Int, width: Int, height: Int, onCopied: ((Int) -> Void)? = nil
-    ) -> FrameRepair {
-        guard let last = lastShown, last != index else { return .nothing() }
-        let missing = history.isFresh(index) ? [(0, 0, width, height)] : history.missingRegions(index)
-        return FrameRepair(
-            target: pixels(index), source: UnsafeRawPointer(pixels(last)), stride: stride, width: width,
-            height: height, missing: missing, onCopied: onCopied)
     }
 }
