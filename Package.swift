@@ -40,7 +40,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0")
     ],
     targets: [
         // C libraries through pkg-config.
@@ -86,8 +86,9 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskCore", "KioskConfig", "KioskFrames", "KioskRender", "KioskPlatform", "KioskWayland", "KioskDRM", "KioskInput", "KioskControl",
-                .product(name: "Logging", package: "swift-log"),
+                "KioskCore", "KioskConfig", "KioskFrames", "KioskRender", "KioskPlatform",
+                "KioskWayland", "KioskDRM", "KioskInput", "KioskControl",
+                .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: pangoSwiftSettings),
         .target(name: "KioskPlatform", dependencies: ["CPlatform"]),
@@ -96,25 +97,31 @@ let package = Package(
             name: "KioskDRM", dependencies: ["CDRM", "KioskCore", "KioskPlatform"],
             swiftSettings: [.unsafeFlags(includePaths("libdrm").flatMap { ["-Xcc", $0] })]),
         .target(
-            name: "KioskControl", dependencies: ["KioskCore", "KioskPlatform", "CMosquitto", "CSystemdBus"]),
+            name: "KioskControl",
+            dependencies: ["KioskCore", "KioskPlatform", "CMosquitto", "CSystemdBus"]),
         // The seat feeds KioskInput's keyboard wrapper and pointer-as-finger machine (one translation).
         .target(
-            name: "KioskWayland", dependencies: ["CWayland", "KioskCore", "KioskFrames", "KioskPlatform", "KioskInput"]),
+            name: "KioskWayland",
+            dependencies: ["CWayland", "KioskCore", "KioskFrames", "KioskPlatform", "KioskInput"]),
         .executableTarget(
-            name: "kiosk-wayland-probe", dependencies: ["KioskWayland", "KioskFrames", "KioskPlatform", "KioskCore"]),
+            name: "kiosk-wayland-probe",
+            dependencies: ["KioskWayland", "KioskFrames", "KioskPlatform", "KioskCore"]),
         .executableTarget(
             name: "kiosk-shell",
             dependencies: [
                 "KioskApp", "KioskControl",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: pangoSwiftSettings),
 
         // The fuzz target over config loading and drawing (Tests/Fuzz/run.sh builds it with
         // libFuzzer; an ordinary build replays inputs given as arguments).
         .executableTarget(
-            name: "kiosk-fuzz", dependencies: ["KioskConfig", "KioskRender", "KioskCore", "CPlatform"], path: "Tests/Fuzz/Sources",
-            swiftSettings: pangoSwiftSettings + fuzzSwiftSettings, linkerSettings: fuzzLinkerSettings),
+            name: "kiosk-fuzz",
+            dependencies: ["KioskConfig", "KioskRender", "KioskCore", "CPlatform"],
+            path: "Tests/Fuzz/Sources",
+            swiftSettings: pangoSwiftSettings + fuzzSwiftSettings,
+            linkerSettings: fuzzLinkerSettings),
 
         // Golden-image comparison and font pinning shared by the rendering test targets.
         .target(
@@ -128,17 +135,21 @@ let package = Package(
             name: "KioskInputTests", dependencies: ["KioskInput", "KioskCore"],
             resources: [.copy("Recordings")]),
         .testTarget(
-            name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "KioskTestSupport"],
+            name: "KioskRenderTests",
+            dependencies: ["KioskRender", "KioskConfig", "KioskTestSupport"],
             resources: [.copy("Golden")], swiftSettings: pangoSwiftSettings),
         .testTarget(name: "KioskPlatformTests", dependencies: ["KioskPlatform"]),
         // Starts its own mosquitto broker and dbus-daemon on loopback / a temporary socket.
-        .testTarget(name: "KioskControlTests", dependencies: ["KioskControl", "KioskCore", "KioskPlatform"]),
+        .testTarget(
+            name: "KioskControlTests", dependencies: ["KioskControl", "KioskCore", "KioskPlatform"]),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskCore"]),
         .testTarget(name: "KioskFramesTests", dependencies: ["KioskFrames", "KioskCore"]),
-        .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
+        .testTarget(
+            name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskCore", "CWayland"]),
         // Reads Golden/ and Fixtures/ through #filePath and runs the built kiosk-shell binary.
         .testTarget(
-            name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskRender", "KioskTestSupport"],
-            exclude: ["Golden", "Fixtures"], swiftSettings: pangoSwiftSettings),
+            name: "KioskAppTests",
+            dependencies: ["KioskApp", "KioskConfig", "KioskRender", "KioskTestSupport"],
+            exclude: ["Golden", "Fixtures"], swiftSettings: pangoSwiftSettings)
     ]
 )

@@ -42,7 +42,9 @@ public enum CalibrationWriter {
     }
 
     /// `text` with the calibration set.
-    public static func updating(_ text: String, with calibration: TouchCalibration) throws(CalibrationWriteError) -> String {
+    public static func updating(_ text: String, with calibration: TouchCalibration)
+        throws(CalibrationWriteError) -> String
+    {
         // "\r\n" is one Character: the Standard Library's search finds it (Foundation's would be linked in).
         let newline = text.contains("\r\n" as Character) ? "\r\n" : "\n"
         var lines = text.components(separatedByNewline: newline)
@@ -52,7 +54,9 @@ public enum CalibrationWriter {
         let newLine = line(for: calibration)
 
         if let section = scanned.sections.first(where: { $0.name == "input" }) {
-            if let key = scanned.keys.first(where: { $0.section == section.index && $0.name == "calibration" }) {
+            if let key = scanned.keys.first(where: {
+                $0.section == section.index && $0.name == "calibration"
+            }) {
                 let indent = String(lines[key.first].prefix { $0 == " " || $0 == "\t" })
                 let comment = key.trailingComment.map { " " + $0 } ?? ""
                 lines.replaceSubrange(key.first...key.last, with: [indent + newLine + comment])
@@ -109,7 +113,10 @@ public enum CalibrationWriter {
             let comment = lexer.feed(line)
             if startedInside {
                 if !lexer.isInsideValue, let key = openKey {
-                    result.keys.append(Key(section: result.sections.count - 1, name: key.name, first: key.first, last: i, trailingComment: comment))
+                    result.keys.append(
+                        Key(
+                            section: result.sections.count - 1, name: key.name, first: key.first,
+                            last: i, trailingComment: comment))
                     openKey = nil
                 }
                 continue
@@ -118,23 +125,37 @@ public enum CalibrationWriter {
             if t.hasPrefix("[") {
                 if let last = result.sections.indices.last { result.sections[last].end = i }
                 let inner = t.drop { $0 == "[" }.prefix { $0 != "]" }
-                let name = String(inner).trimmingLeadingSpace.trimmingTrailingSpace.filter { $0 != "\"" && $0 != "'" }
+                let name = String(inner).trimmingLeadingSpace.trimmingTrailingSpace.filter {
+                    $0 != "\"" && $0 != "'"
+                }
                 let isArray = t.hasPrefix("[[")
-                result.sections.append(Section(index: result.sections.count, name: isArray ? "[[\(name)]]" : name, header: i, end: lines.count))
+                result.sections.append(
+                    Section(
+                        index: result.sections.count, name: isArray ? "[[\(name)]]" : name,
+                        header: i, end: lines.count))
                 continue
             }
-            guard !t.isEmpty, !t.hasPrefix("#"), let equals = t.firstIndex(of: "=") else { continue }
+            guard !t.isEmpty, !t.hasPrefix("#"), let equals = t.firstIndex(of: "=") else {
+                continue
+            }
             let name = String(t[..<equals]).trimmingTrailingSpace.filter { $0 != "\"" && $0 != "'" }
-            if result.sections.isEmpty && (name == "input" || name.hasPrefix("input.")) && result.rootInputLine == nil {
+            if result.sections.isEmpty && (name == "input" || name.hasPrefix("input."))
+                && result.rootInputLine == nil
+            {
                 result.rootInputLine = i
             }
             if lexer.isInsideValue {
                 openKey = (name, i)
             } else {
-                result.keys.append(Key(section: result.sections.count - 1, name: name, first: i, last: i, trailingComment: comment))
+                result.keys.append(
+                    Key(
+                        section: result.sections.count - 1, name: name, first: i, last: i,
+                        trailingComment: comment))
             }
         }
-        if lexer.isInsideValue { throw .unterminated(line: (openKey?.first ?? lines.count - 1) + 1) }
+        if lexer.isInsideValue {
+            throw .unterminated(line: (openKey?.first ?? lines.count - 1) + 1)
+        }
         return result
     }
 
@@ -190,7 +211,8 @@ public enum CalibrationWriter {
 
 extension String {
     func components(separatedByNewline newline: String) -> [String] {
-        split(separator: newline == "\r\n" ? "\r\n" : "\n", omittingEmptySubsequences: false).map(String.init)
+        split(separator: newline == "\r\n" ? "\r\n" : "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 }
 

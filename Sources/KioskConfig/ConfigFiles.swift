@@ -95,7 +95,9 @@ struct DirectoryFiles: ConfigFiles {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted()
@@ -122,13 +124,17 @@ struct DirectoryFiles: ConfigFiles {
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        guard fstat(fd, &info) == 0 else {
+            return .failure(.unreadable(String(cString: strerror(errno))))
+        }
         let kind = kind(info.st_mode)
         guard kind == .file else { return .failure(.notRegular(kind)) }
         var bytes = [UInt8](repeating: 0, count: max(0, min(limit, Int(info.st_size) + 1)))
         var count = 0
         while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            let n = bytes.withUnsafeMutableBytes {
+                Glibc.read(fd, $0.baseAddress! + count, $0.count - count)
+            }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
             if n == 0 { break }
@@ -176,7 +182,9 @@ struct MemoryFiles: ConfigFiles {
     }
 
     func read(_ path: String, limit: Int?) -> Result<[UInt8], ConfigFileError> {
-        guard let bytes = files[relative(path)] else { return .failure(.notRegular(kind(of: path))) }
+        guard let bytes = files[relative(path)] else {
+            return .failure(.notRegular(kind(of: path)))
+        }
         return .success(limit.map { Array(bytes.prefix($0)) } ?? bytes)
     }
 }

@@ -11,7 +11,10 @@ public struct ConfigLoadResult: Hashable, Sendable {
     /// diagnostic page is drawn the right way up on a rotated panel. Nil when it did not parse.
     public var displaySettings: KioskSettings?
 
-    public init(configuration: KioskConfiguration?, diagnostics: [Diagnostic], displaySettings: KioskSettings? = nil) {
+    public init(
+        configuration: KioskConfiguration?, diagnostics: [Diagnostic],
+        displaySettings: KioskSettings? = nil
+    ) {
         self.configuration = configuration
         self.diagnostics = diagnostics
         self.displaySettings = displaySettings ?? configuration?.settings

@@ -27,7 +27,9 @@ public enum ConfigLoader {
         case .directory:
             break
         case let other:
-            folderError(".", "not a folder: \(files.root) \(other == .file ? "is a file" : other.explanation)")
+            folderError(
+                ".",
+                "not a folder: \(files.root) \(other == .file ? "is a file" : other.explanation)")
             return ConfigLoadResult(configuration: nil, diagnostics: diagnostics)
         }
         let kioskKind = files.kind(of: "kiosk.toml")
@@ -71,10 +73,13 @@ public enum ConfigLoader {
         case .missing:
             folderError("pages", "folder not found (it holds one .toml file per page)")
         case .directory:
-            let names = (files.list("pages") ?? []).filter { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }
+            let names = (files.list("pages") ?? []).filter {
+                $0.hasSuffix(".toml") && !$0.hasPrefix(".")
+            }
             if names.isEmpty { folderError("pages", "no page files (*.toml) in the folder") }
             if names.count > ConfigLimits.pages {
-                folderError("pages", "\(names.count) page files; at most \(ConfigLimits.pages) are allowed")
+                folderError(
+                    "pages", "\(names.count) page files; at most \(ConfigLimits.pages) are allowed")
             } else {
                 for name in names {
                     pages.append(page(name, files: files, paths: paths))
@@ -95,7 +100,8 @@ public enum ConfigLoader {
         diagnostics = sorted(diagnostics)
 
         guard !diagnostics.contains(where: { $0.severity == .error }), let settings else {
-            return ConfigLoadResult(configuration: nil, diagnostics: diagnostics, displaySettings: displaySettings)
+            return ConfigLoadResult(
+                configuration: nil, diagnostics: diagnostics, displaySettings: displaySettings)
         }
         var definitions: [PageID: PageDefinition] = [:]
         for page in pages {
@@ -105,7 +111,8 @@ public enum ConfigLoader {
             }
             definitions[page.id] = definition
         }
-        let configuration = KioskConfiguration(settings: settings, pages: definitions, directory: files.root)
+        let configuration = KioskConfiguration(
+            settings: settings, pages: definitions, directory: files.root)
         return ConfigLoadResult(configuration: configuration, diagnostics: diagnostics)
     }
 
@@ -117,7 +124,8 @@ public enum ConfigLoader {
         guard kind == .file else {
             let context = FileContext(file: file)
             context.error(nil, "\(kind.explanation), expected a page file")
-            return ParsedPage(id: PageID(fileID), file: file, context: context, definition: nil, references: [])
+            return ParsedPage(
+                id: PageID(fileID), file: file, context: context, definition: nil, references: [])
         }
         let table: TOMLTable
         let context: FileContext
@@ -125,7 +133,9 @@ public enum ConfigLoader {
         case .parsed(let parsedTable, let parsedContext):
             (table, context) = (parsedTable, parsedContext)
         case .failed(let failedContext):
-            return ParsedPage(id: PageID(fileID), file: file, context: failedContext, definition: nil, references: [])
+            return ParsedPage(
+                id: PageID(fileID), file: file, context: failedContext, definition: nil,
+                references: [])
         }
         let root = TableReader(table: table, path: "", context: context)
         var id = fileID
@@ -136,23 +146,29 @@ public enum ConfigLoader {
                 if PageIDRules.isValid(written) {
                     id = written
                 } else {
-                    context.error("id", "\"\(written)\" is not a valid page id (use \(PageIDRules.explanation))")
+                    context.error(
+                        "id",
+                        "\"\(written)\" is not a valid page id (use \(PageIDRules.explanation))")
                 }
             }
         } else if !PageIDRules.isValid(fileID) {
             context.error(
                 nil,
-                "file name \"\(fileID)\" is not a valid page id (use \(PageIDRules.explanation)); rename the file or set id = \"…\"")
+                "file name \"\(fileID)\" is not a valid page id (use \(PageIDRules.explanation)); rename the file or set id = \"…\""
+            )
         }
         let title = root.string("title") ?? id
         var parser = PageParser(context: context, paths: paths)
         let content = parser.content(root)
         let definition = content.flatMap { content in
-            context.hasErrors ? nil : PageDefinition(id: PageID(id), title: title, content: content, sourceFile: file)
+            context.hasErrors
+                ? nil
+                : PageDefinition(id: PageID(id), title: title, content: content, sourceFile: file)
         }
         TOMLRelease.release(table)
         return ParsedPage(
-            id: PageID(id), file: file, context: context, definition: definition, references: parser.references,
+            id: PageID(id), file: file, context: context, definition: definition,
+            references: parser.references,
             idKeyPath: idKeyPath)
     }
 
@@ -184,22 +200,32 @@ public enum ConfigLoader {
         case .failure(let error):
             switch error.failure {
             case .tooLarge:
-                context.error(nil, "file is larger than \(maximumFileSize / 1024) KiB; is this a config file?")
+                context.error(
+                    nil, "file is larger than \(maximumFileSize / 1024) KiB; is this a config file?"
+                )
             case .nul(let line, let column):
-                context.append(Diagnostic(severity: .error, file: file, line: line, column: column, message: "file contains a NUL byte"))
+                context.append(
+                    Diagnostic(
+                        severity: .error, file: file, line: line, column: column,
+                        message: "file contains a NUL byte"))
             case .notUTF8(let line, let column, let byte):
                 let hex = String(byte, radix: 16, uppercase: true)
                 context.append(
                     Diagnostic(
                         severity: .error, file: file, line: line, column: column,
-                        message: "not UTF-8 text (byte 0x\(byte < 16 ? "0" : "")\(hex)); save the file as UTF-8"))
+                        message:
+                            "not UTF-8 text (byte 0x\(byte < 16 ? "0" : "")\(hex)); save the file as UTF-8"
+                    ))
             }
             return .failed(context)
         }
         // Before toml++ builds a tree it would overflow the stack freeing (and before the
         // locator records a path per part of a 100,000-part key).
         if let deep = TOMLNestingScan.firstViolation(in: text) {
-            context.append(Diagnostic(severity: .error, file: file, line: deep.line, column: deep.column, message: deep.message))
+            context.append(
+                Diagnostic(
+                    severity: .error, file: file, line: deep.line, column: deep.column,
+                    message: deep.message))
             return .failed(context)
         }
         let locator = SourceLocator(text: text)
@@ -211,7 +237,8 @@ public enum ConfigLoader {
                 TOMLRelease.release(table)
                 context.append(
                     Diagnostic(
-                        severity: .error, file: file, line: bad.position.line, column: bad.position.column,
+                        severity: .error, file: file, line: bad.position.line,
+                        column: bad.position.column,
                         message: "TOML syntax: \(bad.message)"))
                 return .failed(context)
             }
@@ -233,7 +260,8 @@ public enum ConfigLoader {
             context.append(
                 Diagnostic(
                     severity: .error, file: context.file, line: error.source.begin.line,
-                    column: error.source.begin.column, message: "TOML syntax: \(error.description)"))
+                    column: error.source.begin.column, message: "TOML syntax: \(error.description)")
+            )
         } catch {
             context.error(nil, "TOML syntax: \(error)")
         }

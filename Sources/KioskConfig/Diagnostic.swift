@@ -22,7 +22,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     public init(
-        severity: Severity, file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil,
+        severity: Severity, file: String, line: Int? = nil, column: Int? = nil,
+        keyPath: String? = nil,
         message: String
     ) {
         self.severity = severity

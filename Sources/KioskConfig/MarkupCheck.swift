@@ -2,7 +2,9 @@
 /// the text silently failing to draw on the panel. It knows Pango's tag names and XML's entity
 /// rules; attribute values are left to Pango.
 enum MarkupCheck {
-    static let tags: Set<String> = ["b", "big", "i", "s", "sub", "sup", "small", "tt", "u", "span", "markup"]
+    static let tags: Set<String> = [
+        "b", "big", "i", "s", "sub", "sup", "small", "tt", "u", "span", "markup"
+    ]
     static let entities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 
     /// A one-line description of the first problem, or nil when the markup looks fine.
@@ -67,7 +69,8 @@ enum MarkupCheck {
         guard name.hasPrefix("#") else { return false }
         let digits = name.dropFirst()
         if digits.hasPrefix("x") || digits.hasPrefix("X") {
-            return digits.count > 1 && UInt32(digits.dropFirst(), radix: 16).flatMap(Unicode.Scalar.init) != nil
+            return digits.count > 1
+                && UInt32(digits.dropFirst(), radix: 16).flatMap(Unicode.Scalar.init) != nil
         }
         return !digits.isEmpty && UInt32(digits).flatMap(Unicode.Scalar.init) != nil
     }

@@ -8,12 +8,16 @@ enum PNGCheck {
 
     /// The file's problem in words, or nil when it is a well-formed PNG within the limits.
     static func problem(in bytes: [UInt8]) -> String? {
-        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { return "not a PNG file (no PNG signature)" }
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
+            return "not a PNG file (no PNG signature)"
+        }
         var offset = 8
         var sawHeader = false
         var sawData = false
         while true {
-            guard offset + 12 <= bytes.count else { return "truncated PNG file (ends inside a chunk)" }
+            guard offset + 12 <= bytes.count else {
+                return "truncated PNG file (ends inside a chunk)"
+            }
             let length = Int(be32(bytes, offset))
             let typeStart = offset + 4
             let type = String(decoding: bytes[typeStart..<typeStart + 4], as: UTF8.self)
@@ -26,8 +30,12 @@ enum PNGCheck {
                 return "corrupt PNG file (bad checksum in chunk \(type.oneLine))"
             }
             if !sawHeader {
-                guard type == "IHDR", length == 13 else { return "corrupt PNG file (no IHDR chunk first)" }
-                if let problem = headerProblem(width: Int(be32(bytes, dataStart)), height: Int(be32(bytes, dataStart + 4))) {
+                guard type == "IHDR", length == 13 else {
+                    return "corrupt PNG file (no IHDR chunk first)"
+                }
+                if let problem = headerProblem(
+                    width: Int(be32(bytes, dataStart)), height: Int(be32(bytes, dataStart + 4)))
+                {
                     return problem
                 }
                 sawHeader = true
@@ -41,8 +49,11 @@ enum PNGCheck {
     /// Why a picture of this size is refused, or nil.
     static func headerProblem(width: Int, height: Int) -> String? {
         guard width > 0, height > 0 else { return "corrupt PNG file (size \(width)x\(height))" }
-        if width > ConfigLimits.imageSide || height > ConfigLimits.imageSide || width * height > ConfigLimits.imagePixels {
-            return "image is \(width)x\(height) pixels; at most \(ConfigLimits.imagePixels / (1024 * 1024)) megapixels"
+        if width > ConfigLimits.imageSide || height > ConfigLimits.imageSide
+            || width * height > ConfigLimits.imagePixels
+        {
+            return
+                "image is \(width)x\(height) pixels; at most \(ConfigLimits.imagePixels / (1024 * 1024)) megapixels"
                 + " and \(ConfigLimits.imageSide) pixels a side are allowed (scale it down)"
         }
         return nil

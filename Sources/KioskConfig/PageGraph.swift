@@ -38,31 +38,39 @@ struct PageGraph {
         // most `ConfigLimits.pages` (500).
         func measure(_ id: PageID) -> Int {
             if let known = depth[id] { return known }
-            let children = (byID[id]?.references ?? []).filter { $0.kind == .child && byID[$0.target] != nil }
+            let children = (byID[id]?.references ?? []).filter {
+                $0.kind == .child && byID[$0.target] != nil
+            }
             let value = children.isEmpty ? 0 : 1 + (children.map { measure($0.target) }.max() ?? 0)
             depth[id] = value
             return value
         }
         var inside: Set<PageID> = []
         for page in byID.values {
-            for reference in page.references where reference.kind == .child && measure(page.id) > ConfigLimits.nestingDepth {
+            for reference in page.references
+            where reference.kind == .child && measure(page.id) > ConfigLimits.nestingDepth {
                 inside.insert(reference.target)
             }
         }
-        for id in byID.keys.sorted() where measure(id) > ConfigLimits.nestingDepth && !inside.contains(id) {
+        for id in byID.keys.sorted()
+        where measure(id) > ConfigLimits.nestingDepth && !inside.contains(id) {
             byID[id]?.context.error(
-                nil, "containers nest \(measure(id)) deep from page \"\(id)\"; at most \(ConfigLimits.nestingDepth) are allowed")
+                nil,
+                "containers nest \(measure(id)) deep from page \"\(id)\"; at most \(ConfigLimits.nestingDepth) are allowed"
+            )
         }
     }
 
     func unknown(_ id: PageID) -> String {
-        "unknown page \"\(id)\" (no page file has this id)" + Suggestion.hint(for: id.rawValue, in: ids, listAll: false)
+        "unknown page \"\(id)\" (no page file has this id)"
+            + Suggestion.hint(for: id.rawValue, in: ids, listAll: false)
     }
 
     func checkDuplicates() {
         for page in pages {
             guard let first = byID[page.id], first.file != page.file else { continue }
-            page.context.error(page.idKeyPath, "duplicate page id \"\(page.id)\"; \(first.file) already has it")
+            page.context.error(
+                page.idKeyPath, "duplicate page id \"\(page.id)\"; \(first.file) already has it")
         }
     }
 
@@ -86,9 +94,13 @@ struct PageGraph {
         // typo in an id): warning about every page behind it would bury the real error.
         guard !seen.contains(where: { byID[$0]?.context.hasErrors == true }) else { return }
         // A page that failed to load already has its error; "cannot be reached" would only add noise.
-        for page in pages where !seen.contains(page.id) && byID[page.id]?.file == page.file && !page.context.hasErrors {
+        for page in pages
+        where !seen.contains(page.id) && byID[page.id]?.file == page.file && !page.context.hasErrors
+        {
             page.context.warning(
-                nil, "page \"\(page.id)\" cannot be reached from home \"\(home)\" (no container shows it and nothing opens it)")
+                nil,
+                "page \"\(page.id)\" cannot be reached from home \"\(home)\" (no container shows it and nothing opens it)"
+            )
         }
     }
 

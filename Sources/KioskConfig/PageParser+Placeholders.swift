@@ -11,7 +11,9 @@ extension PageParser {
         let before = context.diagnostics.count
         spec.rightPlaceholder = placeholder(root, "placeholder")
         spec.leftPlaceholder = placeholder(root, "left_placeholder")
-        if let animation = root.choice("replace", DrillDownReplaceAnimation.self, what: "replace animation") {
+        if let animation = root.choice(
+            "replace", DrillDownReplaceAnimation.self, what: "replace animation")
+        {
             spec.replaceAnimation = animation
         }
         return context.diagnostics.count == before
@@ -19,7 +21,8 @@ extension PageParser {
 
     private mutating func placeholder(_ root: TableReader, _ key: String) -> PageID? {
         guard let id = root.string(key) else { return nil }
-        references.append(PageReference(kind: .placeholder, target: PageID(id), keyPath: root.keyPath(key)))
+        references.append(
+            PageReference(kind: .placeholder, target: PageID(id), keyPath: root.keyPath(key)))
         return PageID(id)
     }
 }
@@ -29,10 +32,13 @@ extension PageGraph {
     func checkPlaceholders() {
         for page in pages {
             for reference in page.references where reference.kind == .placeholder {
-                guard let content = byID[reference.target]?.definition?.content, content.typeName != "panel" else { continue }
+                guard let content = byID[reference.target]?.definition?.content,
+                    content.typeName != "panel"
+                else { continue }
                 page.context.error(
                     reference.keyPath,
-                    "page \"\(reference.target)\" is a \(content.typeName); a placeholder must be a panel")
+                    "page \"\(reference.target)\" is a \(content.typeName); a placeholder must be a panel"
+                )
             }
         }
     }

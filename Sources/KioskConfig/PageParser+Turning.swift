@@ -15,11 +15,14 @@ extension PageParser {
             if spec.wraps && sides != spec.faces.count {
                 context.error(
                     root.keyPath("sides"),
-                    "a wrapping cube has one side per face (\(spec.faces.count)); set wrap = false to turn \(spec.faces.count) faces on a \(sides)-sided prism")
+                    "a wrapping cube has one side per face (\(spec.faces.count)); set wrap = false to turn \(spec.faces.count) faces on a \(sides)-sided prism"
+                )
             }
             spec.sides = sides
         }
-        if let duration = root.number("duration", above: 0, allowMinimum: true, maximum: ConfigLimits.duration) {
+        if let duration = root.number(
+            "duration", above: 0, allowMinimum: true, maximum: ConfigLimits.duration)
+        {
             spec.durationPerFace = duration
         }
         if let perspective = root.number("perspective", above: 0, maximum: ConfigLimits.number) {
@@ -28,7 +31,8 @@ extension PageParser {
             } else {
                 context.error(
                     root.keyPath("perspective"),
-                    "must be between \(TableReader.format(Self.perspectiveRange.lowerBound)) and \(TableReader.format(Self.perspectiveRange.upperBound)) (1 = default, larger = stronger), found \(TableReader.format(perspective))")
+                    "must be between \(TableReader.format(Self.perspectiveRange.lowerBound)) and \(TableReader.format(Self.perspectiveRange.upperBound)) (1 = default, larger = stronger), found \(TableReader.format(perspective))"
+                )
             }
         }
         spec.start = start(root, among: spec.faces, what: "faces")
@@ -41,7 +45,8 @@ extension PageParser {
         guard pages.contains(PageID(id)) else {
             context.error(
                 root.keyPath(Self.startKey),
-                "\"\(id)\" is not one of the \(what)" + Suggestion.hint(for: id, in: pages.map(\.rawValue)))
+                "\"\(id)\" is not one of the \(what)"
+                    + Suggestion.hint(for: id, in: pages.map(\.rawValue)))
             return nil
         }
         return PageID(id)

@@ -14,7 +14,7 @@ struct PageParser {
         "cube": ["faces", "wrap", "orientation"] + cubeSettingKeys,
         "drilldown": ["root", "left_width", "fold_below", headerKey] + drillDownSettingKeys,
         "stack": ["root", "transition", headerKey],
-        "tabs": ["pages", "transition", startKey],
+        "tabs": ["pages", "transition", startKey]
     ]
     static let transitionKeys = ["type", "orientation", "duration"]
 
@@ -30,7 +30,8 @@ struct PageParser {
         }
         guard let extra = Self.keysByType[type] else {
             context.error(
-                "type", "unknown page type \"\(type)\"" + Suggestion.hint(for: type, in: Self.pageTypes))
+                "type",
+                "unknown page type \"\(type)\"" + Suggestion.hint(for: type, in: Self.pageTypes))
             return nil
         }
         root.checkKeys(Self.commonKeys + extra, what: "a \(type) page")
@@ -76,7 +77,8 @@ struct PageParser {
         guard let faces, root.has("wrap") == (wraps != nil),
             root.has("orientation") == (orientation != nil)
         else { return nil }
-        var spec = CubeSpec(faces: faces, wraps: wraps ?? true, orientation: orientation ?? .horizontal)
+        var spec = CubeSpec(
+            faces: faces, wraps: wraps ?? true, orientation: orientation ?? .horizontal)
         return cubeSettings(root, into: &spec) ? spec : nil
     }
 
@@ -84,12 +86,15 @@ struct PageParser {
         let first = root.string("root", required: "a drilldown")
         if let first { child(first, at: "root") }
         let left = root.number("left_width", maximum: ConfigLimits.length)
-        let fold = root.number("fold_below", above: 0, allowMinimum: true, maximum: ConfigLimits.length)
+        let fold = root.number(
+            "fold_below", above: 0, allowMinimum: true, maximum: ConfigLimits.length)
         let header = self.header(root)
-        guard let first, root.has("left_width") == (left != nil), root.has("fold_below") == (fold != nil), header.isValid
+        guard let first, root.has("left_width") == (left != nil),
+            root.has("fold_below") == (fold != nil), header.isValid
         else { return nil }
         var spec = DrillDownSpec(
-            root: PageID(first), leftWidth: left ?? 420, foldBelow: fold ?? 900, showsHeaders: header.value ?? true)
+            root: PageID(first), leftWidth: left ?? 420, foldBelow: fold ?? 900,
+            showsHeaders: header.value ?? true)
         return drillDownSettings(root, into: &spec) ? spec : nil
     }
 
@@ -118,13 +123,23 @@ struct PageParser {
         table.checkKeys(Self.transitionKeys, what: "[transition]")
         let before = context.diagnostics.count
         var spec = base
-        if let kind = table.choice("type", TransitionKind.self, what: "transition") { spec.kind = kind }
-        if let orientation = table.choice("orientation", TransitionOrientation.self, what: "orientation") {
+        if let kind = table.choice("type", TransitionKind.self, what: "transition") {
+            spec.kind = kind
+        }
+        if let orientation = table.choice(
+            "orientation", TransitionOrientation.self, what: "orientation")
+        {
             spec.orientation = orientation
         }
-        if let duration = table.number("duration", above: 0, allowMinimum: true, maximum: ConfigLimits.duration) { spec.duration = duration }
+        if let duration = table.number(
+            "duration", above: 0, allowMinimum: true, maximum: ConfigLimits.duration)
+        {
+            spec.duration = duration
+        }
         guard context.diagnostics.count == before else { return nil }
-        if table.has("orientation") { warnIfOrientationIgnored(spec.kind, keyPath: table.keyPath("orientation")) }
+        if table.has("orientation") {
+            warnIfOrientationIgnored(spec.kind, keyPath: table.keyPath("orientation"))
+        }
         return spec
     }
 

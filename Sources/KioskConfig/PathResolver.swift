@@ -43,7 +43,8 @@ struct PathResolver {
             return nil
         }
         if bytes.count > Self.maximumImageBytes {
-            context.error(keyPath, "image file is larger than \(Self.maximumImageBytes >> 20) MiB: \(shown)")
+            context.error(
+                keyPath, "image file is larger than \(Self.maximumImageBytes >> 20) MiB: \(shown)")
             return nil
         }
         if let problem = PNGCheck.problem(in: bytes) {

@@ -32,7 +32,10 @@ extension SettingsParser {
             var paths: [String] = []
             for (path, keyPath) in devices {
                 guard path.hasPrefix("/") else {
-                    context.error(keyPath, "device path must be absolute, like \"/dev/input/event3\", found \"\(path)\"")
+                    context.error(
+                        keyPath,
+                        "device path must be absolute, like \"/dev/input/event3\", found \"\(path)\""
+                    )
                     continue
                 }
                 paths.append(path)
@@ -43,11 +46,14 @@ extension SettingsParser {
             keyboard.checkKeys(Self.keyboardKeys, what: "[input.keyboard]")
             var keymap = KeymapSettings()
             let keys: [(String, WritableKeyPath<KeymapSettings, String>)] = [
-                ("rules", \.rules), ("model", \.model), ("layout", \.layout), ("variant", \.variant),
-                ("options", \.options),
+                ("rules", \.rules), ("model", \.model), ("layout", \.layout),
+                ("variant", \.variant),
+                ("options", \.options)
             ]
             for (key, path) in keys {
-                if let value = keyboard.string(key, allowEmpty: true) { keymap[keyPath: path] = value }
+                if let value = keyboard.string(key, allowEmpty: true) {
+                    keymap[keyPath: path] = value
+                }
             }
             geometry.keymap = keymap
         }
@@ -55,13 +61,19 @@ extension SettingsParser {
 
     /// A transform name. The outer optional is nil when the key is absent or wrong (reported);
     /// the inner one is nil for "display" (follow the display rotation, when `allowFollow`).
-    private func transform(_ table: TableReader, _ key: String, allowFollow: Bool) -> DisplayTransform?? {
+    private func transform(_ table: TableReader, _ key: String, allowFollow: Bool)
+        -> DisplayTransform??
+    {
         guard let name = table.string(key, allowEmpty: true) else { return nil }
         if allowFollow && name == "display" { return .some(nil) }
         if let transform = DisplayTransform(name: name) { return .some(transform) }
         let names = DisplayTransform.allCases.map(\.name) + (allowFollow ? ["display"] : [])
-        let hint = Suggestion.nearest(to: name, in: DisplayTransform.acceptedNames + (allowFollow ? ["display"] : []))
-            .map { "; did you mean '\($0)'?" } ?? "; expected one of " + names.joined(separator: ", ")
+        let hint =
+            Suggestion.nearest(
+                to: name, in: DisplayTransform.acceptedNames + (allowFollow ? ["display"] : [])
+            )
+            .map { "; did you mean '\($0)'?" } ?? "; expected one of "
+            + names.joined(separator: ", ")
         table.context.error(table.keyPath(key), "unknown rotation \"\(name)\"" + hint)
         return nil
     }
@@ -71,7 +83,8 @@ extension SettingsParser {
         guard let value = table.value("calibration") else { return nil }
         let keyPath = table.keyPath("calibration")
         guard let array = value.array else {
-            table.wrongType("calibration", expected: "an array of 6 numbers [a, b, c, d, e, f]", found: value)
+            table.wrongType(
+                "calibration", expected: "an array of 6 numbers [a, b, c, d, e, f]", found: value)
             return nil
         }
         var numbers: [Double] = []
@@ -79,14 +92,19 @@ extension SettingsParser {
             let element = array[i].tomlValue
             if let int = element.intValue, abs(int) <= Int(ConfigLimits.number) {
                 numbers.append(Double(int))
-            } else if let double = element.doubleValue, double.isFinite, abs(double) <= ConfigLimits.number {
+            } else if let double = element.doubleValue, double.isFinite,
+                abs(double) <= ConfigLimits.number
+            {
                 numbers.append(double)
             } else if element.intValue != nil || element.doubleValue?.isFinite == true {
                 context.error(
-                    keyPath + "[\(i + 1)]", "must be between -\(Int(ConfigLimits.number)) and \(Int(ConfigLimits.number))")
+                    keyPath + "[\(i + 1)]",
+                    "must be between -\(Int(ConfigLimits.number)) and \(Int(ConfigLimits.number))")
                 return nil
             } else {
-                context.error(keyPath + "[\(i + 1)]", "expected a finite number, found \(TableReader.describe(element))")
+                context.error(
+                    keyPath + "[\(i + 1)]",
+                    "expected a finite number, found \(TableReader.describe(element))")
                 return nil
             }
         }
@@ -94,7 +112,9 @@ extension SettingsParser {
             context.error(keyPath, "expected 6 numbers [a, b, c, d, e, f], found \(numbers.count)")
             return nil
         }
-        let matrix = Affine2D(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+        let matrix = Affine2D(
+            a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5]
+        )
         guard matrix.inverse != nil else {
             context.error(keyPath, TouchCalibrationError.singular.description)
             return nil

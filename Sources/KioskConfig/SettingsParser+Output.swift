@@ -7,7 +7,9 @@ extension SettingsParser {
 
     /// The output keys of `[display]` (the caller checked the key names).
     func output(_ display: TableReader, into output: inout OutputSettings) {
-        if let backend = display.choice("backend", OutputBackendChoice.self, what: "display backend") {
+        if let backend = display.choice(
+            "backend", OutputBackendChoice.self, what: "display backend")
+        {
             output.backend = backend
         }
         if let connector = display.string("connector") { output.connector = connector }
@@ -32,9 +34,12 @@ extension SettingsParser {
             settings.input.source = .libinput
             return
         }
-        guard settings.input.source != .libinput, input.value("source")?.stringValue != nil else { return }
+        guard settings.input.source != .libinput, input.value("source")?.stringValue != nil else {
+            return
+        }
         context.error(
             input.keyPath("source"),
-            "[display] backend = \"drm\" has no compositor seat: set source = \"libinput\" (or remove it), or use backend = \"wayland\"")
+            "[display] backend = \"drm\" has no compositor seat: set source = \"libinput\" (or remove it), or use backend = \"wayland\""
+        )
     }
 }

@@ -5,9 +5,14 @@ import TOMLKit
 struct SettingsParser {
     let context: FileContext
 
-    static let rootKeys = ["home", "app_id", "state_file", "preview", "theme", "idle", "display", "input", "mqtt", "dbus", "value"]
+    static let rootKeys = [
+        "home", "app_id", "state_file", "preview", "theme", "idle", "display", "input", "mqtt",
+        "dbus", "value"
+    ]
     static let previewKeys = ["width", "height", "scale"]
-    static let themeColorKeys = ["background", "surface", "text", "muted_text", "accent", "on_accent", "divider"]
+    static let themeColorKeys = [
+        "background", "surface", "text", "muted_text", "accent", "on_accent", "divider"
+    ]
     static let themeSizeKeys = ["title_size", "body_size", "small_size"]
     static let themeSpaceKeys = ["padding", "spacing", "corner_radius"]
     static var themeKeys: [String] { themeColorKeys + ["font"] + themeSizeKeys + themeSpaceKeys }
@@ -19,7 +24,8 @@ struct SettingsParser {
     func settings(_ root: TableReader, paths: PathResolver) -> KioskSettings? {
         root.checkKeys(Self.rootKeys, what: "kiosk.toml")
         let before = context.diagnostics.count
-        var settings = KioskSettings(home: PageID(root.string("home", required: "kiosk.toml") ?? ""))
+        var settings = KioskSettings(
+            home: PageID(root.string("home", required: "kiosk.toml") ?? ""))
         if let appID = root.string("app_id") { settings.appID = appID }
         if let stateFile = root.string("state_file", allowEmpty: true) {
             if stateFile.isEmpty || stateFile.hasPrefix("/") {
@@ -27,7 +33,8 @@ struct SettingsParser {
             } else {
                 context.error(
                     "state_file",
-                    "expected an absolute path such as \"/var/lib/kiosk-shell/navigation\", or \"\" to never save the navigation; found \"\(stateFile)\"")
+                    "expected an absolute path such as \"/var/lib/kiosk-shell/navigation\", or \"\" to never save the navigation; found \"\(stateFile)\""
+                )
             }
         }
         if let preview = root.table("preview") {
@@ -70,7 +77,9 @@ struct SettingsParser {
         // must carry the operator's, or a config broken at start would leave the panel black.
         if let appID = root.string("app_id") { settings.appID = appID }
         if let preview = root.table("preview") { parser.previewSize(preview, into: &settings) }
-        if let input = root.table("input") { parser.inputGeometry(input, into: &settings.input.geometry) }
+        if let input = root.table("input") {
+            parser.inputGeometry(input, into: &settings.input.geometry)
+        }
         if let display = root.table("display") {
             parser.display(display, into: &settings.input.geometry)
             parser.output(display, into: &settings.output)
@@ -85,12 +94,16 @@ struct SettingsParser {
         let width = preview.number("width", maximum: ConfigLimits.length)
         let height = preview.number("height", maximum: ConfigLimits.length)
         let scale = preview.number("scale", maximum: ConfigLimits.scale)
-        let size = Size(width: width ?? settings.previewSize.width, height: height ?? settings.previewSize.height)
+        let size = Size(
+            width: width ?? settings.previewSize.width,
+            height: height ?? settings.previewSize.height)
         let s = scale ?? settings.previewScale
-        for (key, side) in [("width", size.width), ("height", size.height)] where side * s > ConfigLimits.surfaceSide {
+        for (key, side) in [("width", size.width), ("height", size.height)]
+        where side * s > ConfigLimits.surfaceSide {
             context.error(
                 preview.keyPath(key),
-                "\(TableReader.format(side)) at scale \(TableReader.format(s)) is \(TableReader.format((side * s).rounded(.up))) pixels; at most \(TableReader.format(ConfigLimits.surfaceSide)) are allowed")
+                "\(TableReader.format(side)) at scale \(TableReader.format(s)) is \(TableReader.format((side * s).rounded(.up))) pixels; at most \(TableReader.format(ConfigLimits.surfaceSide)) are allowed"
+            )
             return
         }
         settings.previewSize = size
@@ -100,10 +113,13 @@ struct SettingsParser {
     /// `[idle] backlight`: a device name in /sys/class/backlight (not a path).
     func backlight(_ idle: TableReader) -> String? {
         guard let name = idle.string("backlight") else { return nil }
-        guard !name.contains("/" as Character), name != ".", name != "..", !name.contains(where: \.isWhitespace) else {
+        guard !name.contains("/" as Character), name != ".", name != "..",
+            !name.contains(where: \.isWhitespace)
+        else {
             context.error(
                 idle.keyPath("backlight"),
-                "expected a device name from /sys/class/backlight such as \"rpi_backlight\", not a path; found \"\(name)\"")
+                "expected a device name from /sys/class/backlight such as \"rpi_backlight\", not a path; found \"\(name)\""
+            )
             return nil
         }
         return name
@@ -116,7 +132,7 @@ struct SettingsParser {
         let colors: [(String, WritableKeyPath<Theme, RGBA>)] = [
             ("background", \.background), ("surface", \.surface), ("text", \.text),
             ("muted_text", \.mutedText), ("accent", \.accent), ("on_accent", \.onAccent),
-            ("divider", \.divider),
+            ("divider", \.divider)
         ]
         for (key, path) in colors {
             if let color = table.color(key) { theme[keyPath: path] = color }
@@ -125,12 +141,13 @@ struct SettingsParser {
         let sizes: [(String, WritableKeyPath<Theme, Double>, Bool)] = [
             ("title_size", \.titleSize, false), ("body_size", \.bodySize, false),
             ("small_size", \.smallSize, false), ("padding", \.padding, true),
-            ("spacing", \.spacing, true), ("corner_radius", \.cornerRadius, true),
+            ("spacing", \.spacing, true), ("corner_radius", \.cornerRadius, true)
         ]
         for (key, path, zeroAllowed) in sizes {
             // Font sizes are the ones without a zero.
             let maximum = zeroAllowed ? ConfigLimits.spacing : ConfigLimits.fontSize
-            if let value = table.number(key, above: 0, allowMinimum: zeroAllowed, maximum: maximum) {
+            if let value = table.number(key, above: 0, allowMinimum: zeroAllowed, maximum: maximum)
+            {
                 theme[keyPath: path] = value
             }
         }

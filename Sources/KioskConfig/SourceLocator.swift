@@ -133,7 +133,8 @@ struct SourceLocator {
                 !(c == "[" && spaced && !isArray)
             {
                 trap = AssertTrap(
-                    position: Position(line: line, column: column), character: c, lineStart: lineStart,
+                    position: Position(line: line, column: column), character: c,
+                    lineStart: lineStart,
                     message: "a table header must start with a key, saw '\(String(c).oneLine)'")
             }
             guard let segments = dottedKey(), current == "]" else { return skipLine() }
@@ -154,7 +155,8 @@ struct SourceLocator {
         }
 
         func isKeyStart(_ c: Unicode.Scalar) -> Bool {
-            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_" || c == "-"
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+                || c == "_" || c == "-"
                 || c == "\"" || c == "'"
         }
 
@@ -175,7 +177,9 @@ struct SourceLocator {
                     guard current == c else { return nil }
                     advance()
                 } else {
-                    while let d = current, d.properties.isAlphabetic || ("0"..."9").contains(d) || d == "_" || d == "-" {
+                    while let d = current,
+                        d.properties.isAlphabetic || ("0"..."9").contains(d) || d == "_" || d == "-"
+                    {
                         segment.unicodeScalars.append(d)
                         advance()
                     }
@@ -203,11 +207,17 @@ struct SourceLocator {
                     }
                     if c != "#" {
                         expectingElement = false
-                        if trap == nil, c == "}" || c == "\u{85}" || c == "\u{2028}" || c == "\u{2029}" {
+                        if trap == nil,
+                            c == "}" || c == "\u{85}" || c == "\u{2028}" || c == "\u{2029}"
+                        {
                             trap = AssertTrap(
-                                position: Position(line: line, column: column), character: c, lineStart: statementStart,
+                                position: Position(line: line, column: column), character: c,
+                                lineStart: statementStart,
                                 message: "expected a value or closing ']', saw "
-                                    + (c == "}" ? "'}'" : "U+\(String(c.value, radix: 16, uppercase: true)), a line separator"))
+                                    + (c == "}"
+                                        ? "'}'"
+                                        : "U+\(String(c.value, radix: 16, uppercase: true)), a line separator")
+                            )
                         }
                     }
                 }

@@ -18,7 +18,9 @@ enum StrftimeCheck {
             while j < s.count, flags.contains(s[j]) { j += 1 }
             while j < s.count, ("0"..."9").contains(s[j]) { j += 1 }
             if j < s.count, s[j] == "E" || s[j] == "O" { j += 1 }
-            guard j < s.count else { return "format ends in an incomplete '%' conversion (write %% for a percent sign)" }
+            guard j < s.count else {
+                return "format ends in an incomplete '%' conversion (write %% for a percent sign)"
+            }
             guard conversions.contains(s[j]) else {
                 let written = String(String.UnicodeScalarView(s[i...j]))
                 return "unknown strftime conversion '\(written)'"

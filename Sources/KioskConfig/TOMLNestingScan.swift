@@ -25,9 +25,12 @@ struct TOMLNestingScan {
     /// The first place in `text` that nests deeper than `maximumDepth` levels or has a longer
     /// key part than `maximumKeyScalars`, or nil when there is none.
     static func firstViolation(
-        in text: String, maximumDepth: Int = ConfigLimits.tomlNesting, maximumKeyScalars: Int = ConfigLimits.keyScalars
+        in text: String, maximumDepth: Int = ConfigLimits.tomlNesting,
+        maximumKeyScalars: Int = ConfigLimits.keyScalars
     ) -> Violation? {
-        var scan = TOMLNestingScan(bytes: Array(text.utf8), maximumDepth: maximumDepth, maximumKeyScalars: maximumKeyScalars)
+        var scan = TOMLNestingScan(
+            bytes: Array(text.utf8), maximumDepth: maximumDepth,
+            maximumKeyScalars: maximumKeyScalars)
         scan.run()
         return scan.violation
     }
@@ -77,7 +80,9 @@ struct TOMLNestingScan {
     /// Records the first violation, at `position` (line, column) where the offending key part or
     /// bracket starts.
     private mutating func fail(_ message: String, at position: (line: Int, column: Int)) {
-        if violation == nil { violation = Violation(line: position.line, column: position.column, message: message) }
+        if violation == nil {
+            violation = Violation(line: position.line, column: position.column, message: message)
+        }
     }
 
     private mutating func skipBlanks() {
@@ -138,7 +143,9 @@ struct TOMLNestingScan {
     private mutating func insideValue() {
         guard let c = current, let top = frames.last else { return }
         if expectingKey {
-            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") {
+            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n")
+                || c == UInt8(ascii: "\r")
+            {
                 return advance()
             }
             if c != UInt8(ascii: "}") && c != UInt8(ascii: "#") && c != UInt8(ascii: ",") {
@@ -246,8 +253,10 @@ struct TOMLNestingScan {
 
     private static func endsBareKey(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "="),
-            UInt8(ascii: "."), UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "["),
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+            UInt8(ascii: "="),
+            UInt8(ascii: "."), UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+            UInt8(ascii: "["),
             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","):
             true
         default:
@@ -259,7 +268,8 @@ struct TOMLNestingScan {
     /// its line (single) or of the text (multi-line), where toml++ reports it.
     private mutating func skipString() {
         guard let quote = current else { return }
-        let multiline = index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote
+        let multiline =
+            index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote
         advance()
         if multiline {
             advance()
@@ -273,7 +283,8 @@ struct TOMLNestingScan {
             }
             if c == quote {
                 if !multiline { return advance() }
-                if index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote {
+                if index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote
+                {
                     advance()
                     advance()
                     advance()

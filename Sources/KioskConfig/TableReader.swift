@@ -29,7 +29,8 @@ struct TableReader {
     /// table in the message ("a text widget").
     func checkKeys(_ allowed: [String], what: String) {
         for (key, _) in entries where !allowed.contains(key) {
-            context.error(keyPath(key), "unknown key in \(what)" + Suggestion.hint(for: key, in: allowed))
+            context.error(
+                keyPath(key), "unknown key in \(what)" + Suggestion.hint(for: key, in: allowed))
         }
     }
 
@@ -93,10 +94,12 @@ struct TableReader {
             }
         }
         if count > ConfigLimits.textScalars {
-            return "text is \(count) characters long; at most \(ConfigLimits.textScalars) are allowed"
+            return
+                "text is \(count) characters long; at most \(ConfigLimits.textScalars) are allowed"
         }
         if longestWord > ConfigLimits.wordScalars {
-            return "a word of \(longestWord) characters without a space; at most \(ConfigLimits.wordScalars) are allowed"
+            return
+                "a word of \(longestWord) characters without a space; at most \(ConfigLimits.wordScalars) are allowed"
         }
         return nil
     }
@@ -130,7 +133,8 @@ struct TableReader {
     /// A number (integer or float), finite, greater than `minimum` (or equal when `allowMinimum`)
     /// and at most `maximum` (every number has a bound: see `ConfigLimits`).
     func number(
-        _ key: String, above minimum: Double = 0, allowMinimum: Bool = false, maximum: Double = ConfigLimits.number
+        _ key: String, above minimum: Double = 0, allowMinimum: Bool = false,
+        maximum: Double = ConfigLimits.number
     ) -> Double? {
         guard let value = value(key) else { return nil }
         let number: Double
@@ -154,7 +158,9 @@ struct TableReader {
             return nil
         }
         guard number <= maximum else {
-            context.error(keyPath(key), "must be at most \(Self.format(maximum)), found \(Self.format(number))")
+            context.error(
+                keyPath(key),
+                "must be at most \(Self.format(maximum)), found \(Self.format(number))")
             return nil
         }
         return number
@@ -167,19 +173,23 @@ struct TableReader {
     func color(_ key: String) -> RGBA? {
         guard let string = string(key) else { return nil }
         guard let color = RGBA(hex: string) else {
-            context.error(keyPath(key), "expected a colour like \"#rrggbb\" or \"#rrggbbaa\", found \"\(string)\"")
+            context.error(
+                keyPath(key),
+                "expected a colour like \"#rrggbb\" or \"#rrggbbaa\", found \"\(string)\"")
             return nil
         }
         return color
     }
 
     /// One of an enum's raw values, with a suggestion for a misspelt one.
-    func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type, what: String) -> E?
+    func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type, what: String)
+        -> E?
     where E.RawValue == String {
         guard let string = string(key, allowEmpty: true) else { return nil }
         if let value = E(rawValue: string) { return value }
         let names = E.allCases.map(\.rawValue)
-        context.error(keyPath(key), "unknown \(what) \"\(string)\"" + Suggestion.hint(for: string, in: names))
+        context.error(
+            keyPath(key), "unknown \(what) \"\(string)\"" + Suggestion.hint(for: string, in: names))
         return nil
     }
 

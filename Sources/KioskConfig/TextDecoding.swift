@@ -10,7 +10,8 @@ enum TextDecoding {
         if bytes.count > limit { return .failure(DecodeError(failure: .tooLarge)) }
         if let bad = firstInvalidUTF8(bytes) {
             let (line, column) = position(of: bad, in: bytes)
-            return .failure(DecodeError(failure: .notUTF8(line: line, column: column, byte: bytes[bad])))
+            return .failure(
+                DecodeError(failure: .notUTF8(line: line, column: column, byte: bytes[bad])))
         }
         // TOMLKit hands the text to C++ as a C string, so a NUL would silently cut the file short.
         if let nul = bytes.firstIndex(of: 0) {

@@ -7,11 +7,13 @@ enum ValueReferenceCheck {
     static func check(_ pages: [ParsedPage], values control: ControlSettings) {
         let names = control.values.map(\.name)
         for page in pages {
-            guard let definition = page.definition, case .panel(let panel) = definition.content else { continue }
+            guard let definition = page.definition, case .panel(let panel) = definition.content
+            else { continue }
             for (index, widget) in panel.widgets.enumerated() {
                 let path = "widget[\(index + 1)]"
                 switch widget {
-                case .value(let w): single(w.value, at: path + ".value", control: control, names: names, page: page)
+                case .value(let w):
+                    single(w.value, at: path + ".value", control: control, names: names, page: page)
                 case .liveText(let w):
                     for name in w.valueNames {
                         single(name, at: path + ".text", control: control, names: names, page: page)
@@ -22,7 +24,10 @@ enum ValueReferenceCheck {
                         continue
                     }
                     if !value.isList {
-                        page.context.error(path + ".rows", "value \"\(w.value)\" is a single value; a list needs a [[value]] with rows = \"…\" and fields")
+                        page.context.error(
+                            path + ".rows",
+                            "value \"\(w.value)\" is a single value; a list needs a [[value]] with rows = \"…\" and fields"
+                        )
                     }
                 default: break
                 }
@@ -31,24 +36,47 @@ enum ValueReferenceCheck {
         }
     }
 
-    private static func single(_ name: String, at keyPath: String, control: ControlSettings, names: [String], page: ParsedPage) {
-        guard let value = control.value(name) else { return unknown(name, at: keyPath, names: names, page: page) }
+    private static func single(
+        _ name: String, at keyPath: String, control: ControlSettings, names: [String],
+        page: ParsedPage
+    ) {
+        guard let value = control.value(name) else {
+            return unknown(name, at: keyPath, names: names, page: page)
+        }
         if value.isList {
-            page.context.error(keyPath, "value \"\(name)\" is a list (rows); show it with a list widget: rows = \"\(name)\"")
+            page.context.error(
+                keyPath,
+                "value \"\(name)\" is a list (rows); show it with a list widget: rows = \"\(name)\""
+            )
         }
     }
 
-    private static func unknown(_ name: String, at keyPath: String, names: [String], page: ParsedPage) {
-        page.context.error(keyPath, "unknown value \"\(name)\" (define it in kiosk.toml with [[value]] name = \"\(name)\")" + Suggestion.hint(for: name, in: names))
+    private static func unknown(
+        _ name: String, at keyPath: String, names: [String], page: ParsedPage
+    ) {
+        page.context.error(
+            keyPath,
+            "unknown value \"\(name)\" (define it in kiosk.toml with [[value]] name = \"\(name)\")"
+                + Suggestion.hint(for: name, in: names))
     }
 
     private static func checkPublish(_ widget: Widget, at path: String, page: ParsedPage) {
         var actions: [(String, Action?)] = []
-        if case .list(let list) = widget { actions = list.rows.enumerated().map { ("\(path).row[\($0.offset + 1)]", $0.element.action) } }
-        if case .grid(let grid) = widget { actions = grid.tiles.enumerated().map { ("\(path).tile[\($0.offset + 1)]", $0.element.action) } }
+        if case .list(let list) = widget {
+            actions = list.rows.enumerated().map {
+                ("\(path).row[\($0.offset + 1)]", $0.element.action)
+            }
+        }
+        if case .grid(let grid) = widget {
+            actions = grid.tiles.enumerated().map {
+                ("\(path).tile[\($0.offset + 1)]", $0.element.action)
+            }
+        }
         for (keyPath, action) in actions {
             if case .command(let command)? = action, case .publish = command.effect {
-                page.context.error(keyPath + ".publish", "publishing needs a broker: add [mqtt] broker = \"mqtt://host\" to kiosk.toml")
+                page.context.error(
+                    keyPath + ".publish",
+                    "publishing needs a broker: add [mqtt] broker = \"mqtt://host\" to kiosk.toml")
             }
         }
     }

@@ -9,7 +9,9 @@ extension WidgetParser {
     static let noTransition = "none"
 
     /// `action` with the item's transitions; nil when they are wrong (reported) or the action is.
-    func transitioned(_ action: (value: Action?, ok: Bool)?, _ table: TableReader) -> (value: Action?, ok: Bool)? {
+    func transitioned(_ action: (value: Action?, ok: Bool)?, _ table: TableReader) -> (
+        value: Action?, ok: Bool
+    )? {
         guard let action else { return nil }
         let before = context.diagnostics.count
         let push = override(table, "transition")
@@ -22,11 +24,14 @@ extension WidgetParser {
         case .back? where back == nil:
             return push.map { (.backWith($0), true) }
         case .back?:
-            context.error(table.keyPath("back_transition"), "with action = \"back\" write transition = \"…\" (how the page leaves)")
+            context.error(
+                table.keyPath("back_transition"),
+                "with action = \"back\" write transition = \"…\" (how the page leaves)")
             return nil
         default:
             let key = push != nil ? "transition" : "back_transition"
-            context.error(table.keyPath(key), "a transition goes with open = \"…\" or action = \"back\"")
+            context.error(
+                table.keyPath(key), "a transition goes with open = \"…\" or action = \"back\"")
             return nil
         }
     }
@@ -37,7 +42,9 @@ extension WidgetParser {
         if value.stringValue != nil {
             guard let name = table.string(key) else { return nil }
             if name == Self.noTransition { return TransitionOverride.none }
-            guard let kind = table.choice(key, TransitionKind.self, what: "transition") else { return nil }
+            guard let kind = table.choice(key, TransitionKind.self, what: "transition") else {
+                return nil
+            }
             return TransitionOverride(kind: kind)
         }
         guard let inner = table.table(key) else { return nil }
@@ -45,8 +52,10 @@ extension WidgetParser {
         let before = context.diagnostics.count
         let kind = inner.choice("type", TransitionKind.self, what: "transition")
         if !inner.has("type") { context.error(inner.keyPath("type"), "required in a \(key) table") }
-        let orientation = inner.choice("orientation", TransitionOrientation.self, what: "orientation")
-        let duration = inner.number("duration", above: 0, allowMinimum: true, maximum: ConfigLimits.duration)
+        let orientation = inner.choice(
+            "orientation", TransitionOrientation.self, what: "orientation")
+        let duration = inner.number(
+            "duration", above: 0, allowMinimum: true, maximum: ConfigLimits.duration)
         guard context.diagnostics.count == before, let kind else { return nil }
         return TransitionOverride(kind: kind, orientation: orientation, duration: duration)
     }

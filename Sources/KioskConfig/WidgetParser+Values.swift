@@ -11,12 +11,17 @@ extension WidgetParser {
 
     func liveText(_ table: TableReader, what: String) -> Widget? {
         if table.has("markup") {
-            context.error(table.keyPath("markup"), "set either 'markup' (Pango markup) or 'text' (plain text with {value} placeholders), not both")
+            context.error(
+                table.keyPath("markup"),
+                "set either 'markup' (Pango markup) or 'text' (plain text with {value} placeholders), not both"
+            )
         }
         let template = table.string("text", required: what)
         let size = table.number("size", maximum: ConfigLimits.fontSize)
         let align = table.choice("align", TextAlignment.self, what: "alignment")
-        return template.map { .liveText(LiveTextWidget(template: $0, size: size, alignment: align ?? .left)) }
+        return template.map {
+            .liveText(LiveTextWidget(template: $0, size: size, alignment: align ?? .left))
+        }
     }
 
     func valueWidget(_ table: TableReader, what: String) -> Widget? {
@@ -29,15 +34,22 @@ extension WidgetParser {
 
     func valueRows(_ table: TableReader, what: String) -> Widget? {
         if table.has("row") {
-            context.error(table.keyPath("rows"), "a list takes either [[widget.row]] or rows = \"value\", not both")
+            context.error(
+                table.keyPath("rows"),
+                "a list takes either [[widget.row]] or rows = \"value\", not both")
         }
         let value = table.string("rows", required: what)
         let label = table.string("label", required: "a list with rows = \"…\"")
         let detail = table.string("detail", allowEmpty: true)
-        let maxRows = table.integer("max_rows", minimum: 1, maximum: ConfigLimits.valueRows) ?? Self.defaultMaxRows
+        let maxRows =
+            table.integer("max_rows", minimum: 1, maximum: ConfigLimits.valueRows)
+            ?? Self.defaultMaxRows
         let placeholder = table.string("placeholder", allowEmpty: true) ?? "—"
         guard let value, let label else { return nil }
-        return .valueRows(ValueRowsWidget(value: value, label: label, detail: detail, maxRows: maxRows, placeholder: placeholder))
+        return .valueRows(
+            ValueRowsWidget(
+                value: value, label: label, detail: detail, maxRows: maxRows,
+                placeholder: placeholder))
     }
 
     /// `run = ["argv", …]` (with `timeout`) or `publish = { topic, payload, retain }`, with
@@ -48,33 +60,52 @@ extension WidgetParser {
         let hasPublish = table.has("publish")
         guard hasRun || hasPublish else {
             for key in ["timeout", "confirm", "name"] where table.has(key) {
-                context.error(table.keyPath(key), "'\(key)' belongs to an action that runs a program (run = [...]) or publishes (publish = {...})")
+                context.error(
+                    table.keyPath(key),
+                    "'\(key)' belongs to an action that runs a program (run = [...]) or publishes (publish = {...})"
+                )
             }
-            return table.has("timeout") || table.has("confirm") || table.has("name") ? .some(nil) : nil
+            return table.has("timeout") || table.has("confirm") || table.has("name")
+                ? .some(nil) : nil
         }
         let before = context.diagnostics.count
         for other in ["open", "action"] where table.has(other) {
-            context.error(table.keyPath(other), "set one of 'open', 'action', 'run' or 'publish', not several")
+            context.error(
+                table.keyPath(other), "set one of 'open', 'action', 'run' or 'publish', not several"
+            )
         }
-        if hasRun && hasPublish { context.error(table.keyPath("publish"), "set either 'run' or 'publish', not both") }
+        if hasRun && hasPublish {
+            context.error(table.keyPath("publish"), "set either 'run' or 'publish', not both")
+        }
         let name = table.string("name") ?? label ?? "action"
         let confirm = table.string("confirm")
         var effect: CommandAction.Effect?
         if hasRun {
             let argv = table.strings("run", limit: ConfigLimits.argvEntries)?.map(\.value) ?? []
             if table.value("run")?.array != nil, argv.first?.isEmpty ?? true {
-                context.error(table.keyPath("run"), "needs the program as its first entry, e.g. run = [\"/usr/local/bin/restart-line\", \"2\"] (no shell)")
+                context.error(
+                    table.keyPath("run"),
+                    "needs the program as its first entry, e.g. run = [\"/usr/local/bin/restart-line\", \"2\"] (no shell)"
+                )
             }
-            let timeout = table.number("timeout", maximum: ConfigLimits.idleSeconds) ?? Self.defaultRunTimeout
-            if let first = argv.first, !first.isEmpty { effect = .run(ProgramAction(argv: argv, timeout: timeout)) }
+            let timeout =
+                table.number("timeout", maximum: ConfigLimits.idleSeconds) ?? Self.defaultRunTimeout
+            if let first = argv.first, !first.isEmpty {
+                effect = .run(ProgramAction(argv: argv, timeout: timeout))
+            }
         } else if let publish = table.table("publish") {
             publish.checkKeys(Self.publishKeys, what: "publish")
-            if table.has("timeout") { context.error(table.keyPath("timeout"), "'timeout' belongs to run = [...], not to publish") }
+            if table.has("timeout") {
+                context.error(
+                    table.keyPath("timeout"), "'timeout' belongs to run = [...], not to publish")
+            }
             let topic = publish.string("topic", required: "publish")
             let payload = publish.string("payload", allowEmpty: true) ?? ""
             let retain = publish.bool("retain") ?? false
             if let topic, topic.contains(where: isMQTTWildcard) {
-                context.error(publish.keyPath("topic"), "must not contain the MQTT wildcards + or #; found \"\(topic)\"")
+                context.error(
+                    publish.keyPath("topic"),
+                    "must not contain the MQTT wildcards + or #; found \"\(topic)\"")
             } else if let topic {
                 effect = .publish(topic: topic, payload: payload, retain: retain)
             }

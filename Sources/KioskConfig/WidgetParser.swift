@@ -16,11 +16,15 @@ struct WidgetParser {
         "keyvalue": ["row"],
         "file": ["label", "path", "unit", "placeholder"],
         "spacer": ["height"],
-        "value": ["label", "value", "unit"],
+        "value": ["label", "value", "unit"]
     ]
-    static let widgetTypes = ["title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer", "value"]
-    static let rowKeys = ["label", "detail", "chevron", "open", "action"] + transitionKeys + commandKeys
-    static let tileKeys = ["label", "icon", "open", "action", "style"] + transitionKeys + commandKeys
+    static let widgetTypes = [
+        "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer", "value"
+    ]
+    static let rowKeys =
+        ["label", "detail", "chevron", "open", "action"] + transitionKeys + commandKeys
+    static let tileKeys =
+        ["label", "icon", "open", "action", "style"] + transitionKeys + commandKeys
     static let keyValueRowKeys = ["key", "value"]
     static let actionNames = ["back", "home", "next", "previous"]
 
@@ -36,11 +40,14 @@ struct WidgetParser {
 
     /// The widget, or nil when anything in it is wrong (already reported).
     mutating func widget(_ table: TableReader) -> Widget? {
-        guard let type = table.string("type", required: "every widget", allowEmpty: true) else { return nil }
+        guard let type = table.string("type", required: "every widget", allowEmpty: true) else {
+            return nil
+        }
         guard let keys = Self.keysByType[type] else {
             context.error(
                 table.keyPath("type"),
-                "unknown widget type \"\(type)\"" + Suggestion.hint(for: type, in: Self.widgetTypes))
+                "unknown widget type \"\(type)\"" + Suggestion.hint(for: type, in: Self.widgetTypes)
+            )
             return nil
         }
         let what = (type == "image" ? "an" : "a") + " \(type) widget"
@@ -65,12 +72,15 @@ struct WidgetParser {
             }
             let size = table.number("size", maximum: ConfigLimits.fontSize)
             let align = table.choice("align", TextAlignment.self, what: "alignment")
-            widget = markup.map { .text(TextWidget(markup: $0, size: size, alignment: align ?? .left)) }
+            widget = markup.map {
+                .text(TextWidget(markup: $0, size: size, alignment: align ?? .left))
+            }
         case "image":
             let path = table.string("path", required: what).flatMap {
                 paths.png($0, keyPath: table.keyPath("path"), context: context)
             }
-            let height = table.number("height", maximum: ConfigLimits.length) ?? Self.defaultImageHeight
+            let height =
+                table.number("height", maximum: ConfigLimits.length) ?? Self.defaultImageHeight
             let caption = table.string("caption", allowEmpty: true)
             widget = path.map { .image(ImageWidget(path: $0, height: height, caption: caption)) }
         case "list":
@@ -93,12 +103,14 @@ struct WidgetParser {
             let unit = table.string("unit", allowEmpty: true)
             let placeholder = table.string("placeholder", allowEmpty: true) ?? "—"
             if let label, let path {
-                widget = .fileValue(FileValueWidget(label: label, path: path, unit: unit, placeholder: placeholder))
+                widget = .fileValue(
+                    FileValueWidget(label: label, path: path, unit: unit, placeholder: placeholder))
             } else {
                 widget = nil
             }
         default:
-            let height = table.number("height", maximum: ConfigLimits.length) ?? Self.defaultSpacerHeight
+            let height =
+                table.number("height", maximum: ConfigLimits.length) ?? Self.defaultSpacerHeight
             widget = .spacer(SpacerWidget(height: height))
         }
         return context.diagnostics.count == before ? widget : nil
@@ -126,15 +138,20 @@ struct WidgetParser {
             let chevron = row.bool("chevron")
             let action = transitioned(self.action(row, label: label), row)
             if let label, let action {
-                rows.append(ListRow(label: label, detail: detail, showsChevron: chevron, action: action.value))
+                rows.append(
+                    ListRow(
+                        label: label, detail: detail, showsChevron: chevron, action: action.value))
             }
         }
         return ListWidget(rows: rows)
     }
 
     mutating func grid(_ table: TableReader, what: String) -> GridWidget? {
-        let columns = table.integer("columns", minimum: 1, maximum: ConfigLimits.gridColumns) ?? Self.defaultColumns
-        let height = table.number("tile_height", maximum: ConfigLimits.length) ?? Self.defaultTileHeight
+        let columns =
+            table.integer("columns", minimum: 1, maximum: ConfigLimits.gridColumns)
+            ?? Self.defaultColumns
+        let height =
+            table.number("tile_height", maximum: ConfigLimits.length) ?? Self.defaultTileHeight
         var tiles: [Tile] = []
         for tile in items(table, "tile", what: what) {
             tile.checkKeys(Self.tileKeys, what: "a grid tile")
@@ -165,7 +182,9 @@ struct WidgetParser {
     /// `open = "page-id"` or `action = "back" | "home" | "next" | "previous"` (at most one).
     /// The outer optional is nil when something is wrong; the inner one when no action is set.
     mutating func action(_ table: TableReader, label: String?) -> (value: Action?, ok: Bool)? {
-        if let command = commandAction(table, label: label) { return command.map { (.command($0), true) } }
+        if let command = commandAction(table, label: label) {
+            return command.map { (.command($0), true) }
+        }
         let target = table.string("open")
         let name = table.string("action")
         if let target { open(target, at: table.keyPath("open")) }

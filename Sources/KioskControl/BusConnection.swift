@@ -1,7 +1,7 @@
 import CSystemdBus
 import KioskPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Ownership: the connection owns one sd_bus (kiosk_bus_open … sd_bus_flush_close_unref in
@@ -24,7 +24,9 @@ final class BusConnection {
         var bus: OpaquePointer?
         let code = address.map { kiosk_bus_open($0, &bus) } ?? kiosk_bus_open(nil, &bus)
         guard code >= 0, let bus else {
-            throw .dbus("cannot connect to \(address ?? "the system bus"): \(String(cString: strerror(-code)))")
+            throw .dbus(
+                "cannot connect to \(address ?? "the system bus"): \(String(cString: strerror(-code)))"
+            )
         }
         self.bus = bus
     }

@@ -68,10 +68,14 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw fail("expected a member name")
+            }
             let key = try string()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail("expected ':'")
+            }
             index += 1
             members[key] = try value()
             skipWhitespace()
@@ -109,7 +113,8 @@ struct JSONParser {
         let start = index
         func digits(_ parser: inout JSONParser) -> Int {
             let from = parser.index
-            while parser.index < parser.bytes.count, (48...57).contains(parser.bytes[parser.index]) { parser.index += 1 }
+            while parser.index < parser.bytes.count, (48...57).contains(parser.bytes[parser.index])
+            { parser.index += 1 }
             return parser.index - from
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -118,9 +123,15 @@ struct JSONParser {
             index += 1
             guard digits(&self) > 0 else { throw fail("expected digits after '.'") }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count,
+                bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+            {
+                index += 1
+            }
             guard digits(&self) > 0 else { throw fail("expected exponent digits") }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -131,7 +142,9 @@ struct JSONParser {
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ parser: JSONParser, _ into: inout String.UnicodeScalarView, _ from: Int) {
-            into.append(contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self).unicodeScalars)
+            into.append(
+                contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self)
+                    .unicodeScalars)
         }
         while true {
             guard index < bytes.count else { throw fail("unterminated string") }
@@ -174,7 +187,8 @@ struct JSONParser {
             index += 2
             let low = try hex4()
             if (0xDC00..<0xE000).contains(low) {
-                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                    ?? "\u{FFFD}"
             }
             return "\u{FFFD}"
         }
@@ -185,7 +199,9 @@ struct JSONParser {
         guard index + 4 <= bytes.count else { throw fail("short \\u escape") }
         var value: UInt32 = 0
         for byte in bytes[index..<(index + 4)] {
-            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { throw fail("bad \\u escape") }
+            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+                throw fail("bad \\u escape")
+            }
             value = value << 4 | UInt32(digit)
         }
         index += 4

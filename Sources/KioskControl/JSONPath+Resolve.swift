@@ -8,20 +8,25 @@ extension JSONPath {
         for step in steps {
             switch (step, current) {
             case (.member(let name), .object(let members)):
-                guard let next = members[name] else { throw .jsonPath("no member \"\(name)\" at \(where_(walked))") }
+                guard let next = members[name] else {
+                    throw .jsonPath("no member \"\(name)\" at \(where_(walked))")
+                }
                 current = next
                 walked += walked.isEmpty ? name : ".\(name)"
             case (.index(let position), .array(let elements)):
                 let resolved = position < 0 ? elements.count + position : position
                 guard elements.indices.contains(resolved) else {
-                    throw .jsonPath("index \(position) outside \(elements.count) elements at \(where_(walked))")
+                    throw .jsonPath(
+                        "index \(position) outside \(elements.count) elements at \(where_(walked))")
                 }
                 current = elements[resolved]
                 walked += "[\(position)]"
             case (.member(let name), _):
-                throw .jsonPath("\(where_(walked)) is \(current.kind), not an object with \"\(name)\"")
+                throw .jsonPath(
+                    "\(where_(walked)) is \(current.kind), not an object with \"\(name)\"")
             case (.index(let position), _):
-                throw .jsonPath("\(where_(walked)) is \(current.kind), not an array for [\(position)]")
+                throw .jsonPath(
+                    "\(where_(walked)) is \(current.kind), not an array for [\(position)]")
             }
         }
         return current

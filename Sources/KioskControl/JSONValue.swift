@@ -33,7 +33,9 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// Parses `bytes` (RFC 8259; nesting deeper than `maxDepth` is refused).
-    public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = 64) throws(ControlError) -> JSONValue {
+    public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = 64)
+        throws(ControlError) -> JSONValue
+    {
         var parser = JSONParser(bytes: Array(bytes), maxDepth: maxDepth)
         return try parser.document()
     }

@@ -1,7 +1,7 @@
 import CSystemdBus
 import KioskPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Ownership: the client owns its BusConnection and the signal match's slot (unref'd in deinit);
@@ -52,14 +52,18 @@ public final class KioskBusClient {
         var idle: Int32 = 0
         var blanked: Int32 = 0
         code = kiosk_bus_get_bool(connection.bus, "Idle", &idle, &error, error.count)
-        if code >= 0 { code = kiosk_bus_get_bool(connection.bus, "Blanked", &blanked, &error, error.count) }
+        if code >= 0 {
+            code = kiosk_bus_get_bool(connection.bus, "Blanked", &blanked, &error, error.count)
+        }
         guard code >= 0 else { throw .dbus(Self.text(error)) }
         return KioskStatus(currentPage: current, idle: idle != 0, blanked: blanked != 0)
     }
 
     /// Calls `handler` with every signal of the kiosk (PageChanged, ActionRan) while `loop`
     /// runs.
-    public func watchSignals(on loop: EventLoop, _ handler: @escaping (_ member: String, _ arguments: [String]) -> Void)
+    public func watchSignals(
+        on loop: EventLoop, _ handler: @escaping (_ member: String, _ arguments: [String]) -> Void
+    )
         throws(ControlError)
     {
         signalHandler = handler
@@ -71,7 +75,9 @@ public final class KioskBusClient {
                 let arguments = [first, second].compactMap { $0.map { String(cString: $0) } }
                 client.signalHandler?(String(cString: member), arguments)
             }, Unmanaged.passUnretained(self).toOpaque())
-        guard code >= 0 else { throw .dbus("cannot watch signals: \(String(cString: strerror(-code)))") }
+        guard code >= 0 else {
+            throw .dbus("cannot watch signals: \(String(cString: strerror(-code)))")
+        }
         try connection.attach(to: loop)
     }
 
@@ -80,9 +86,12 @@ public final class KioskBusClient {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private func call(_ member: String, _ first: String? = nil, _ second: String? = nil) throws(ControlError) {
+    private func call(_ member: String, _ first: String? = nil, _ second: String? = nil)
+        throws(ControlError)
+    {
         var error = [CChar](repeating: 0, count: 512)
-        let code = kiosk_bus_call(connection.bus, member, first, second, UInt64(timeout * 1_000_000), &error, error.count)
+        let code = kiosk_bus_call(
+            connection.bus, member, first, second, UInt64(timeout * 1_000_000), &error, error.count)
         guard code >= 0 else { throw .dbus(Self.text(error)) }
     }
 }

@@ -2,7 +2,7 @@ import CSystemdBus
 import KioskCore
 import KioskPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Ownership: the service owns its BusConnection, the object's slot and the name request's slot
@@ -26,17 +26,24 @@ public final class KioskBusService {
 
     /// Connects to `address` (nil: the system bus), exports the object and asks for the name
     /// without waiting (see `ownsName`).
-    public init(loop: EventLoop, address: String? = nil, delegate: KioskControlDelegate) throws(ControlError) {
+    public init(loop: EventLoop, address: String? = nil, delegate: KioskControlDelegate)
+        throws(ControlError)
+    {
         self.delegate = delegate
         connection = try BusConnection(address: address)
         nameResult.initialize(to: 0)
         Self.installCallbacks
         var slot: OpaquePointer?
-        var code = kiosk_bus_add_object(connection.bus, &slot, Unmanaged.passUnretained(self).toOpaque())
-        guard code >= 0 else { throw .dbus("cannot export \(KIOSK_BUS_PATH): \(String(cString: strerror(-code)))") }
+        var code = kiosk_bus_add_object(
+            connection.bus, &slot, Unmanaged.passUnretained(self).toOpaque())
+        guard code >= 0 else {
+            throw .dbus("cannot export \(KIOSK_BUS_PATH): \(String(cString: strerror(-code)))")
+        }
         objectSlot = slot
         code = kiosk_bus_request_name(connection.bus, &nameSlot, nameResult)
-        guard code >= 0 else { throw .dbus("cannot ask for \(KIOSK_BUS_NAME): \(String(cString: strerror(-code)))") }
+        guard code >= 0 else {
+            throw .dbus("cannot ask for \(KIOSK_BUS_NAME): \(String(cString: strerror(-code)))")
+        }
         try connection.attach(to: loop)
     }
 
@@ -52,7 +59,10 @@ public final class KioskBusService {
     public var ownsName: Bool { nameResult.pointee == 1 }
     /// Why the name was refused, nil while asking or once owned.
     public var nameError: ControlError? {
-        nameResult.pointee < 0 ? .dbus("cannot own \(KIOSK_BUS_NAME): \(String(cString: strerror(-nameResult.pointee)))") : nil
+        nameResult.pointee < 0
+            ? .dbus(
+                "cannot own \(KIOSK_BUS_NAME): \(String(cString: strerror(-nameResult.pointee)))")
+            : nil
     }
 
     /// Sends PageChanged(page) and the CurrentPage property change.
@@ -68,14 +78,17 @@ public final class KioskBusService {
 
     /// Sends the property change of Idle or Blanked after the runner changed it.
     public func statusChanged(_ property: String) {
-        precondition(["Idle", "Blanked", "CurrentPage"].contains(property), "unknown property \(property)")
+        precondition(
+            ["Idle", "Blanked", "CurrentPage"].contains(property), "unknown property \(property)")
         kiosk_bus_emit_property_changed(connection.bus, property)
     }
 
     // MARK: calls from sd-bus
 
     /// The command a method call asks for, or the reason it is malformed.
-    static func command(member: String, first: String?, second: String?) throws(ControlError) -> RemoteCommand {
+    static func command(member: String, first: String?, second: String?) throws(ControlError)
+        -> RemoteCommand
+    {
         switch member {
         case "Open":
             guard let page = first, RemoteCommand.isIdentifier(page, limit: 128) else {
@@ -93,7 +106,8 @@ public final class KioskBusService {
             }
             return .screenshot(path: path)
         case "SetValue":
-            guard let name = first, RemoteCommand.isIdentifier(name, limit: 64), let value = second else {
+            guard let name = first, RemoteCommand.isIdentifier(name, limit: 64), let value = second
+            else {
                 throw .refusedCommand("SetValue needs a value name and a value")
             }
             return .setValue(name: name, value: value)
@@ -102,7 +116,9 @@ public final class KioskBusService {
         }
     }
 
-    fileprivate func call(member: String, first: String?, second: String?) -> Result<Void, ControlError> {
+    fileprivate func call(member: String, first: String?, second: String?) -> Result<
+        Void, ControlError
+    > {
         do throws(ControlError) {
             let command = try Self.command(member: member, first: first, second: second)
             guard let delegate else { throw .dbus("the kiosk is shutting down") }

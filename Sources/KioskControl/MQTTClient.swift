@@ -62,14 +62,18 @@ public final class MQTTClient {
     /// loads it (dlopen): a kiosk without [mqtt] never maps it, nor OpenSSL behind it.
     private static let libraryProblem: String? = {
         if let problem = kiosk_mosquitto_load() { return String(cString: problem) }
-        return kiosk_mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue ? nil : "libmosquitto failed to initialise"
+        return kiosk_mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue
+            ? nil : "libmosquitto failed to initialise"
     }()
 
     /// Sets up the client (no network yet: call `start()`).
     public init(loop: EventLoop, configuration: MQTTConfiguration) throws(ControlError) {
         if let problem = Self.libraryProblem { throw .mqtt(problem) }
-        guard !configuration.topicPrefix.isEmpty, !configuration.topicPrefix.contains(where: { "+#".contains($0) }) else {
-            throw .mqtt("topic prefix \"\(configuration.topicPrefix)\" must be non-empty without + or #")
+        guard !configuration.topicPrefix.isEmpty,
+            !configuration.topicPrefix.contains(where: { "+#".contains($0) })
+        else {
+            throw .mqtt(
+                "topic prefix \"\(configuration.topicPrefix)\" must be non-empty without + or #")
         }
         self.loop = loop
         self.configuration = configuration
@@ -83,14 +87,21 @@ public final class MQTTClient {
         kiosk_mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         installCallbacks(handle)
         if let credentials = configuration.credentials {
-            try check(kiosk_mosquitto_username_pw_set(handle, credentials.username, credentials.password), "username")
+            try check(
+                kiosk_mosquitto_username_pw_set(handle, credentials.username, credentials.password),
+                "username")
         }
         if configuration.broker.usesTLS {
-            try check(kiosk_mosquitto_tls_set(handle, configuration.caFile, configuration.caFile == nil ? "/etc/ssl/certs" : nil, nil, nil, nil), "TLS")
+            try check(
+                kiosk_mosquitto_tls_set(
+                    handle, configuration.caFile,
+                    configuration.caFile == nil ? "/etc/ssl/certs" : nil, nil, nil, nil), "TLS")
         }
         let offline = Array("offline".utf8)
         try check(
-            kiosk_mosquitto_will_set(handle, configuration.statusTopic, Int32(offline.count), offline, 1, true), "last will")
+            kiosk_mosquitto_will_set(
+                handle, configuration.statusTopic, Int32(offline.count), offline, 1, true),
+            "last will")
     }
 
     deinit {
@@ -101,16 +112,21 @@ public final class MQTTClient {
     }
 
     func check(_ code: Int32, _ what: String) throws(ControlError) {
-        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw .mqtt("\(what): \(Self.describe(code))") }
+        guard code == MOSQ_ERR_SUCCESS.rawValue else {
+            throw .mqtt("\(what): \(Self.describe(code))")
+        }
     }
 
-    static func describe(_ code: Int32) -> String { String(cString: kiosk_mosquitto_strerror(code)) }
+    static func describe(_ code: Int32) -> String {
+        String(cString: kiosk_mosquitto_strerror(code))
+    }
 
     /// What a technician does about a failure the hardened unit causes: the base unit has no
     /// network (`PrivateNetwork=yes`), which a socket reports as an unsupported address family.
     static func hint(for reason: String) -> String {
         reason.contains("Address family not supported")
-            ? " (the unit allows no network: copy /usr/share/doc/kiosk-shell/examples/mqtt.conf to /etc/systemd/system/kiosk-shell.service.d/)" : ""
+            ? " (the unit allows no network: copy /usr/share/doc/kiosk-shell/examples/mqtt.conf to /etc/systemd/system/kiosk-shell.service.d/)"
+            : ""
     }
 
     // MARK: public operations
@@ -119,7 +135,8 @@ public final class MQTTClient {
     public func start() {
         guard state == .stopped else { return }
         hook = loop.addBeforeWaitHook { [unowned self] in syncSocket() }
-        miscTimer = try? loop.addTimer(after: 1, repeating: 1) { [unowned self] _ in housekeeping() }
+        miscTimer = try? loop.addTimer(after: 1, repeating: 1) { [unowned self] _ in housekeeping()
+        }
         attemptConnect()
     }
 
@@ -146,7 +163,9 @@ public final class MQTTClient {
         guard let handle else { return }
         var id: Int32 = 0
         let code = kiosk_mosquitto_subscribe(handle, &id, topic, 1)
-        if code == MOSQ_ERR_SUCCESS.rawValue { unconfirmedSubscriptions.insert(id) } else {
+        if code == MOSQ_ERR_SUCCESS.rawValue {
+            unconfirmedSubscriptions.insert(id)
+        } else {
             onLog?("MQTT: subscribe to \(topic) failed: \(Self.describe(code))")
         }
     }
@@ -157,11 +176,16 @@ public final class MQTTClient {
     /// Publishes `payload` when connected; returns false (and publishes nothing) otherwise:
     /// an action's message is not queued while the broker is away.
     @discardableResult
-    public func publish(_ topic: String, payload: String, retain: Bool = false, qos: Int32 = 1) -> Bool {
+    public func publish(_ topic: String, payload: String, retain: Bool = false, qos: Int32 = 1)
+        -> Bool
+    {
         guard state == .connected, let handle else { return false }
         let bytes = Array(payload.utf8)
-        let code = kiosk_mosquitto_publish(handle, nil, topic, Int32(bytes.count), bytes, qos, retain)
-        if code != MOSQ_ERR_SUCCESS.rawValue { onLog?("MQTT: publish to \(topic) failed: \(Self.describe(code))") }
+        let code = kiosk_mosquitto_publish(
+            handle, nil, topic, Int32(bytes.count), bytes, qos, retain)
+        if code != MOSQ_ERR_SUCCESS.rawValue {
+            onLog?("MQTT: publish to \(topic) failed: \(Self.describe(code))")
+        }
         return code == MOSQ_ERR_SUCCESS.rawValue
     }
 
@@ -180,7 +204,9 @@ public final class MQTTClient {
         let code =
             hasConnectedOnce || connectStartedAt > 0
             ? kiosk_mosquitto_reconnect_async(handle)
-            : kiosk_mosquitto_connect_async(handle, configuration.broker.host, configuration.broker.port, configuration.keepalive)
+            : kiosk_mosquitto_connect_async(
+                handle, configuration.broker.host, configuration.broker.port,
+                configuration.keepalive)
         connectStartedAt = MonotonicClock.now
         state = .connecting
         if code != MOSQ_ERR_SUCCESS.rawValue {
@@ -191,7 +217,9 @@ public final class MQTTClient {
     /// The broker answered a connect (CONNACK).
     func connected(_ code: Int32) {
         guard code == 0 else {
-            failed("broker \(configuration.broker) refused the connection: \(String(cString: kiosk_mosquitto_connack_string(code)))")
+            failed(
+                "broker \(configuration.broker) refused the connection: \(String(cString: kiosk_mosquitto_connack_string(code)))"
+            )
             return
         }
         hasConnectedOnce = true
@@ -210,7 +238,9 @@ public final class MQTTClient {
     func failed(_ reason: String) {
         guard state != .stopped, retryTimer == nil else { return }
         if case .waiting = state { return }
-        onLog?("MQTT: \(reason)\(Self.hint(for: reason)); retrying in \(ProgramReport.seconds(nextDelay))")
+        onLog?(
+            "MQTT: \(reason)\(Self.hint(for: reason)); retrying in \(ProgramReport.seconds(nextDelay))"
+        )
         let delay = nextDelay
         nextDelay = min(nextDelay * 2, configuration.reconnectDelay.max)
         unregisterSocket()
@@ -221,12 +251,18 @@ public final class MQTTClient {
     /// Keepalive pings (loop_misc) and the connect timeout, once a second.
     private func housekeeping() {
         guard let handle else { return }
-        if state == .connecting, MonotonicClock.now - connectStartedAt > configuration.connectTimeout {
-            failed("no answer from \(configuration.broker) within \(ProgramReport.seconds(configuration.connectTimeout))")
+        if state == .connecting,
+            MonotonicClock.now - connectStartedAt > configuration.connectTimeout
+        {
+            failed(
+                "no answer from \(configuration.broker) within \(ProgramReport.seconds(configuration.connectTimeout))"
+            )
             return
         }
         let code = kiosk_mosquitto_loop_misc(handle)
-        if code != MOSQ_ERR_SUCCESS.rawValue, state == .connected { failed("connection lost: \(Self.describe(code))") }
+        if code != MOSQ_ERR_SUCCESS.rawValue, state == .connected {
+            failed("connection lost: \(Self.describe(code))")
+        }
     }
 
     // MARK: socket on the loop
@@ -241,9 +277,12 @@ public final class MQTTClient {
         let fd = kiosk_mosquitto_socket(handle)
         if fd != socketFD { unregisterSocket() }
         guard fd >= 0 else { return }
-        let wanted: EventLoop.Events = kiosk_mosquitto_want_write(handle) ? [.readable, .writable] : .readable
+        let wanted: EventLoop.Events =
+            kiosk_mosquitto_want_write(handle) ? [.readable, .writable] : .readable
         if socketSource == nil {
-            socketSource = try? loop.addSource(fd: fd, events: wanted) { [unowned self] events in socketReady(events) }
+            socketSource = try? loop.addSource(fd: fd, events: wanted) { [unowned self] events in
+                socketReady(events)
+            }
             socketFD = fd
             socketEvents = wanted
         } else if wanted != socketEvents, let socketSource {
@@ -255,8 +294,12 @@ public final class MQTTClient {
     private func socketReady(_ events: EventLoop.Events) {
         guard let handle else { return }
         var code = MOSQ_ERR_SUCCESS.rawValue
-        if !events.isDisjoint(with: [.readable, .hangup, .error]) { code = kiosk_mosquitto_loop_read(handle, 8) }
-        if code == MOSQ_ERR_SUCCESS.rawValue, events.contains(.writable), state != .stopped, kiosk_mosquitto_socket(handle) >= 0 {
+        if !events.isDisjoint(with: [.readable, .hangup, .error]) {
+            code = kiosk_mosquitto_loop_read(handle, 8)
+        }
+        if code == MOSQ_ERR_SUCCESS.rawValue, events.contains(.writable), state != .stopped,
+            kiosk_mosquitto_socket(handle) >= 0
+        {
             code = kiosk_mosquitto_loop_write(handle, 8)
         }
         if code != MOSQ_ERR_SUCCESS.rawValue {
@@ -292,7 +335,9 @@ public final class MQTTClient {
     /// A message arrived (inside mosquitto_loop_read).
     func received(topic: String, payload: UnsafeRawBufferPointer) {
         guard payload.count <= configuration.maxPayload else {
-            onLog?("MQTT: message on \(topic) refused: \(ControlError.tooLarge(what: "payload", size: payload.count, limit: configuration.maxPayload))")
+            onLog?(
+                "MQTT: message on \(topic) refused: \(ControlError.tooLarge(what: "payload", size: payload.count, limit: configuration.maxPayload))"
+            )
             return
         }
         if topic == configuration.commandTopic {
@@ -316,7 +361,11 @@ public final class MQTTClient {
     private func deliverCommands() {
         guard !commands.commands.isEmpty else { return }
         let (waiting, dropped) = commands.take()
-        if dropped > 0 { onLog?("MQTT: \(dropped) commands dropped (more than \(configuration.commandQueueLimit) at once)") }
+        if dropped > 0 {
+            onLog?(
+                "MQTT: \(dropped) commands dropped (more than \(configuration.commandQueueLimit) at once)"
+            )
+        }
         for command in waiting { onCommand?(command) }
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 import KioskCore
@@ -28,7 +28,8 @@ public struct MQTTConfiguration: Sendable {
 
     public init(
         broker: BrokerURL, clientID: String, topicPrefix: String,
-        credentials: (username: String, password: String)? = nil, caFile: String? = nil, keepalive: Int32 = 30,
+        credentials: (username: String, password: String)? = nil, caFile: String? = nil,
+        keepalive: Int32 = 30,
         reconnectDelay: (first: Double, max: Double) = (1, 60), connectTimeout: Double = 10,
         maxPayload: Int = 256 * 1024, commandQueueLimit: Int = 16
     ) {
@@ -53,17 +54,24 @@ public struct MQTTConfiguration: Sendable {
 
     /// Reads a credentials file: the username on the first line, the password on the second
     /// (so a password may hold any character but a newline). Keep it mode 0600/0640.
-    public static func readCredentials(_ path: String) throws(ControlError) -> (username: String, password: String) {
+    public static func readCredentials(_ path: String) throws(ControlError) -> (
+        username: String, password: String
+    ) {
         let bytes: [UInt8]
         switch ValueSources.readCapped(path, limit: 4096) {
         case .success(let read): bytes = read
         case .failure(let error): throw error
         }
-        guard bytes.count <= 4096 else { throw .tooLarge(what: "credentials file \(path)", size: bytes.count, limit: 4096) }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        guard bytes.count <= 4096 else {
+            throw .tooLarge(what: "credentials file \(path)", size: bytes.count, limit: 4096)
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         guard lines.count >= 2, !lines[0].isEmpty else {
-            throw .mqtt("credentials file \(path) needs the username on line 1 and the password on line 2")
+            throw .mqtt(
+                "credentials file \(path) needs the username on line 1 and the password on line 2")
         }
         return (lines[0], lines[1])
     }

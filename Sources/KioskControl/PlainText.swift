@@ -18,7 +18,9 @@ public enum PlainText {
                 result.append("…")
                 return result
             }
-            let isControl = character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            let isControl = character.unicodeScalars.contains {
+                $0.properties.generalCategory == .control
+            }
             result.append(isControl ? " " : character)
             count += 1
         }

@@ -63,11 +63,13 @@ public final class ProgramRunner {
         var environment = ["KIOSK_PAGE": key.page, "KIOSK_ACTION": key.action]
         environment.merge(action.environment) { _, added in added }
         let options = ChildProcess.Options(
-            argv: action.argv, environment: environment, timeout: action.timeout, killGrace: killGrace,
+            argv: action.argv, environment: environment, timeout: action.timeout,
+            killGrace: killGrace,
             outputLimit: outputLimit)
         let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(loop: loop, options: options) { [weak self] termination in
+            child = try ChildProcess.spawn(loop: loop, options: options) {
+                [weak self] termination in
                 self?.finished(key, action: action, termination)
             }
         } catch {
@@ -90,7 +92,9 @@ public final class ProgramRunner {
         for run in runs.values { run.child.terminate() }
     }
 
-    private func finished(_ key: ActionKey, action: ProgramAction, _ termination: ChildProcess.Termination) {
+    private func finished(
+        _ key: ActionKey, action: ProgramAction, _ termination: ChildProcess.Termination
+    ) {
         if let timer = runs[key]?.progressTimer { loop.cancelTimer(timer) }
         runs[key] = nil
         let outcome: ProgramReport.Outcome =

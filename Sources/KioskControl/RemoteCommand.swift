@@ -27,11 +27,15 @@ public enum RemoteCommand: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses one command line: `open PAGE`, `back`, `home`, `next`, `previous`, `reload`,
     /// `set NAME VALUE` (VALUE is the rest of the line). Anything else is refused with a reason.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(ControlError) -> RemoteCommand {
-        guard bytes.count <= maxLength else { throw .tooLarge(what: "command", size: bytes.count, limit: maxLength) }
+    public static func parse(_ bytes: some Collection<UInt8>) throws(ControlError) -> RemoteCommand
+    {
+        guard bytes.count <= maxLength else {
+            throw .tooLarge(what: "command", size: bytes.count, limit: maxLength)
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         let trimmed = String(text.trimmingLeadingWhitespace().trimmingTrailingWhitespace())
-        let words = trimmed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).map(String.init)
+        let words = trimmed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            .map(String.init)
         guard let verb = words.first else { throw .refusedCommand("empty command") }
         func only(_ command: RemoteCommand) throws(ControlError) -> RemoteCommand {
             guard words.count == 1 else { throw .refusedCommand("\"\(verb)\" takes no argument") }
@@ -54,7 +58,8 @@ public enum RemoteCommand: Hashable, Sendable, CustomStringConvertible {
             }
             return .setValue(name: words[1], value: words.count == 3 ? words[2] : "")
         default:
-            throw .refusedCommand("unknown command \"\(PlainText.line(verb, limit: 32))\" (known: \(vocabulary))")
+            throw .refusedCommand(
+                "unknown command \"\(PlainText.line(verb, limit: 32))\" (known: \(vocabulary))")
         }
     }
 

@@ -2,7 +2,7 @@ import KioskCore
 import CPlatform
 import KioskPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Feeds a `ValueStore` from its sources on the event loop: files (inotify on their folders,
@@ -23,7 +23,9 @@ public final class ValueSources {
         self.loop = loop
         self.store = store
         for definition in store.definitions.values {
-            if case .mqtt(let topic) = definition.source { topicValues[topic, default: []].append(definition.name) }
+            if case .mqtt(let topic) = definition.source {
+                topicValues[topic, default: []].append(definition.name)
+            }
         }
     }
 
@@ -90,7 +92,9 @@ public final class ValueSources {
 
     /// Hands an MQTT message to the values that listen to `topic` (the MQTT client calls this).
     public func deliver(topic: String, payload: [UInt8]) {
-        for name in topicValues[topic] ?? [] { store.deliver(payload, to: name, at: MonotonicClock.now) }
+        for name in topicValues[topic] ?? [] {
+            store.deliver(payload, to: name, at: MonotonicClock.now)
+        }
     }
 
     // MARK: files
@@ -112,15 +116,21 @@ public final class ValueSources {
     /// than the limit tells an oversize file from one exactly at it.
     public static func readCapped(_ path: String, limit: Int) -> Result<[UInt8], ControlError> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(.source("cannot read \(path): \(String(cString: strerror(errno)))")) }
+        guard fd >= 0 else {
+            return .failure(.source("cannot read \(path): \(String(cString: strerror(errno)))"))
+        }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: limit + 1)
         var filled = 0
         while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + filled }, $0.count - filled) }
+            let n = bytes.withUnsafeMutableBytes {
+                read(fd, $0.baseAddress.map { $0 + filled }, $0.count - filled)
+            }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && errno == EAGAIN { break }
-            if n < 0 { return .failure(.source("cannot read \(path): \(String(cString: strerror(errno)))")) }
+            if n < 0 {
+                return .failure(.source("cannot read \(path): \(String(cString: strerror(errno)))"))
+            }
             if n == 0 { break }
             filled += n
         }
@@ -141,8 +151,11 @@ public final class ValueSources {
                 if termination.succeeded {
                     store.deliver(termination.stdout, to: name, at: MonotonicClock.now)
                 } else {
-                    let why = termination.timedOut ? "timed out after \(timeout) s" : termination.status.description
-                    let line = PlainText.lastLine(termination.stderr, limit: 200).map { ": \($0)" } ?? ""
+                    let why =
+                        termination.timedOut
+                        ? "timed out after \(timeout) s" : termination.status.description
+                    let line =
+                        PlainText.lastLine(termination.stderr, limit: 200).map { ": \($0)" } ?? ""
                     store.fail(name, .source("\(argv[0]): \(why)\(line)"))
                 }
             }

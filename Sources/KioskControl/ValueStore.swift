@@ -53,18 +53,21 @@ public final class ValueStore {
     /// The value as a widget shows it (the placeholder before the first update); nil for an
     /// unknown name or a list.
     public func value(_ name: String) -> LiveValue? {
-        guard let definition = definitions[name], !definition.isList, let entry = entries[name] else { return nil }
+        guard let definition = definitions[name], !definition.isList, let entry = entries[name]
+        else { return nil }
         guard case .text(let text) = entry.content else {
             return LiveValue(text: definition.placeholder, isStale: entry.isStale, hasValue: false)
         }
         return LiveValue(
-            text: text, isStale: entry.isStale, level: definition.thresholds?.level(of: text) ?? .normal)
+            text: text, isStale: entry.isStale,
+            level: definition.thresholds?.level(of: text) ?? .normal)
     }
 
     /// The rows of a generated list (empty before the first update); nil for an unknown name or
     /// a single value.
     public func rows(_ name: String) -> [ValueRow]? {
-        guard let definition = definitions[name], definition.isList, let entry = entries[name] else { return nil }
+        guard let definition = definitions[name], definition.isList, let entry = entries[name]
+        else { return nil }
         if case .rows(let rows) = entry.content { return rows }
         return []
     }
@@ -83,7 +86,9 @@ public final class ValueStore {
     /// Applies the value's extraction to `payload` from its source. On malformed or oversize
     /// input the value keeps its last good content; the error is returned and reported.
     @discardableResult
-    public func deliver(_ payload: some Collection<UInt8>, to name: String, at now: Double) -> ControlError? {
+    public func deliver(_ payload: some Collection<UInt8>, to name: String, at now: Double)
+        -> ControlError?
+    {
         guard let definition = definitions[name] else { return nil }
         do {
             store(try definition.extraction.apply(to: payload, limits: limits), for: name, at: now)
@@ -106,7 +111,9 @@ public final class ValueStore {
     /// Sets a value from outside (D-Bus SetValue, MQTT `set`). Only values declared with the
     /// `.external` source accept this: the others belong to their source.
     public func set(_ name: String, text: String, at now: Double) throws(ControlError) {
-        guard let definition = definitions[name] else { throw .refusedCommand("no value named \"\(name)\"") }
+        guard let definition = definitions[name] else {
+            throw .refusedCommand("no value named \"\(name)\"")
+        }
         guard definition.source == .external, !definition.isList else {
             throw .refusedCommand("value \"\(name)\" is fed by its source and cannot be set")
         }
@@ -131,7 +138,9 @@ public final class ValueStore {
     /// The earliest time a value could turn stale (for the runner's timer), nil when none can.
     public func nextStaleCheck() -> Double? {
         definitions.values.compactMap { definition -> Double? in
-            guard let limit = definition.staleAfter, let entry = entries[definition.name], !entry.isStale else { return nil }
+            guard let limit = definition.staleAfter, let entry = entries[definition.name],
+                !entry.isStale
+            else { return nil }
             return entry.updatedAt + limit
         }.min()
     }

@@ -5,7 +5,8 @@ extension DamageHistory {
     /// buffer; empty and non-finite ones dropped. What a frame's damage records and presents.
     public static func wholePixels(covering rects: [Rect], width: Int, height: Int) -> [Region] {
         rects.compactMap { rect in
-            guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
+            guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite
+            else { return nil }
             let x0 = max(0, Int(max(rect.minX, -1).rounded(.down)))
             let y0 = max(0, Int(max(rect.minY, -1).rounded(.down)))
             let x1 = min(width, Int(min(rect.maxX, Double(width) + 1).rounded(.up)))

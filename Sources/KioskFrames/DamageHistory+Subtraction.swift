@@ -32,7 +32,8 @@ extension DamageHistory {
     /// covered is not counted as covered); non-finite or empty rectangles are left out.
     public static func pixelsInside(_ rects: [Rect]) -> [Region] {
         rects.compactMap { rect in
-            guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
+            guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite
+            else { return nil }
             let limit = Double(Int32.max)
             let x0 = Int(max(-limit, min(limit, rect.minX.rounded(.up))))
             let y0 = Int(max(-limit, min(limit, rect.minY.rounded(.up))))

@@ -26,7 +26,8 @@ public final class FrameRepair {
     /// `source` into `target`, both `stride` bytes per row of 4-byte pixels. `onCopied` learns
     /// the bytes copied (statistics, tests).
     public init(
-        target: UnsafeMutableRawPointer, source: UnsafeRawPointer, stride: Int, width: Int, height: Int,
+        target: UnsafeMutableRawPointer, source: UnsafeRawPointer, stride: Int, width: Int,
+        height: Int,
         missing: [DamageHistory.Region], onCopied: ((Int) -> Void)? = nil
     ) {
         self.target = target

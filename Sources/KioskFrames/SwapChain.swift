@@ -81,7 +81,9 @@ public final class SwapChain<Buffer: SwapBuffer> {
     public func prepareSpare<Failure: Error>(
         make: (_ width: Int, _ height: Int) throws(Failure) -> Buffer
     ) throws(Failure) -> Bool {
-        guard let last = lastShown, buffers.count == 1, capacity > 1, buffers[last].isBusy else { return false }
+        guard let last = lastShown, buffers.count == 1, capacity > 1, buffers[last].isBusy else {
+            return false
+        }
         let shown = buffers[last]
         let spare = try make(width, height)
         spare.pixels.copyMemory(from: shown.pixels, byteCount: shown.stride * height)
@@ -103,7 +105,8 @@ public final class SwapChain<Buffer: SwapBuffer> {
         let repair = repair(for: index)
         lent = (index, repair)
         return PixelBuffer(
-            pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride, scale: scale,
+            pixels: buffer.pixels, width: buffer.width, height: buffer.height,
+            stride: buffer.stride, scale: scale,
             holdsPreviousFrame: holdsPreviousFrame(index), repair: repair)
     }
 
@@ -120,7 +123,12 @@ public final class SwapChain<Buffer: SwapBuffer> {
     /// before the consumer reads it; the backend then reports it busy until released.
     public func present(_ index: Int, damage: [DamageHistory.Region]) {
         let repair = lent.flatMap { $0.index == index ? $0.repair : nil } ?? repair(for: index)
-        repair.repair(outside: damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) })
+        repair.repair(
+            outside: damage.map {
+                Rect(
+                    x: Double($0.x), y: Double($0.y), width: Double($0.width),
+                    height: Double($0.height))
+            })
         lent = nil
         history.drew(index, damage: damage)
         lastShown = index
@@ -131,9 +139,11 @@ public final class SwapChain<Buffer: SwapBuffer> {
 
     private func repair(for index: Int) -> FrameRepair {
         guard let last = lastShown, last != index else { return .nothing() }
-        let missing = history.isFresh(index) ? [(0, 0, width, height)] : history.missingRegions(index)
+        let missing =
+            history.isFresh(index) ? [(0, 0, width, height)] : history.missingRegions(index)
         return FrameRepair(
-            target: buffers[index].pixels, source: UnsafeRawPointer(buffers[last].pixels), stride: buffers[index].stride,
+            target: buffers[index].pixels, source: UnsafeRawPointer(buffers[last].pixels),
+            stride: buffers[index].stride,
             width: width, height: height, missing: missing
         ) { [weak self] bytes in self?.bytesRepaired += bytes }
     }

@@ -20,14 +20,16 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .udevUnavailable: "udev is not available (udev_new failed); list devices in input.devices instead"
+        case .udevUnavailable:
+            "udev is not available (udev_new failed); list devices in input.devices instead"
         case .contextCreationFailed: "libinput could not create its context"
         case .seatAssignmentFailed(let seat):
             "libinput could not use seat \"\(seat)\" (is udev running and the seat name right?)"
         case .deviceNotFound(let path): "input device \(path) does not exist"
         case .permissionDenied(let path):
             "permission denied opening \(path): add the service user to the 'input' group or run it in a logind session"
-        case .openFailed(let path, let code): "cannot open input device \(path): \(Self.message(code))"
+        case .openFailed(let path, let code):
+            "cannot open input device \(path): \(Self.message(code))"
         case .notAnInputDevice(let path): "\(path) is not an input device libinput can use"
         case .keymapFailed(let k):
             "keyboard layout rules=\"\(k.rules)\" model=\"\(k.model)\" layout=\"\(k.layout)\" variant=\"\(k.variant)\" options=\"\(k.options)\" does not compile; using plain navigation keys"

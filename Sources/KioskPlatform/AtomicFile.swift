@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Small files written so that a crash or power cut at any moment leaves either the old or the
@@ -7,7 +7,9 @@ import Glibc
 /// the target, fsync the folder (the rename itself is only durable once the folder is synced).
 public enum AtomicFile {
     /// Replaces `path` with `bytes` atomically. The folder must exist.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(PlatformError) {
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644)
+        throws(PlatformError)
+    {
         let folder = directory(of: path)
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)

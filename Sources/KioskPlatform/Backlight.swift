@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A panel backlight in `/sys/class/backlight/NAME`, switched off while the screen is blanked.
@@ -43,7 +43,9 @@ public final class Backlight {
     private func maximum() -> String? { read("max_brightness") }
 
     private func read(_ file: String) -> String? {
-        guard let bytes = try? AtomicFile.read(directory + "/" + file, limit: 64) else { return nil }
+        guard let bytes = try? AtomicFile.read(directory + "/" + file, limit: 64) else {
+            return nil
+        }
         let text = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
         return text.isEmpty ? nil : text
     }

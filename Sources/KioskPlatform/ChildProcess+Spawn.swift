@@ -1,6 +1,6 @@
 import CPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Ownership: argv and envp are strdup'd C strings freed before returning; the spawn attributes
@@ -20,7 +20,9 @@ extension ChildProcess {
     /// posix_spawnp with stdin from /dev/null, stdout and stderr into the pipes, an empty signal
     /// mask and default dispositions (the loop blocks TERM/INT/HUP for its signalfd, and a child
     /// inheriting that mask could not be stopped), in a new process group.
-    static func spawnProcess(options: Options, stdout: Int32, stderr: Int32) -> Result<Int32, PlatformError> {
+    static func spawnProcess(options: Options, stdout: Int32, stderr: Int32) -> Result<
+        Int32, PlatformError
+    > {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -40,7 +42,8 @@ extension ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+            &attributes,
+            Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let argv = options.argv.map { strdup($0) } + [nil]
         let envp = mergedEnvironment(options.environment).map { strdup($0) } + [nil]
@@ -52,7 +55,9 @@ extension ChildProcess {
         // glibc reports a failed exec (ENOENT, EACCES) as posix_spawn's result.
         let code = posix_spawnp(&pid, options.argv[0], &actions, &attributes, argv, envp)
         guard code == 0 else {
-            return .failure(.systemCall(call: "run \(options.argv[0])", reason: String(cString: strerror(code))))
+            return .failure(
+                .systemCall(call: "run \(options.argv[0])", reason: String(cString: strerror(code)))
+            )
         }
         return .success(pid)
     }
@@ -67,7 +72,9 @@ extension ChildProcess {
             if additions[key] == nil { result.append(text) }
             entry += 1
         }
-        for (key, value) in additions.sorted(by: { $0.key < $1.key }) { result.append("\(key)=\(value)") }
+        for (key, value) in additions.sorted(by: { $0.key < $1.key }) {
+            result.append("\(key)=\(value)")
+        }
         return result
     }
 }

@@ -1,6 +1,6 @@
 import CPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Ownership: a running child owns a pidfd and the read ends of its stdout and stderr pipes, all
@@ -27,7 +27,8 @@ public final class ChildProcess {
         public var outputLimit: Int
 
         public init(
-            argv: [String], environment: [String: String] = [:], timeout: Double? = nil, killGrace: Double = 2,
+            argv: [String], environment: [String: String] = [:], timeout: Double? = nil,
+            killGrace: Double = 2,
             outputLimit: Int = 64 * 1024
         ) {
             self.argv = argv
@@ -118,7 +119,9 @@ public final class ChildProcess {
             close(out.read); close(err.read)
             throw error
         }
-        let child = ChildProcess(loop: loop, options: options, pid: pid, pidfd: fd, stdout: out.read, stderr: err.read, onExit: onExit)
+        let child = ChildProcess(
+            loop: loop, options: options, pid: pid, pidfd: fd, stdout: out.read, stderr: err.read,
+            onExit: onExit)
         do { try child.register() } catch {
             child.terminate(graceful: false)
             throw error
@@ -148,7 +151,10 @@ public final class ChildProcess {
     public func terminate(graceful: Bool = true) {
         guard isRunning else { return }
         signalGroup(graceful ? SIGTERM : SIGKILL)
-        if graceful, let timer = try? loop.addTimer(after: options.killGrace, { [self] _ in signalGroup(SIGKILL) }) {
+        if graceful,
+            let timer = try? loop.addTimer(
+                after: options.killGrace, { [self] _ in signalGroup(SIGKILL) })
+        {
             timers.append(timer)
         }
     }
@@ -187,7 +193,8 @@ public final class ChildProcess {
         let status: Status = result < 0 ? .exited(-1) : Self.decode(raw)
         onExit(
             Termination(
-                status: status, timedOut: timedOut, stdout: stdoutCapture.bytes, stderr: stderrCapture.bytes,
+                status: status, timedOut: timedOut, stdout: stdoutCapture.bytes,
+                stderr: stderrCapture.bytes,
                 outputTruncated: stdoutCapture.truncated || stderrCapture.truncated,
                 duration: MonotonicClock.now - startedAt))
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A device node's major and minor numbers: glibc's gnu_dev_major and gnu_dev_minor are macros

@@ -1,6 +1,6 @@
 import CPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Signals the loop turns into callbacks.
@@ -27,7 +27,9 @@ public enum ProcessSignal: Int32, CaseIterable, Sendable {
     public static var pendingStop: ProcessSignal? {
         var pending = sigset_t()
         guard sigpending(&pending) == 0 else { return nil }
-        return [ProcessSignal.terminate, .interrupt].first { sigismember(&pending, $0.rawValue) == 1 }
+        return [ProcessSignal.terminate, .interrupt].first {
+            sigismember(&pending, $0.rawValue) == 1
+        }
     }
 }
 
@@ -75,7 +77,9 @@ extension EventLoop {
 
     private func drainSignals(_ fd: Int32) {
         var info = signalfd_siginfo()
-        while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+        while read(fd, &info, MemoryLayout<signalfd_siginfo>.size)
+            == MemoryLayout<signalfd_siginfo>.size
+        {
             let number = Int32(bitPattern: info.ssi_signo)
             guard let signal = ProcessSignal(rawValue: number),
                 let handler = signalState?.handlers[number]

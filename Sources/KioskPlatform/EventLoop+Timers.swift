@@ -1,6 +1,6 @@
 import CPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Ownership: each timer owns one timerfd (CLOCK_MONOTONIC), registered as a source of the loop;
@@ -26,7 +26,8 @@ extension EventLoop {
         _ handler: @escaping (_ expirations: UInt64) -> Void
     ) throws(PlatformError) -> TimerID {
         precondition(delay >= 0 && delay.isFinite, "timer delay must be finite and not negative")
-        precondition(interval.map { $0 > 0 && $0.isFinite } ?? true, "timer interval must be positive")
+        precondition(
+            interval.map { $0 > 0 && $0.isFinite } ?? true, "timer interval must be positive")
         let fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard fd >= 0 else { throw .fromErrno("timerfd_create") }
         // A zero it_value disarms a timerfd, so "now" becomes one nanosecond.

@@ -1,6 +1,6 @@
 import CPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A single-threaded epoll loop: file-descriptor sources, timers (timerfd), signals (signalfd) and
@@ -139,7 +139,8 @@ public final class EventLoop {
         if stopRequested { return 0 }
         let capacity = 32
         var events = [epoll_event](repeating: epoll_event(), count: capacity)
-        let millis: Int32 = timeout.map { Int32(max(0, min($0 * 1000, Double(Int32.max)).rounded(.up))) } ?? -1
+        let millis: Int32 =
+            timeout.map { Int32(max(0, min($0 * 1000, Double(Int32.max)).rounded(.up))) } ?? -1
         // Not empty, so the base address exists; force-unwrapped because glibc 2.41's headers mark
         // the parameter non-null (imported non-optional) where 2.36's did not.
         let count = events.withUnsafeMutableBufferPointer { buffer in

@@ -1,6 +1,6 @@
 import CPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Ownership: the watcher owns one inotify descriptor, registered as a source of the loop, and its
@@ -133,20 +133,27 @@ public final class FileWatcher {
         while offset + header <= bytes.endIndex {
             // inotify_event is in host byte order; the buffer has no alignment guarantee.
             func word(_ at: Int) -> UInt32 {
-                bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - bytes.startIndex + at, as: UInt32.self) }
+                bytes.withUnsafeBytes {
+                    $0.loadUnaligned(
+                        fromByteOffset: offset - bytes.startIndex + at, as: UInt32.self)
+                }
             }
             let length = Int(word(12))
             guard offset + header + length <= bytes.endIndex else { break }
             let nameBytes = bytes[(offset + header)..<(offset + header + length)].prefix { $0 != 0 }
             result.append(
-                Event(watch: Int32(bitPattern: word(0)), mask: word(4), name: String(decoding: nameBytes, as: UTF8.self)))
+                Event(
+                    watch: Int32(bitPattern: word(0)), mask: word(4),
+                    name: String(decoding: nameBytes, as: UTF8.self)))
             offset += header + length
         }
         return result
     }
 
     private func isRelevant(_ event: Event) -> Bool {
-        let selfEvents = UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED) | UInt32(IN_Q_OVERFLOW)
+        let selfEvents =
+            UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)
+            | UInt32(IN_Q_OVERFLOW)
         if event.mask & selfEvents != 0 { return true }
         if event.mask & UInt32(IN_ISDIR) != 0 { return true }
         return relevant(event.name)

@@ -1,6 +1,6 @@
 import CPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Ownership: a LoopTimer owns one timerfd (CLOCK_MONOTONIC) for its whole life, registered as a
@@ -39,7 +39,8 @@ public final class LoopTimer {
         precondition(delay >= 0 && delay.isFinite, "timer delay must be finite and not negative")
         guard source != nil else { return }
         // A zero it_value disarms a timerfd, so "now" becomes one nanosecond.
-        var spec = itimerspec(it_interval: EventLoop.timespec(0), it_value: EventLoop.timespec(max(delay, 1e-9)))
+        var spec = itimerspec(
+            it_interval: EventLoop.timespec(0), it_value: EventLoop.timespec(max(delay, 1e-9)))
         isArmed = timerfd_settime(fd, 0, &spec, nil) == 0
     }
 
@@ -63,7 +64,9 @@ public final class LoopTimer {
     private func expired() {
         var count: UInt64 = 0
         // EAGAIN: disarmed or re-armed since the wakeup was collected.
-        guard read(fd, &count, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size else { return }
+        guard read(fd, &count, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size else {
+            return
+        }
         isArmed = false
         handler()
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Failures of the operating-system facilities under the event loop. Each message is one line a

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Synchronization
 
@@ -14,7 +14,8 @@ import Synchronization
 /// atomic load: the draw and present marks sit on paths taken every frame.
 public final class StartupTimeline: Sendable {
     /// The one timeline of this process.
-    public static let process = StartupTimeline(origin: processStartMonotonic() ?? MonotonicClock.now)
+    public static let process = StartupTimeline(
+        origin: processStartMonotonic() ?? MonotonicClock.now)
 
     private struct State {
         var phases: [(name: String, end: Double)] = []
@@ -39,7 +40,9 @@ public final class StartupTimeline: Sendable {
         guard !finished.load(ordering: .acquiring) else { return }
         let now = now ?? MonotonicClock.now
         state.withLock { state in
-            guard state.finished == nil, !state.phases.contains(where: { $0.name == name }) else { return }
+            guard state.finished == nil, !state.phases.contains(where: { $0.name == name }) else {
+                return
+            }
             state.phases.append((name, now))
         }
     }
@@ -111,7 +114,8 @@ public final class StartupTimeline: Sendable {
         var monotonic = timespec()
         clock_gettime(CLOCK_BOOTTIME, &boot)
         clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        let suspended = (Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9)
+        let suspended =
+            (Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9)
             - (Double(monotonic.tv_sec) + Double(monotonic.tv_nsec) / 1e9)
         return ticks / hertz - suspended
     }

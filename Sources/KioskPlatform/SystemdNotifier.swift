@@ -1,6 +1,6 @@
 import CPlatform
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Ownership: the notifier owns one AF_UNIX datagram socket and closes it in deinit.
@@ -26,7 +26,8 @@ public final class SystemdNotifier {
     /// Reads `NOTIFY_SOCKET`, `WATCHDOG_USEC` and `WATCHDOG_PID` from `environment` (default:
     /// the process environment). Nil when `NOTIFY_SOCKET` is unset (not started by systemd with
     /// `Type=notify`) or unusable.
-    public convenience init?(environment: (String) -> String? = SystemdNotifier.processEnvironment) {
+    public convenience init?(environment: (String) -> String? = SystemdNotifier.processEnvironment)
+    {
         guard let name = environment("NOTIFY_SOCKET"), !name.isEmpty else { return nil }
         var interval: Double?
         if let text = environment("WATCHDOG_USEC"), let usec = UInt64(text), usec > 0 {
@@ -44,8 +45,13 @@ public final class SystemdNotifier {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(socketName.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count >= 2, bytes.count < capacity, bytes[0] == UInt8(ascii: "/") || bytes[0] == UInt8(ascii: "@")
-        else { throw .systemCall(call: "NOTIFY_SOCKET \(socketName)", reason: "not an absolute path or @abstract name") }
+        guard bytes.count >= 2, bytes.count < capacity,
+            bytes[0] == UInt8(ascii: "/") || bytes[0] == UInt8(ascii: "@")
+        else {
+            throw .systemCall(
+                call: "NOTIFY_SOCKET \(socketName)",
+                reason: "not an absolute path or @abstract name")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
             // An abstract address starts with a NUL byte instead of '@'.
@@ -53,7 +59,8 @@ public final class SystemdNotifier {
         }
         let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
         // The abstract name is exactly the bytes given (no terminating NUL counts).
-        addressLength = socklen_t(pathOffset + bytes.count + (bytes[0] == UInt8(ascii: "@") ? 0 : 1))
+        addressLength = socklen_t(
+            pathOffset + bytes.count + (bytes[0] == UInt8(ascii: "@") ? 0 : 1))
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .fromErrno("socket(AF_UNIX)") }
         self.fd = fd
@@ -74,11 +81,14 @@ public final class SystemdNotifier {
     /// arrive must never stop the kiosk.
     @discardableResult
     public func send(_ fields: [String]) -> Bool {
-        let message = Array(fields.map { $0.replacing("\n", with: " ") }.joined(separator: "\n").utf8)
+        let message = Array(
+            fields.map { $0.replacing("\n", with: " ") }.joined(separator: "\n").utf8)
         let sent = message.withUnsafeBytes { bytes in
             withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                    sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), socketAddress, addressLength)
+                    sendto(
+                        fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), socketAddress,
+                        addressLength)
                 }
             }
         }

@@ -6,7 +6,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .surfaceCreation(let w, let h, let reason): "cannot create a \(w)x\(h) image: \(reason)"
+        case .surfaceCreation(let w, let h, let reason):
+            "cannot create a \(w)x\(h) image: \(reason)"
         case .pngWrite(let path, let reason): "\(path): cannot write PNG: \(reason)"
         case .pngRead(let path, let reason): "\(path): cannot read PNG: \(reason)"
         }

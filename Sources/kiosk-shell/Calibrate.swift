@@ -26,7 +26,8 @@ struct Calibrate: ParsableCommand {
 
     func run() throws {
         KioskLogging.bootstrap(verbose: false)
-        let code = KioskCalibration.start(configDirectory: options.config, points: points, printOnly: print)
+        let code = KioskCalibration.start(
+            configDirectory: options.config, points: points, printOnly: print)
         if code != .success { throw code.exit }
     }
 }

@@ -3,7 +3,8 @@ import KioskApp
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate a config folder and report every problem at once (exit 0, or 78 on errors).")
+        abstract:
+            "Validate a config folder and report every problem at once (exit 0, or 78 on errors).")
 
     @OptionGroup var options: ConfigOption
 

@@ -7,11 +7,14 @@ import KioskControl
 /// ArgumentParser answers `ctl --help` and `ctl COMMAND --help` itself, before any bus is touched.
 struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Steer the running kiosk over D-Bus: open PAGE | back | home | next | previous | reload | screenshot PATH | set NAME VALUE | status.",
-        discussion: "Exit codes: 0 done, 1 refused or the kiosk unreachable (the reason on stderr), 64 an unknown command.",
+        abstract:
+            "Steer the running kiosk over D-Bus: open PAGE | back | home | next | previous | reload | screenshot PATH | set NAME VALUE | status.",
+        discussion:
+            "Exit codes: 0 done, 1 refused or the kiosk unreachable (the reason on stderr), 64 an unknown command.",
         subcommands: [
-            CtlOpen.self, CtlBack.self, CtlHome.self, CtlNext.self, CtlPrevious.self, CtlReload.self, CtlScreenshot.self,
-            CtlSet.self, CtlStatus.self,
+            CtlOpen.self, CtlBack.self, CtlHome.self, CtlNext.self, CtlPrevious.self,
+            CtlReload.self, CtlScreenshot.self,
+            CtlSet.self, CtlStatus.self
         ])
 
     @Option(name: .long, help: "A D-Bus address instead of the system bus (e.g. unix:path=/run/x).")

@@ -10,7 +10,8 @@ struct KioskShell: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "kiosk-shell",
-        abstract: "A fullscreen Wayland shell for touch panels: pages from TOML files, turned and slid with a finger.",
+        abstract:
+            "A fullscreen Wayland shell for touch panels: pages from TOML files, turned and slid with a finger.",
         version: version,
         subcommands: [Run.self, Check.self, Render.self, Bench.self, Calibrate.self, Ctl.self])
 
@@ -37,16 +38,22 @@ struct KioskShell: ParsableCommand {
             word = arguments[1]
         }
         if let problem = unknownCommand(word, among: names, of: "kiosk-shell") { return problem }
-        guard first == "ctl", let ctlWord = Ctl.commandWord(in: arguments.dropFirst()) else { return nil }
-        return unknownCommand(ctlWord, among: Ctl.configuration.subcommands.map { $0._commandName }, of: "kiosk-shell ctl")
+        guard first == "ctl", let ctlWord = Ctl.commandWord(in: arguments.dropFirst()) else {
+            return nil
+        }
+        return unknownCommand(
+            ctlWord, among: Ctl.configuration.subcommands.map { $0._commandName },
+            of: "kiosk-shell ctl")
     }
 
     /// "unknown command" with the nearest of `names` and the usage of `command`, or nil when
     /// `word` is one of them, `help` (ArgumentParser's) or an option.
-    static func unknownCommand(_ word: String, among names: [String], of command: String) -> String? {
+    static func unknownCommand(_ word: String, among names: [String], of command: String) -> String?
+    {
         let known = names + ["help"]
         guard !word.hasPrefix("-"), !known.contains(word) else { return nil }
-        let shown = String(word.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+        let shown = String(
+            word.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
         let hint = Suggestion.nearest(to: word, in: known).map { "; did you mean '\($0)'?" } ?? ""
         return "\(command): unknown command '\(shown)'\(hint)\n" + usage(command, names)
     }

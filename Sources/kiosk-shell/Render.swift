@@ -27,16 +27,25 @@ struct Render: ParsableCommand {
     @Option(help: "Output pixels per logical pixel (default: [preview] scale).")
     var scale: Double?
 
-    @Option(help: "Turn the picture onto the panel: normal, 90, 180, 270, flipped, flipped-90, flipped-180, flipped-270 (default: [display] rotation). --size stays the upright size.")
+    @Option(
+        help:
+            "Turn the picture onto the panel: normal, 90, 180, 270, flipped, flipped-90, flipped-180, flipped-270 (default: [display] rotation). --size stays the upright size."
+    )
     var rotation: String?
 
     @Option(help: "A scripted interaction to run first, steps separated by ';'.")
     var actions: String?
 
-    @Option(help: "Seconds after the script starts to draw (mid-transition frames); default: once settled.")
+    @Option(
+        help:
+            "Seconds after the script starts to draw (mid-transition frames); default: once settled."
+    )
     var at: Double?
 
-    @Option(help: "A live value to draw with, NAME=PAYLOAD as its source delivers it (repeatable); file values are read.")
+    @Option(
+        help:
+            "A live value to draw with, NAME=PAYLOAD as its source delivers it (repeatable); file values are read."
+    )
     var value: [String] = []
 
     @Option(help: "The PNG file (--page) or folder (--all) to write.")
@@ -45,24 +54,31 @@ struct Render: ParsableCommand {
     func validate() throws {
         guard (page != nil) != all else { throw ValidationError("give either --page ID or --all") }
         for entry in value where !entry.contains("=" as Character) {
-            throw ValidationError("--value: expected NAME=PAYLOAD, e.g. temp={\"value\": 21.5}; found '\(entry)'")
+            throw ValidationError(
+                "--value: expected NAME=PAYLOAD, e.g. temp={\"value\": 21.5}; found '\(entry)'")
         }
         if let size, Render.parseSize(size) == nil {
             throw ValidationError(
-                "--size: expected WIDTHxHEIGHT with each side from 1 to \(Int(Render.maximumSide)), e.g. 1920x1080; found '\(size)'")
+                "--size: expected WIDTHxHEIGHT with each side from 1 to \(Int(Render.maximumSide)), e.g. 1920x1080; found '\(size)'"
+            )
         }
         if let scale, !(scale > 0 && scale <= Render.maximumScale) {
-            throw ValidationError("--scale: expected a number greater than 0 and at most \(Int(Render.maximumScale)); found \(scale)")
+            throw ValidationError(
+                "--scale: expected a number greater than 0 and at most \(Int(Render.maximumScale)); found \(scale)"
+            )
         }
         if let scale, let size = size.flatMap(Render.parseSize),
             max(size.width, size.height) * scale > Render.maximumPixels
         {
             throw ValidationError(
-                "--size at --scale: the picture would be \(Int(size.width * scale))x\(Int(size.height * scale)) pixels; at most \(Int(Render.maximumPixels)) a side")
+                "--size at --scale: the picture would be \(Int(size.width * scale))x\(Int(size.height * scale)) pixels; at most \(Int(Render.maximumPixels)) a side"
+            )
         }
         if let at, !(at >= 0 && at.isFinite) { throw ValidationError("--at: expected seconds ≥ 0") }
         if let rotation, DisplayTransform(name: rotation) == nil {
-            throw ValidationError("--rotation: expected one of " + DisplayTransform.allCases.map(\.name).joined(separator: ", "))
+            throw ValidationError(
+                "--rotation: expected one of "
+                    + DisplayTransform.allCases.map(\.name).joined(separator: ", "))
         }
     }
 
@@ -81,7 +97,8 @@ struct Render: ParsableCommand {
 
     func run() throws {
         var rendering = PageRendering(
-            configDirectory: options.config, size: size.flatMap(Render.parseSize), scale: scale, actions: actions, at: at,
+            configDirectory: options.config, size: size.flatMap(Render.parseSize), scale: scale,
+            actions: actions, at: at,
             rotation: rotation.flatMap(DisplayTransform.init(name:)))
         for entry in value {
             let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -98,12 +115,15 @@ struct Render: ParsableCommand {
                 let id = PageID(page ?? "")
                 guard configuration.pages[id] != nil else {
                     throw PageRendering.Failure(
-                        lines: ["render: no page \"\(id)\" in \(options.config); its pages are \(configuration.pages.keys.sorted().map(\.rawValue).joined(separator: ", "))"],
+                        lines: [
+                            "render: no page \"\(id)\" in \(options.config); its pages are \(configuration.pages.keys.sorted().map(\.rawValue).joined(separator: ", "))"
+                        ],
                         exitCode: .failure)
                 }
                 pages = [id]
             }
-            let written = try rendering.render(configuration: configuration, pages: pages, out: out, intoFolder: all)
+            let written = try rendering.render(
+                configuration: configuration, pages: pages, out: out, intoFolder: all)
             for path in written { print(path) }
         } catch let failure as PageRendering.Failure {
             StandardStream.error.write(failure.description + "\n")

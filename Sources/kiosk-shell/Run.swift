@@ -4,7 +4,8 @@ import KioskCore
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show the home page fullscreen: on the Wayland compositor in WAYLAND_DISPLAY, or on the display itself (DRM/KMS).",
+        abstract:
+            "Show the home page fullscreen: on the Wayland compositor in WAYLAND_DISPLAY, or on the display itself (DRM/KMS).",
         discussion: """
             The config folder is watched: saved edits apply at once (SIGHUP reloads too). A config \
             with errors keeps the last good pages on screen under a banner listing the errors; at \
@@ -24,10 +25,14 @@ struct Run: ParsableCommand {
     @Flag(help: "Log debug lines too.")
     var verbose = false
 
-    @Flag(help: "Exit with 78 when the config has errors at start instead of showing them on screen.")
+    @Flag(
+        help: "Exit with 78 when the config has errors at start instead of showing them on screen.")
     var strict = false
 
-    @Option(help: "Where to draw: auto (Wayland when WAYLAND_DISPLAY is set, else drm), wayland or drm. Overrides [display] backend.")
+    @Option(
+        help:
+            "Where to draw: auto (Wayland when WAYLAND_DISPLAY is set, else drm), wayland or drm. Overrides [display] backend."
+    )
     var backend: OutputBackendChoice?
 
     func run() throws {

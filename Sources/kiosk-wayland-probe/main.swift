@@ -36,7 +36,9 @@ while let option = arguments.popFirst() {
     switch option {
     case "--app-id": configuration.appID = value
     case "--color":
-        guard let rgb = UInt32(value, radix: 16), rgb <= 0xFF_FFFF else { fail("--color wants RRGGBB") }
+        guard let rgb = UInt32(value, radix: 16), rgb <= 0xFF_FFFF else {
+            fail("--color wants RRGGBB")
+        }
         background = 0xFF00_0000 | rgb
     case "--default-size":
         let parts = value.split(separator: "x").compactMap { Int($0) }
@@ -110,10 +112,12 @@ do {
         var damage: [Rect] = []
         if !buffer.holdsPreviousFrame {
             buffer.fill(x: 0, y: 0, width: buffer.width, height: buffer.height, argb: background)
-            damage.append(Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height)))
+            damage.append(
+                Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height)))
         } else if let old = shownSquare {
             buffer.fill(
-                x: Int(old.minX), y: Int(old.minY), width: Int(old.width), height: Int(old.height), argb: background)
+                x: Int(old.minX), y: Int(old.minY), width: Int(old.width), height: Int(old.height),
+                argb: background)
             damage.append(old)
         }
         shownSquare = nil
@@ -121,9 +125,11 @@ do {
             let side = (squareSide * Double(buffer.scale)).rounded()
             let square = Rect(
                 x: (point.x * Double(buffer.scale) - side / 2).rounded(.down),
-                y: (point.y * Double(buffer.scale) - side / 2).rounded(.down), width: side, height: side)
+                y: (point.y * Double(buffer.scale) - side / 2).rounded(.down), width: side,
+                height: side)
             buffer.fill(
-                x: Int(square.minX), y: Int(square.minY), width: Int(square.width), height: Int(square.height),
+                x: Int(square.minX), y: Int(square.minY), width: Int(square.width),
+                height: Int(square.height),
                 argb: 0xFFFF_FFFF)
             damage.append(square)
             shownSquare = square
@@ -131,9 +137,11 @@ do {
         if animate {
             // A 2-pixel bar sweeping along the bottom edge: every frame changes something.
             let x = framesDrawn % max(1, buffer.width - 2)
-            buffer.fill(x: 0, y: buffer.height - 2, width: buffer.width, height: 2, argb: background)
+            buffer.fill(
+                x: 0, y: buffer.height - 2, width: buffer.width, height: 2, argb: background)
             buffer.fill(x: x, y: buffer.height - 2, width: 2, height: 2, argb: 0xFFFF_FFFF)
-            damage.append(Rect(x: 0, y: Double(buffer.height - 2), width: Double(buffer.width), height: 2))
+            damage.append(
+                Rect(x: 0, y: Double(buffer.height - 2), width: Double(buffer.width), height: 2))
             window.setNeedsFrame()
         }
         return damage
@@ -161,7 +169,6 @@ do {
     // Keeps the window (and through it the display) alive until here.
     withExtendedLifetime(window) {}
 }
-
 
 runProbe()
 say("exit 0")

@@ -48,7 +48,7 @@ let appGoldens = GoldenFolder(besides: #filePath)
 enum LetterPages {
     static let letters: [(letter: String, name: String, colour: String)] = [
         ("A", "Amber", "#f0a020"), ("B", "Blue", "#2a6fd6"), ("C", "Green", "#2e9e4f"),
-        ("D", "Red", "#c83a32"), ("E", "Purple", "#7b4bc4"), ("F", "Teal", "#1d9a9a"),
+        ("D", "Red", "#c83a32"), ("E", "Purple", "#7b4bc4"), ("F", "Teal", "#1d9a9a")
     ]
 
     /// Page `letter` ("A"…"F"), its rows opening `opens`.
@@ -56,13 +56,20 @@ enum LetterPages {
         let entry = letters[index]
         var widgets: [Widget] = [
             .title(TitleWidget(text: entry.name)),
-            .text(TextWidget(markup: "<b>\(entry.letter)</b>", size: 120, alignment: .center)),
+            .text(TextWidget(markup: "<b>\(entry.letter)</b>", size: 120, alignment: .center))
         ]
-        if !opens.isEmpty { widgets.append(.list(ListWidget(rows: opens.map { ListRow(label: $0.rawValue, action: .open($0)) }))) }
+        if !opens.isEmpty {
+            widgets.append(
+                .list(
+                    ListWidget(rows: opens.map { ListRow(label: $0.rawValue, action: .open($0)) })))
+        }
         return PageDefinition(
             id: PageID(entry.letter), title: entry.name,
             // Light text pinned: the goldens were drawn before light pages got dark text by default.
-            content: .panel(Panel(widgets: widgets, background: RGBA(hex: entry.colour), textColor: Theme.standard.text)))
+            content: .panel(
+                Panel(
+                    widgets: widgets, background: RGBA(hex: entry.colour),
+                    textColor: Theme.standard.text)))
     }
 
     static func configuration(home: PageID, _ pages: [PageDefinition]) -> KioskConfiguration {
@@ -71,6 +78,8 @@ enum LetterPages {
         var theme = Theme.standard
         theme.padding = 16
         theme.titleSize = 28
-        return KioskConfiguration(settings: KioskSettings(home: home, theme: theme), pages: byID, directory: "/nonexistent")
+        return KioskConfiguration(
+            settings: KioskSettings(home: home, theme: theme), pages: byID,
+            directory: "/nonexistent")
     }
 }

@@ -12,15 +12,22 @@ import Testing
     static func configuration() -> KioskConfiguration {
         var pages = (0..<6).map { LetterPages.page($0) }
         pages[0] = LetterPages.page(0, opens: [PageID("E")])
-        var config = LetterPages.configuration(home: "home", pages + [
-            PageDefinition(id: "home", title: "Home", content: .cube(CubeSpec(faces: ["A", "B", "slides", "zooms"]))),
-            PageDefinition(
-                id: "slides", title: "Slides",
-                content: .stack(StackSpec(root: "C", transition: TransitionSpec(kind: .slide, duration: 1)))),
-            PageDefinition(
-                id: "zooms", title: "Zooms",
-                content: .stack(StackSpec(root: "D", transition: TransitionSpec(kind: .zoom, duration: 1)))),
-        ])
+        var config = LetterPages.configuration(
+            home: "home",
+            pages + [
+                PageDefinition(
+                    id: "home", title: "Home",
+                    content: .cube(CubeSpec(faces: ["A", "B", "slides", "zooms"]))),
+                PageDefinition(
+                    id: "slides", title: "Slides",
+                    content: .stack(
+                        StackSpec(root: "C", transition: TransitionSpec(kind: .slide, duration: 1)))
+                ),
+                PageDefinition(
+                    id: "zooms", title: "Zooms",
+                    content: .stack(
+                        StackSpec(root: "D", transition: TransitionSpec(kind: .zoom, duration: 1))))
+            ])
         config.pages[PageID("C")] = LetterPages.page(2, opens: [PageID("E")])
         config.pages[PageID("D")] = LetterPages.page(3, opens: [PageID("F")])
         return config
@@ -36,7 +43,8 @@ import Testing
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         renderer.threads = threads
         renderer.displayTransform = rotation
-        let navigator = try Navigator(configuration: configuration, viewport: size, panels: renderer)
+        let navigator = try Navigator(
+            configuration: configuration, viewport: size, panels: renderer)
         _ = try ActionScript.parse(actions).play(on: navigator, until: at)
         #expect(navigator.isAnimating || navigator.isTouching, "the frame must be mid-motion")
         let image = try renderer.render(navigator.scene(), now: AppFixture.instant)
@@ -48,7 +56,7 @@ import Testing
         ("cube drag", "drag 800,300 300,300 2s", 0.9, .normal),
         ("slide", "next; next; wait 1s; open E", 1.5, .normal),
         ("zoom", "previous; wait 1s; open F", 1.4, .normal),
-        ("cube on a turned display", "drag 800,300 300,300 2s", 0.7, .rotated90),
+        ("cube on a turned display", "drag 800,300 300,300 2s", 0.7, .rotated90)
     ]
 
     @Test(arguments: 0..<4)
@@ -60,7 +68,8 @@ import Testing
             #expect(many == one, "\(c.name): \(threads) threads differ from one")
         }
         // The frame is not trivially uniform (the comparison could not miss a band).
-        #expect(Set(one.prefix(one.count / 2)).count > 8, "\(c.name): frame is too plain to compare")
+        #expect(
+            Set(one.prefix(one.count / 2)).count > 8, "\(c.name): frame is too plain to compare")
     }
 
     @Test func threadCountIsClampedToOneThroughTheCap() {
@@ -68,6 +77,8 @@ import Testing
         #expect(compositor.threads == LayerCompositor.maximumThreads)
         compositor.threads = 0
         #expect(compositor.threads == 1)
-        #expect(LayerCompositor.defaultThreads >= 1 && LayerCompositor.defaultThreads <= LayerCompositor.maximumThreads)
+        #expect(
+            LayerCompositor.defaultThreads >= 1
+                && LayerCompositor.defaultThreads <= LayerCompositor.maximumThreads)
     }
 }

@@ -6,17 +6,26 @@ import KioskTestSupport
 /// Runs the built `kiosk-shell` binary. `swift test` builds every product of the package, so the
 /// binary sits beside the test bundle in the same build folder (whatever `--build-path` says);
 /// run from elsewhere without it, these tests are skipped with a message saying so.
-@Suite("kiosk-shell binary", .enabled(if: KioskShellBinary.path != nil, "kiosk-shell binary not found beside the test bundle; run `swift build` first"))
+@Suite(
+    "kiosk-shell binary",
+    .enabled(
+        if: KioskShellBinary.path != nil,
+        "kiosk-shell binary not found beside the test bundle; run `swift build` first"))
 struct BinaryTests {
-    @Test("render --all on the demo config writes one PNG per page, 30 in all, at the requested size")
+    @Test(
+        "render --all on the demo config writes one PNG per page, 30 in all, at the requested size")
     func renderAll() throws {
         let out = AppFixture.temporaryDirectory() + "/pages"
-        let run = try KioskShellBinary.run(["render", "--config", AppFixture.demoConfig, "--all", "--scale", "0.25", "--out", out])
+        let run = try KioskShellBinary.run([
+            "render", "--config", AppFixture.demoConfig, "--all", "--scale", "0.25", "--out", out
+        ])
         #expect(run.status == 0, "\(run.error)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(files.count == 30)
-        let pageFiles = try FileManager.default.contentsOfDirectory(atPath: AppFixture.demoConfig + "/pages")
-            .map { $0.replacingOccurrences(of: ".toml", with: ".png") }.sorted()
+        let pageFiles = try FileManager.default.contentsOfDirectory(
+            atPath: AppFixture.demoConfig + "/pages"
+        )
+        .map { $0.replacingOccurrences(of: ".toml", with: ".png") }.sorted()
         #expect(files == pageFiles)
         #expect(run.output.split(separator: "\n").count == 30)
         let image = try ImageBuffer(pngPath: out + "/settings.png")
@@ -26,10 +35,16 @@ struct BinaryTests {
     @Test("render --page home mid-drag (--actions, --at 0.15) differs from the rest frame")
     func renderMidTurn() throws {
         let folder = AppFixture.temporaryDirectory()
-        let common = ["render", "--config", AppFixture.demoConfig, "--page", "home", "--size", "1280x800", "--scale", "0.5"]
+        let common = [
+            "render", "--config", AppFixture.demoConfig, "--page", "home", "--size", "1280x800",
+            "--scale", "0.5"
+        ]
         let rest = try KioskShellBinary.run(common + ["--out", folder + "/rest.png"])
         let turning = try KioskShellBinary.run(
-            common + ["--actions", "drag 900,400 300,400 250ms", "--at", "0.15", "--out", folder + "/turning.png"])
+            common + [
+                "--actions", "drag 900,400 300,400 250ms", "--at", "0.15", "--out",
+                folder + "/turning.png"
+            ])
         #expect(rest.status == 0 && turning.status == 0, "\(rest.error)\(turning.error)")
         #expect(turning.output == folder + "/turning.png\n")
         let a = try ImageBuffer(pngPath: folder + "/rest.png")
@@ -45,7 +60,9 @@ struct BinaryTests {
         #expect(GoldenFolder.difference(a, c).0 > 640 * 400 / 4)
     }
 
-    @Test("check exits 0 on the demo config and 78 on a broken copy, naming the file and the unknown page")
+    @Test(
+        "check exits 0 on the demo config and 78 on a broken copy, naming the file and the unknown page"
+    )
     func checkExitCodes() throws {
         let good = try KioskShellBinary.run(["check", "--config", AppFixture.demoConfig])
         #expect(good.status == 0)
@@ -62,7 +79,9 @@ struct BinaryTests {
         #expect(broken.output.contains("home.toml"))
         #expect(broken.output.contains("unknown page \"explorer\""))
 
-        let render = try KioskShellBinary.run(["render", "--config", copy, "--page", "home", "--out", copy + "/x.png"])
+        let render = try KioskShellBinary.run([
+            "render", "--config", copy, "--page", "home", "--out", copy + "/x.png"
+        ])
         #expect(render.status == 78)
         #expect(!FileManager.default.fileExists(atPath: copy + "/x.png"))
     }
@@ -70,11 +89,17 @@ struct BinaryTests {
     @Test("render refuses an unknown page and a bad action script without writing a file")
     func renderRefusals() throws {
         let folder = AppFixture.temporaryDirectory()
-        let unknown = try KioskShellBinary.run(["render", "--config", AppFixture.demoConfig, "--page", "nope", "--out", folder + "/a.png"])
+        let unknown = try KioskShellBinary.run([
+            "render", "--config", AppFixture.demoConfig, "--page", "nope", "--out",
+            folder + "/a.png"
+        ])
         #expect(unknown.status == 1)
         #expect(unknown.error.contains("no page \"nope\""))
         let bad = try KioskShellBinary.run(
-            ["render", "--config", AppFixture.demoConfig, "--page", "home", "--actions", "spin 3", "--out", folder + "/b.png"])
+            [
+                "render", "--config", AppFixture.demoConfig, "--page", "home", "--actions",
+                "spin 3", "--out", folder + "/b.png"
+            ])
         #expect(bad.status == 1)
         #expect(bad.error.contains("actions: \"spin 3\": unknown step"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)

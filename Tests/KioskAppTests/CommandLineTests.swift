@@ -3,7 +3,10 @@ import Testing
 
 /// The command line as a technician meets it: version, typos, missing commands, option limits
 /// and output paths, each answered in words with a non-zero exit where something is wrong.
-@Suite("kiosk-shell command line", .enabled(if: KioskShellBinary.path != nil, "kiosk-shell binary not found beside the test bundle"))
+@Suite(
+    "kiosk-shell command line",
+    .enabled(
+        if: KioskShellBinary.path != nil, "kiosk-shell binary not found beside the test bundle"))
 struct CommandLineTests {
     @Test("--version prints the version and exits 0")
     func version() throws {
@@ -12,7 +15,9 @@ struct CommandLineTests {
         #expect(run.output.hasPrefix("0."))
     }
 
-    @Test("a mistyped command gets a suggestion; bare kiosk-shell and help for an unknown command exit non-zero")
+    @Test(
+        "a mistyped command gets a suggestion; bare kiosk-shell and help for an unknown command exit non-zero"
+    )
     func mistypedCommands() throws {
         let typo = try KioskShellBinary.run(["chek", "--config", "Config"])
         #expect(typo.status != 0)
@@ -28,7 +33,10 @@ struct CommandLineTests {
 
     @Test("--size and --scale errors state the limits")
     func optionLimits() throws {
-        let common = ["render", "--config", AppFixture.demoConfig, "--page", "home", "--out", AppFixture.temporaryDirectory() + "/x.png"]
+        let common = [
+            "render", "--config", AppFixture.demoConfig, "--page", "home", "--out",
+            AppFixture.temporaryDirectory() + "/x.png"
+        ]
         let size = try KioskShellBinary.run(common + ["--size", "20000x10"])
         #expect(size.status != 0)
         #expect(size.error.contains("each side from 1 to 8192"))
@@ -43,7 +51,8 @@ struct CommandLineTests {
     func outputPaths() throws {
         let folder = AppFixture.temporaryDirectory()
         let base = ["render", "--config", AppFixture.demoConfig, "--scale", "0.1"]
-        let missing = try KioskShellBinary.run(base + ["--page", "home", "--out", folder + "/nowhere/home.png"])
+        let missing = try KioskShellBinary.run(
+            base + ["--page", "home", "--out", folder + "/nowhere/home.png"])
         #expect(missing.status == 1)
         #expect(missing.error.contains("the folder \(folder)/nowhere does not exist"))
         let ontoFolder = try KioskShellBinary.run(base + ["--page", "home", "--out", folder])
@@ -51,7 +60,9 @@ struct CommandLineTests {
         _ = FileManager.default.createFile(atPath: folder + "/file", contents: Data())
         let ontoFile = try KioskShellBinary.run(base + ["--all", "--out", folder + "/file"])
         #expect(ontoFile.status == 1)
-        #expect(ontoFile.error.contains("is an existing file; --all writes one PNG per page into a folder"))
+        #expect(
+            ontoFile.error.contains(
+                "is an existing file; --all writes one PNG per page into a folder"))
         #expect(!ontoFile.error.contains("NSCocoaErrorDomain"))
     }
 }

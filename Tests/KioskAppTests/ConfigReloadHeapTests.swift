@@ -12,8 +12,12 @@ import Testing
     @Test(arguments: ["Config", "Tests/EndToEnd/Fixtures/kiosk"])
     func aLoadLeavesAtMostTheRootTables(folder relative: String) throws {
         let folder = AppFixture.packageDirectory + "/" + relative
-        let fuzz = try #require(KioskShellBinary.path.map { ($0 as NSString).deletingLastPathComponent + "/kiosk-fuzz" })
-        try #require(FileManager.default.isExecutableFile(atPath: fuzz), "kiosk-fuzz is built beside kiosk-shell")
+        let fuzz = try #require(
+            KioskShellBinary.path.map { ($0 as NSString).deletingLastPathComponent + "/kiosk-fuzz" }
+        )
+        try #require(
+            FileManager.default.isExecutableFile(atPath: fuzz),
+            "kiosk-fuzz is built beside kiosk-shell")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: fuzz)
         process.arguments = ["--heap-per-load", folder]
@@ -22,10 +26,14 @@ import Testing
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let perLoad = try #require(text.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, "output: \(text)")
+        let perLoad = try #require(
+            text.split(separator: " ").last.flatMap {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }, "output: \(text)")
         let files = Self.tomlFiles(in: folder)
         #expect(files > 1)
-        #expect(perLoad <= files * Self.bytesPerFile, "a load of \(files) files left \(perLoad) bytes")
+        #expect(
+            perLoad <= files * Self.bytesPerFile, "a load of \(files) files left \(perLoad) bytes")
     }
 
     static func tomlFiles(in folder: String) -> Int {

@@ -10,7 +10,9 @@ import KioskTestSupport
 struct FocusRingGoldenTests {
     static let size = Size(width: 640, height: 400)
 
-    static func navigator(_ transition: TransitionSpec = TransitionSpec()) throws -> (Navigator, FrameRenderer) {
+    static func navigator(_ transition: TransitionSpec = TransitionSpec()) throws -> (
+        Navigator, FrameRenderer
+    ) {
         _ = AppFixture.fonts
         let menu = PageDefinition(
             id: "menu", title: "Hall 2",
@@ -19,24 +21,29 @@ struct FocusRingGoldenTests {
                     .list(
                         ListWidget(rows: [
                             ListRow(label: "Beam engine", detail: "1887", action: .open("A")),
-                            ListRow(label: "Diesel generator", detail: "1924", action: .open("B")),
+                            ListRow(label: "Diesel generator", detail: "1924", action: .open("B"))
                         ])),
                     .grid(
                         GridWidget(
                             columns: 3, tileHeight: 72,
                             tiles: [
-                                Tile(label: "Map", action: .open("A")), Tile(label: "Tours", action: .open("B")),
-                                Tile(label: "Home", action: .home, style: .button),
-                            ])),
+                                Tile(label: "Map", action: .open("A")),
+                                Tile(label: "Tours", action: .open("B")),
+                                Tile(label: "Home", action: .home, style: .button)
+                            ]))
                 ])))
         let configuration = LetterPages.configuration(
             home: "s",
             [
                 menu, LetterPages.page(0), LetterPages.page(1),
-                PageDefinition(id: "s", title: "Stack", content: .stack(StackSpec(root: "menu", transition: transition))),
+                PageDefinition(
+                    id: "s", title: "Stack",
+                    content: .stack(StackSpec(root: "menu", transition: transition)))
             ])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
-        return (try Navigator(configuration: configuration, viewport: size, panels: renderer), renderer)
+        return (
+            try Navigator(configuration: configuration, viewport: size, panels: renderer), renderer
+        )
     }
 
     static func press(_ nav: Navigator, _ keys: Key...) {
@@ -52,12 +59,18 @@ struct FocusRingGoldenTests {
         appGoldens.check(row, named: "focus-ring-row")
         #expect(GoldenFolder.difference(row, untouched).0 > 1000)
         Self.press(nav, .tab, .tab, .tab, .tab)
-        appGoldens.check(try renderer.render(nav.scene(), now: AppFixture.instant), named: "focus-ring-button")
+        appGoldens.check(
+            try renderer.render(nav.scene(), now: AppFixture.instant), named: "focus-ring-button")
         nav.handle(.down(id: 0, position: Point(x: 600, y: 380), time: nav.now))
-        #expect(GoldenFolder.difference(try renderer.render(nav.scene(), now: AppFixture.instant), untouched).0 == 0)
+        #expect(
+            GoldenFolder.difference(
+                try renderer.render(nav.scene(), now: AppFixture.instant), untouched
+            ).0 == 0)
     }
 
-    @Test("drawing only the damage of a ring appearing, moving and going away gives the whole frame's pixels")
+    @Test(
+        "drawing only the damage of a ring appearing, moving and going away gives the whole frame's pixels"
+    )
     func ringDamage() throws {
         let (nav, renderer) = try Self.navigator()
         var previous = nav.scene()
@@ -66,7 +79,8 @@ struct FocusRingGoldenTests {
         func step(_ change: () -> Void) throws {
             change()
             let scene = nav.scene()
-            let damage = renderer.draw(scene, into: target, previous: previous, now: AppFixture.instant)
+            let damage = renderer.draw(
+                scene, into: target, previous: previous, now: AppFixture.instant)
             damaged.append(damage.rects.reduce(0) { $0 + $1.width * $1.height })
             previous = scene
             let whole = try renderer.render(scene, now: AppFixture.instant)
@@ -86,10 +100,13 @@ struct FocusRingGoldenTests {
         let targets = renderer.targets(page: "menu", size: Size(width: 640, height: 336))
         let row = try #require(targets.dropFirst().first)
         // Below the stack's 64-px header.
-        try ActionScript.parse("tap \(Int(row.rect.midX)),\(Int(row.rect.midY + ChromeMetrics.headerHeight))")
-            .play(on: nav, until: ActionScript.tapDuration)
+        try ActionScript.parse(
+            "tap \(Int(row.rect.midX)),\(Int(row.rect.midY + ChromeMetrics.headerHeight))"
+        )
+        .play(on: nav, until: ActionScript.tapDuration)
         #expect(nav.activeNode.id == "B")
         nav.advance(to: ActionScript.tapDuration + 0.3)
-        appGoldens.check(try renderer.render(nav.scene(), now: AppFixture.instant), named: "zoom-from-row-30")
+        appGoldens.check(
+            try renderer.render(nav.scene(), now: AppFixture.instant), named: "zoom-from-row-30")
     }
 }

@@ -17,10 +17,13 @@ struct HeaderGoldenTests {
             home: "s",
             [
                 LetterPages.page(0), LetterPages.page(1),
-                PageDefinition(id: "s", title: "Stack", content: .stack(StackSpec(root: "A", transition: spec, showsHeader: header))),
+                PageDefinition(
+                    id: "s", title: "Stack",
+                    content: .stack(StackSpec(root: "A", transition: spec, showsHeader: header)))
             ])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
-        let navigator = try Navigator(configuration: configuration, viewport: size, panels: renderer)
+        let navigator = try Navigator(
+            configuration: configuration, viewport: size, panels: renderer)
         #expect(navigator.perform(.open("B")))
         navigator.advance(to: progress)
         return try renderer.render(navigator.scene(), now: AppFixture.instant)

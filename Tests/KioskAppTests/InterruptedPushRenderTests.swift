@@ -18,13 +18,19 @@ struct InterruptedPushRenderTests {
             home: "s",
             [
                 LetterPages.page(0), LetterPages.page(1),
-                PageDefinition(id: "s", title: "Stack", content: .stack(StackSpec(root: "A", transition: spec))),
+                PageDefinition(
+                    id: "s", title: "Stack", content: .stack(StackSpec(root: "A", transition: spec))
+                )
             ])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
-        return (try Navigator(configuration: configuration, viewport: size, panels: renderer), renderer)
+        return (
+            try Navigator(configuration: configuration, viewport: size, panels: renderer), renderer
+        )
     }
 
-    @Test("back 0.3 s into a push draws the same frame, then the push's frames backwards", arguments: [TransitionKind.swipe, .cube, .fade])
+    @Test(
+        "back 0.3 s into a push draws the same frame, then the push's frames backwards",
+        arguments: [TransitionKind.swipe, .cube, .fade])
     func backDuringPush(kind: TransitionKind) throws {
         let (nav, renderer) = try Self.navigator(kind)
         #expect(nav.perform(.open("B")))

@@ -50,16 +50,21 @@ final class SeatFeed: InputBackend {
 
 @Suite("Live reload applies all of kiosk.toml")
 struct LiveReloadTests {
-    @Test("a panel that boots with a broken config shows the diagnostic page's settings, then takes the fixed config's rotation and source")
+    @Test(
+        "a panel that boots with a broken config shows the diagnostic page's settings, then takes the fixed config's rotation and source"
+    )
     func brokenAtBootThenFixed() throws {
         let folder = ConfigFolder()
         folder.kiosk("[display]\nrotation = \"sideways\"\n")
-        let service = ConfigService(directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
+        let service = ConfigService(
+            directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
         #expect(service.good == nil)
         #expect(service.shown.settings.home == DiagnosticPage.pageID)
         #expect(service.shown.settings.input.geometry.displayTransform == .normal)
 
-        folder.kiosk("[display]\nrotation = \"90\"\n[input]\nsource = \"libinput\"\ncalibration = [1, 0, 0.1, 0, 1, 0]\n")
+        folder.kiosk(
+            "[display]\nrotation = \"90\"\n[input]\nsource = \"libinput\"\ncalibration = [1, 0, 0.1, 0, 1, 0]\n"
+        )
         let (change, _) = service.reload()
         #expect(change == .applied(replacedDiagnostics: true))
         let input = service.shown.settings.input
@@ -68,11 +73,14 @@ struct LiveReloadTests {
         #expect(input.geometry.calibration != .identity)
     }
 
-    @Test("errors after a good config keep its settings under a banner; the same files again change nothing")
+    @Test(
+        "errors after a good config keep its settings under a banner; the same files again change nothing"
+    )
     func bannerKeepsSettings() throws {
         let folder = ConfigFolder()
         folder.kiosk("[display]\nrotation = \"180\"\n")
-        let service = ConfigService(directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
+        let service = ConfigService(
+            directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
         #expect(service.shown.settings.input.geometry.displayTransform == .rotated180)
         folder.kiosk("[display]\nrotation = \"sideways\"\n")
         #expect(service.reload().change == .banner)
@@ -85,20 +93,26 @@ struct LiveReloadTests {
         #expect(service.reload().change == .unchanged)
     }
 
-    @Test("a reload turning the display relays out the viewport and maps compositor touches through the new rotation")
+    @Test(
+        "a reload turning the display relays out the viewport and maps compositor touches through the new rotation"
+    )
     func rotationAppliesLive() throws {
         let folder = ConfigFolder()
         folder.kiosk("")
-        let service = ConfigService(directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
+        let service = ConfigService(
+            directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
         let loop = try EventLoop()
         let router = InputRouter(
-            settings: service.shown.settings.input, surfaceSize: Size(width: 800, height: 480), loop: loop,
+            settings: service.shown.settings.input, surfaceSize: Size(width: 800, height: 480),
+            loop: loop,
             log: Logger(label: "test"), startDirect: { _, _ in nil })
         let host = RouterHost()
         router.delegate = host
         let seat = SeatFeed()
         router.attach(seat: seat)
-        #expect(router.configured(surfaceSize: Size(width: 800, height: 480)) == Size(width: 800, height: 480))
+        #expect(
+            router.configured(surfaceSize: Size(width: 800, height: 480))
+                == Size(width: 800, height: 480))
 
         folder.kiosk("[display]\nrotation = \"90\"\n")
         #expect(service.reload().change == .applied(replacedDiagnostics: false))
@@ -111,9 +125,13 @@ struct LiveReloadTests {
         host.navigator = try Navigator(
             configuration: service.shown, viewport: router.viewport, scale: 1)
         let logical = Point(x: 100, y: 700)
-        let window = DisplayTransform.rotated90.nativePoint(fromLogical: logical, nativeSize: Size(width: 800, height: 480))
-        let mapped = try #require(router.routing.fromCompositor(.down(id: 0, position: window, time: 1)))
-        guard case .down(_, let position, _) = mapped else { Issue.record("not a down: \(mapped)"); return }
+        let window = DisplayTransform.rotated90.nativePoint(
+            fromLogical: logical, nativeSize: Size(width: 800, height: 480))
+        let mapped = try #require(
+            router.routing.fromCompositor(.down(id: 0, position: window, time: 1)))
+        guard case .down(_, let position, _) = mapped else {
+            Issue.record("not a down: \(mapped)"); return
+        }
         #expect(abs(position.x - logical.x) < 0.001 && abs(position.y - logical.y) < 0.001)
         seat.onTouch?(.down(id: 0, position: window, time: 1))
         #expect(host.changes == 1)
@@ -121,20 +139,25 @@ struct LiveReloadTests {
         #expect(!router.apply(service.shown.settings.input))
     }
 
-    @Test("switching [input] source at run time starts and stops libinput; compositor touches are ignored while it reads alone")
+    @Test(
+        "switching [input] source at run time starts and stops libinput; compositor touches are ignored while it reads alone"
+    )
     func sourceSwitchesLive() throws {
         let folder = ConfigFolder()
         let missing = folder.path + "/no-such-event-device"
         folder.kiosk("")
-        let service = ConfigService(directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
+        let service = ConfigService(
+            directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
         let loop = try EventLoop()
         let log = Logger(label: "test")
         var started: [InputGeometrySettings] = []
         let router = InputRouter(
-            settings: service.shown.settings.input, surfaceSize: Size(width: 800, height: 480), loop: loop, log: log,
+            settings: service.shown.settings.input, surfaceSize: Size(width: 800, height: 480),
+            loop: loop, log: log,
             startDirect: { geometry, size in
                 started.append(geometry)
-                return BackendFactory.directInput(settings: geometry, nativeSize: size, loop: loop, log: log)
+                return BackendFactory.directInput(
+                    settings: geometry, nativeSize: size, loop: loop, log: log)
             })
         let host = RouterHost()
         router.delegate = host
@@ -154,7 +177,9 @@ struct LiveReloadTests {
         seat.onTouch?(.down(id: 0, position: Point(x: 10, y: 10), time: 1))
         #expect(host.changes == 0)
 
-        folder.kiosk("[input]\nsource = \"libinput\"\ndevices = [\"\(missing)\"]\n[input.keyboard]\nlayout = \"de\"\n")
+        folder.kiosk(
+            "[input]\nsource = \"libinput\"\ndevices = [\"\(missing)\"]\n[input.keyboard]\nlayout = \"de\"\n"
+        )
         #expect(service.reload().change == .applied(replacedDiagnostics: false))
         router.apply(service.shown.settings.input)
         #expect(router.readsDirectly)
@@ -170,27 +195,39 @@ struct LiveReloadTests {
         router.stop()
     }
 
-    @Test("a reload changing [display] backend, connector or mode logs one line that it takes effect after a restart; other edits log none")
+    @Test(
+        "a reload changing [display] backend, connector or mode logs one line that it takes effect after a restart; other edits log none"
+    )
     func outputChangeNeedsRestart() throws {
         let folder = ConfigFolder()
         folder.kiosk("[display]\nbackend = \"drm\"\n")
-        let service = ConfigService(directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
+        let service = ConfigService(
+            directory: folder.path, loaded: ConfigLoader.load(directory: folder.path))
         let before = service.shown.settings.output
         #expect(before.backend == .drm)
 
         folder.kiosk("[display]\nbackend = \"wayland\"\n")
         #expect(service.reload().change == .applied(replacedDiagnostics: false))
         let notice = service.shown.settings.output.restartNotice(comparedTo: before)
-        #expect(notice == "[display] backend \"drm\" -> \"wayland\": a backend change takes effect after a restart; the output stays as it is until then")
+        #expect(
+            notice
+                == "[display] backend \"drm\" -> \"wayland\": a backend change takes effect after a restart; the output stays as it is until then"
+        )
 
         let wayland = service.shown.settings.output
-        folder.kiosk("[display]\nbackend = \"wayland\"\nconnector = \"HDMI-A-1\"\nmode = \"1280x800@60\"\n")
+        folder.kiosk(
+            "[display]\nbackend = \"wayland\"\nconnector = \"HDMI-A-1\"\nmode = \"1280x800@60\"\n")
         _ = service.reload()
         let both = service.shown.settings.output.restartNotice(comparedTo: wayland)
-        #expect(both?.hasPrefix("[display] connector (default) -> \"HDMI-A-1\", mode (default) -> \"1280x800@60\": this change takes effect after a restart") == true)
+        #expect(
+            both?.hasPrefix(
+                "[display] connector (default) -> \"HDMI-A-1\", mode (default) -> \"1280x800@60\": this change takes effect after a restart"
+            ) == true)
 
         let current = service.shown.settings.output
-        folder.kiosk("[display]\nbackend = \"wayland\"\nconnector = \"HDMI-A-1\"\nmode = \"1280x800@60\"\nrotation = \"90\"\n")
+        folder.kiosk(
+            "[display]\nbackend = \"wayland\"\nconnector = \"HDMI-A-1\"\nmode = \"1280x800@60\"\nrotation = \"90\"\n"
+        )
         #expect(service.reload().change == .applied(replacedDiagnostics: false))
         #expect(service.shown.settings.output.restartNotice(comparedTo: current) == nil)
     }
@@ -198,12 +235,16 @@ struct LiveReloadTests {
 
 @Suite("Bench runs the runtime pipeline")
 struct BenchPipelineTests {
-    @Test("the report says so, and the held cube frame is the Navigator's Scene drawn through the pipeline")
+    @Test(
+        "the report says so, and the held cube frame is the Navigator's Scene drawn through the pipeline"
+    )
     func reportStatesPipeline() throws {
         // Pango must load the pinned fonts first: the goldens in this process compare against them.
         _ = AppFixture.fonts
         let report = try BenchCommand.measure(
-            BenchCommand.Options(width: 160, height: 90, configDirectory: AppFixture.demoConfig, repetitions: 1, only: "cube 30deg"))
+            BenchCommand.Options(
+                width: 160, height: 90, configDirectory: AppFixture.demoConfig, repetitions: 1,
+                only: "cube 30deg"))
         #expect(report.note == BenchCommand.pipelineNote)
         #expect(report.text.contains("runtime pipeline"))
         #expect(report.json.contains("\"pipeline\":"))
@@ -211,7 +252,9 @@ struct BenchPipelineTests {
         #expect(report.results.map(\.name).contains("cube 30deg rotated 90"))
 
         let pages = BenchPages(directory: AppFixture.demoConfig, progress: { _ in })
-        let kiosk = try BenchKiosk(configuration: pages.configuration, root: BenchPages.cube, size: Size(width: 160, height: 90))
+        let kiosk = try BenchKiosk(
+            configuration: pages.configuration, root: BenchPages.cube,
+            size: Size(width: 160, height: 90))
         kiosk.holdDrag(fraction: 1.0 / 3, vertical: false)
         #expect(kiosk.navigator.isTouching)
         let scene = kiosk.scene
@@ -223,11 +266,16 @@ struct BenchPipelineTests {
 
         // A clock-only frame redraws something: the clock's text changes with each frame.
         let clockReport = try BenchCommand.measure(
-            BenchCommand.Options(width: 160, height: 90, configDirectory: AppFixture.demoConfig, repetitions: 1, only: "clock-only"))
+            BenchCommand.Options(
+                width: 160, height: 90, configDirectory: AppFixture.demoConfig, repetitions: 1,
+                only: "clock-only"))
         #expect(clockReport.results.map(\.name) == [BenchCommand.memcpyName, "clock-only frame"])
-        let clock = try BenchKiosk(configuration: pages.configuration, root: BenchPages.clock, size: Size(width: 640, height: 360))
+        let clock = try BenchKiosk(
+            configuration: pages.configuration, root: BenchPages.clock,
+            size: Size(width: 640, height: 360))
         for _ in 0..<3 { clock.frame(whole: false) }
-        clock.now = WallClockTime(secondsSinceEpoch: clock.now.secondsSinceEpoch + 61, timeZone: "UTC")
+        clock.now = WallClockTime(
+            secondsSinceEpoch: clock.now.secondsSinceEpoch + 61, timeZone: "UTC")
         let damage = clock.output.drawFrame(at: clock.navigator.now)
         #expect(!damage.isEmpty)
         #expect(damage.allSatisfy { $0.width * $0.height < 640 * 360 })

@@ -9,7 +9,8 @@ import Testing
 struct LogLineTests {
     static func line(_ message: Logger.Message, _ level: Logger.Level, journald: Bool) -> String {
         let event = LogEvent(
-            level: level, message: message, metadata: nil, source: nil, file: #fileID, function: #function, line: #line)
+            level: level, message: message, metadata: nil, source: nil, file: #fileID,
+            function: #function, line: #line)
         return KioskLogHandler.format(event: event, label: "test", journald: journald)
     }
 
@@ -22,7 +23,9 @@ struct LogLineTests {
 
     @Test("line breaks in a message become spaces, other text stays as it was")
     func breaks() {
-        #expect(Self.line("first\nsecond\r\nthird", .warning, journald: true) == "<4>first second\r third")
+        #expect(
+            Self.line("first\nsecond\r\nthird", .warning, journald: true)
+                == "<4>first second\r third")
         #expect(Self.line("Größe: 12 °C\tok", .info, journald: false) == "info: Größe: 12 °C\tok")
     }
 }

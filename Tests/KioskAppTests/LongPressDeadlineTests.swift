@@ -36,7 +36,8 @@ private struct SwipeReadLate {
 @Suite("Long-press deadline and late-read touches")
 struct LongPressDeadlineTests {
     static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Config").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Config")
+        .path
 
     /// The virtual panel's weston + `source = "libinput"` failure under load: the swipe's down was
     /// read, then the loop ran late; when it came back, the clock was past the long-press deadline
@@ -46,7 +47,9 @@ struct LongPressDeadlineTests {
     @Test("a swipe whose moves are still unread when the long-press deadline passes turns the cube")
     func lateReadSwipeIsNotALongPress() throws {
         let swipe = try Self.swipeReadLate()
-        let (loop, router, navigator, touches) = (swipe.loop, swipe.router, swipe.navigator, swipe.touches)
+        let (loop, router, navigator, touches) = (
+            swipe.loop, swipe.router, swipe.navigator, swipe.touches
+        )
         // The deadline (down + 0.5 s) is past: the timer is due at once.
         #expect(try loop.runOnce(timeout: 1) >= 1)
         touches.readPending()  // what the timer did not read, the fd's turn reads
@@ -94,11 +97,13 @@ struct LongPressDeadlineTests {
         touches.onTouch?(.frame(time: down))
         for step in 1...20 {
             let time = down + 0.015 * Double(step)
-            touches.unread.append(.motion(id: 0, position: Point(x: 600 - 20 * Double(step), y: 300), time: time))
+            touches.unread.append(
+                .motion(id: 0, position: Point(x: 600 - 20 * Double(step), y: 300), time: time))
             touches.unread.append(.frame(time: time))
         }
         touches.unread.append(.up(id: 0, time: down + 0.31))
         touches.unread.append(.frame(time: down + 0.31))
-        return SwipeReadLate(loop: loop, router: router, navigator: navigator, touches: touches, host: host)
+        return SwipeReadLate(
+            loop: loop, router: router, navigator: navigator, touches: touches, host: host)
     }
 }

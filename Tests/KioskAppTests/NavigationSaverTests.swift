@@ -13,7 +13,9 @@ import Testing
         let folder = AppFixture.temporaryDirectory()
         let store = NavigationStore(path: folder + "/navigation")
         let saver = NavigationSaver(log: Logger(label: "test"))
-        let states = (0..<20).map { NavigationState(entries: ["cube": .cube(face: PageID("face\($0)"))]) }
+        let states = (0..<20).map {
+            NavigationState(entries: ["cube": .cube(face: PageID("face\($0)"))])
+        }
         for state in states { saver.save(state, to: store) }
         saver.stop()
         guard case .state(let saved) = store.load() else {
@@ -28,7 +30,9 @@ import Testing
     func failedSaveThenGoodSave() throws {
         let folder = AppFixture.temporaryDirectory()
         let saver = NavigationSaver(log: Logger(label: "test"))
-        saver.save(NavigationState(entries: ["cube": .cube(face: PageID("one"))]), to: NavigationStore(path: folder + "/missing/navigation"))
+        saver.save(
+            NavigationState(entries: ["cube": .cube(face: PageID("one"))]),
+            to: NavigationStore(path: folder + "/missing/navigation"))
         saver.flush()
         let good = NavigationStore(path: folder + "/navigation")
         saver.save(NavigationState(entries: ["cube": .cube(face: PageID("two"))]), to: good)

@@ -49,7 +49,9 @@ struct NoDisplayTests {
 
     @Test(
         "at a terminal with no compositor and no /dev/dri it prints one line naming both and exits 69",
-        .enabled(if: KioskShellBinary.path != nil && noCards, "needs the built binary and a machine without /dev/dri"))
+        .enabled(
+            if: KioskShellBinary.path != nil && noCards,
+            "needs the built binary and a machine without /dev/dri"))
     func saysWhatIsMissing() throws {
         let run = try Started(environment: [:])
         #expect(run.ends(within: 15), "still running: it waits instead of saying what is missing")
@@ -63,18 +65,25 @@ struct NoDisplayTests {
 
     @Test(
         "started by systemd (INVOCATION_ID) it waits for the card and says once what for",
-        .enabled(if: KioskShellBinary.path != nil && noCards, "needs the built binary and a machine without /dev/dri"))
+        .enabled(
+            if: KioskShellBinary.path != nil && noCards,
+            "needs the built binary and a machine without /dev/dri"))
     func waitsUnderSystemd() throws {
         let run = try Started(environment: ["INVOCATION_ID": "0123456789abcdef0123456789abcdef"])
         #expect(!run.ends(within: 1.5), "ended: \(run.error)")
         run.stop()
-        #expect(run.error.components(separatedBy: "no display card yet: no /dev/dri/card* yet").count == 2, "\(run.error)")
+        #expect(
+            run.error.components(separatedBy: "no display card yet: no /dev/dri/card* yet").count
+                == 2, "\(run.error)")
     }
 
     @Test("systemd is NOTIFY_SOCKET, or INVOCATION_ID without a terminal on both stdin and stderr")
     func systemdRule() {
-        func started(_ variables: [String: String], stdin: Bool = false, stderr: Bool = false) -> Bool {
-            DisplayPresence.startedBySystemd(environment: { variables[$0] }, stdinIsTerminal: stdin, stderrIsTerminal: stderr)
+        func started(_ variables: [String: String], stdin: Bool = false, stderr: Bool = false)
+            -> Bool
+        {
+            DisplayPresence.startedBySystemd(
+                environment: { variables[$0] }, stdinIsTerminal: stdin, stderrIsTerminal: stderr)
         }
         #expect(!started([:]))
         #expect(!started([:], stdin: true, stderr: true))
@@ -86,14 +95,18 @@ struct NoDisplayTests {
         #expect(!started(["INVOCATION_ID": "x"], stdin: true, stderr: true))
     }
 
-    @Test("only auto without WAYLAND_DISPLAY, KIOSK_DRM_DEVICE or any card node stops, and never under systemd")
+    @Test(
+        "only auto without WAYLAND_DISPLAY, KIOSK_DRM_DEVICE or any card node stops, and never under systemd"
+    )
     func whenItStops() {
         func missing(
-            _ wanted: OutputBackendChoice = .auto, systemd: Bool = false, environment variables: [String: String] = [:],
+            _ wanted: OutputBackendChoice = .auto, systemd: Bool = false,
+            environment variables: [String: String] = [:],
             cards: [String] = []
         ) -> String? {
             DisplayPresence.missingDisplay(
-                wanted: wanted, startedBySystemd: systemd, environment: { variables[$0] }, cardPaths: { cards })
+                wanted: wanted, startedBySystemd: systemd, environment: { variables[$0] },
+                cardPaths: { cards })
         }
         #expect(missing() != nil)
         #expect(missing(environment: ["WAYLAND_DISPLAY": ""]) != nil)
@@ -105,6 +118,8 @@ struct NoDisplayTests {
         // A compositor's socket where libwayland would not look without WAYLAND_DISPLAY is named.
         let runtime = AppFixture.temporaryDirectory()
         _ = FileManager.default.createFile(atPath: runtime + "/wayland-0", contents: nil)
-        #expect(missing(environment: ["XDG_RUNTIME_DIR": runtime])?.hasSuffix("set WAYLAND_DISPLAY=wayland-0") == true)
+        #expect(
+            missing(environment: ["XDG_RUNTIME_DIR": runtime])?.hasSuffix(
+                "set WAYLAND_DISPLAY=wayland-0") == true)
     }
 }

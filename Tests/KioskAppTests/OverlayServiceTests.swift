@@ -19,8 +19,12 @@ private struct OverlayBench {
     init() throws {
         let page = PageDefinition(
             id: "home", title: "Home",
-            content: .panel(Panel(widgets: [.title(TitleWidget(text: "Home"))], background: RGBA(hex: "#2a6fd6"))))
-        configuration = KioskConfiguration(settings: KioskSettings(home: "home"), pages: ["home": page], directory: "/nonexistent")
+            content: .panel(
+                Panel(
+                    widgets: [.title(TitleWidget(text: "Home"))], background: RGBA(hex: "#2a6fd6")))
+        )
+        configuration = KioskConfiguration(
+            settings: KioskSettings(home: "home"), pages: ["home": page], directory: "/nonexistent")
         pipeline = FramePipeline(renderer: FrameRenderer(configuration: configuration, scale: 1))
         navigator = try Navigator(configuration: configuration, viewport: Self.viewport, scale: 1)
         overlays.place(viewport: Self.viewport, scale: 1)
@@ -29,7 +33,11 @@ private struct OverlayBench {
     var overlays: OverlayService { pipeline.overlays }
 
     static let banner = ErrorBanner(
-        errors: [Diagnostic(severity: .error, file: "pages/home.toml", line: 3, message: "unknown widget type \"titel\"")],
+        errors: [
+            Diagnostic(
+                severity: .error, file: "pages/home.toml", line: 3,
+                message: "unknown widget type \"titel\"")
+        ],
         directory: "/etc/kiosk-shell")
 
     /// The navigation's Scene with the overlays over it, drawn whole.
@@ -42,7 +50,8 @@ private struct OverlayBench {
     /// A router over the bench's navigator and overlays, fed like the compositor's seat.
     func router(host: RouterHost) throws -> (InputRouter, SeatFeed) {
         let router = InputRouter(
-            settings: configuration.settings.input, surfaceSize: Self.viewport, loop: try EventLoop(),
+            settings: configuration.settings.input, surfaceSize: Self.viewport,
+            loop: try EventLoop(),
             log: Logger(label: "test"), overlays: overlays, startDirect: { _, _ in nil })
         host.navigator = navigator
         router.delegate = host
@@ -55,7 +64,8 @@ private struct OverlayBench {
 
 @Suite("Overlay service")
 struct OverlayServiceTests {
-    @Test("a touch on the banner is the banner's and dismisses it; a touch below it goes to the page")
+    @Test(
+        "a touch on the banner is the banner's and dismisses it; a touch below it goes to the page")
     func bannerTakesItsTouches() throws {
         let bench = try OverlayBench()
         var dismissed = 0
@@ -115,7 +125,9 @@ struct OverlayServiceTests {
             bench.overlays.show(dialog)
             #expect(dialog.buttons.count == 2)
             let point =
-                tapRun ? dialog.buttons[1].center : answers.count == 1 ? dialog.buttons[0].center : Point(x: 5, y: 5)
+                tapRun
+                ? dialog.buttons[1].center
+                : answers.count == 1 ? dialog.buttons[0].center : Point(x: 5, y: 5)
             #expect(bench.overlays.touchDown(7, at: point))
             #expect(answers.count < 3)
             bench.overlays.touchUp(7)
@@ -136,12 +148,15 @@ struct OverlayServiceTests {
         let bench = try OverlayBench()
         var changes = 0
         bench.overlays.onChange = { changes += 1 }
-        bench.overlays.show(ToastOverlay(text: "Backup: done", isFailure: false, isProgress: false), for: 4, now: 100)
+        bench.overlays.show(
+            ToastOverlay(text: "Backup: done", isFailure: false, isProgress: false), for: 4,
+            now: 100)
         #expect(bench.overlays.nextExpiry == 104)
         let rect = try #require(bench.overlays.damageRects.first)
         #expect(rect.maxY == OverlayBench.viewport.height - OverlayCard.margin)
         #expect(bench.overlays.layers.count == 1)
-        #expect(bench.pipeline.renderer.surfaces.overlayPanels.keys.contains(ToastOverlay.surfaceID))
+        #expect(
+            bench.pipeline.renderer.surfaces.overlayPanels.keys.contains(ToastOverlay.surfaceID))
 
         bench.overlays.expire(now: 103.9)
         #expect(bench.overlays.damageRects == [rect])
@@ -153,9 +168,12 @@ struct OverlayServiceTests {
         #expect(changes == 2)
 
         // A progress toast (no lifetime) replaced by its outcome keeps one toast, on the new clock.
-        bench.overlays.show(ToastOverlay(text: "Backup: running", isFailure: false, isProgress: true), now: 200)
+        bench.overlays.show(
+            ToastOverlay(text: "Backup: running", isFailure: false, isProgress: true), now: 200)
         #expect(bench.overlays.nextExpiry == nil)
-        bench.overlays.show(ToastOverlay(text: "Backup: failed", isFailure: true, isProgress: false), for: 4, now: 210)
+        bench.overlays.show(
+            ToastOverlay(text: "Backup: failed", isFailure: true, isProgress: false), for: 4,
+            now: 210)
         #expect(bench.overlays.overlays.count == 1)
         #expect(bench.overlays.nextExpiry == 214)
     }
@@ -166,7 +184,8 @@ struct OverlayServiceTests {
         let renderer = bench.pipeline.renderer
         let generation = renderer.surfaces.generation
         bench.overlays.show(ErrorBannerOverlay(OverlayBench.banner) {})
-        bench.overlays.show(ToastOverlay(text: "sent", isFailure: false, isProgress: false), for: 4, now: 0)
+        bench.overlays.show(
+            ToastOverlay(text: "sent", isFailure: false, isProgress: false), for: 4, now: 0)
         bench.overlays.show(ConfirmOverlay(question: "Reboot?") { _ in })
         _ = try bench.render()
         #expect(renderer.configuration == bench.configuration)
@@ -182,10 +201,12 @@ struct OverlayServiceTests {
     @Test("a config reload keeps a visible toast on screen, laid out with the new theme")
     func reloadKeepsToast() throws {
         let bench = try OverlayBench()
-        bench.overlays.show(ToastOverlay(text: "sent", isFailure: false, isProgress: false), for: 4, now: 0)
+        bench.overlays.show(
+            ToastOverlay(text: "sent", isFailure: false, isProgress: false), for: 4, now: 0)
         var reloaded = bench.configuration
         reloaded.settings.theme.surface = RGBA(red: 32.0 / 255, green: 64.0 / 255, blue: 32.0 / 255)
-        reloaded.pages["more"] = PageDefinition(id: "more", title: "More", content: .panel(Panel(widgets: [])))
+        reloaded.pages["more"] = PageDefinition(
+            id: "more", title: "More", content: .panel(Panel(widgets: [])))
         // What the runner does on a reload.
         bench.pipeline.renderer.update(configuration: reloaded)
         bench.overlays.use(theme: reloaded.settings.theme)
@@ -198,10 +219,13 @@ struct OverlayServiceTests {
         #expect(pixel == 0xFF20_4020)
     }
 
-    @Test("a page with the banner, a toast and a dialog over it draws the pixels the pages in the configuration drew")
+    @Test(
+        "a page with the banner, a toast and a dialog over it draws the pixels the pages in the configuration drew"
+    )
     func pixelsAsBefore() throws {
         let bench = try OverlayBench()
-        let toast = ToastOverlay(text: "Backup {nightly}: done", isFailure: false, isProgress: false)
+        let toast = ToastOverlay(
+            text: "Backup {nightly}: done", isFailure: false, isProgress: false)
         bench.overlays.show(ErrorBannerOverlay(OverlayBench.banner) {})
         bench.overlays.show(toast, for: 4, now: 0)
         bench.overlays.show(ConfirmOverlay(question: "Reboot the panel?") { _ in })
@@ -215,7 +239,8 @@ struct OverlayServiceTests {
             pages.pages[id] = PageDefinition(id: id, title: "overlay", content: .panel(panel))
         }
         let old = FrameRenderer(configuration: pages, scale: 1)
-        let scene = bench.pipeline.scene(bench.navigator, outputSize: OverlayBench.viewport, blanked: false)
+        let scene = bench.pipeline.scene(
+            bench.navigator, outputSize: OverlayBench.viewport, blanked: false)
         let reference = try old.render(scene, now: AppFixture.instant)
         #expect(GoldenFolder.difference(drawn, reference).0 == 0)
     }

@@ -12,13 +12,18 @@ struct PrismGoldenTests {
 
     /// The cube of `faces` letter pages dragged `position` faces forward (finger still at its
     /// last point when drawn).
-    static func frame(faces: Int, position: Double, vertical: Bool = false, wraps: Bool = true) throws -> ImageBuffer {
+    static func frame(faces: Int, position: Double, vertical: Bool = false, wraps: Bool = true)
+        throws -> ImageBuffer
+    {
         _ = AppFixture.fonts
         let ids = (0..<faces).map { PageID(LetterPages.letters[$0].letter) }
         let cube = PageDefinition(
             id: "cube", title: "Cube",
-            content: .cube(CubeSpec(faces: ids, wraps: wraps, orientation: vertical ? .vertical : .horizontal)))
-        let configuration = LetterPages.configuration(home: "cube", (0..<faces).map { LetterPages.page($0) } + [cube])
+            content: .cube(
+                CubeSpec(faces: ids, wraps: wraps, orientation: vertical ? .vertical : .horizontal))
+        )
+        let configuration = LetterPages.configuration(
+            home: "cube", (0..<faces).map { LetterPages.page($0) } + [cube])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         let navigator = try Navigator(configuration: configuration, viewport: size)
         let script =
@@ -30,7 +35,9 @@ struct PrismGoldenTests {
         return try renderer.render(navigator.scene(), now: AppFixture.instant)
     }
 
-    @Test("an N-sided prism 0.15, 0.3 and 0.5 of a face into a turn looks as recorded", arguments: [2, 3, 4, 6])
+    @Test(
+        "an N-sided prism 0.15, 0.3 and 0.5 of a face into a turn looks as recorded",
+        arguments: [2, 3, 4, 6])
     func horizontal(faces: Int) throws {
         for position in [0.15, 0.3, 0.5] {
             let image = try Self.frame(faces: faces, position: position)
@@ -38,7 +45,9 @@ struct PrismGoldenTests {
         }
     }
 
-    @Test("a card that does not wrap (2 faces, wrap = false) flips: 0.3 and 0.7 of a turn look as recorded")
+    @Test(
+        "a card that does not wrap (2 faces, wrap = false) flips: 0.3 and 0.7 of a turn look as recorded"
+    )
     func unwrappedCard() throws {
         for position in [0.3, 0.7] {
             let image = try Self.frame(faces: 2, position: position, wraps: false)
@@ -48,10 +57,13 @@ struct PrismGoldenTests {
 
     @Test("a vertical four-sided prism 0.3 of a face into a turn looks as recorded")
     func vertical() throws {
-        appGoldens.check(try Self.frame(faces: 4, position: 0.3, vertical: true), named: "prism-vertical-n4-30")
+        appGoldens.check(
+            try Self.frame(faces: 4, position: 0.3, vertical: true), named: "prism-vertical-n4-30")
     }
 
-    @Test("a four-sided prism half-way shows the two faces meeting on the vertical centre line, the full height")
+    @Test(
+        "a four-sided prism half-way shows the two faces meeting on the vertical centre line, the full height"
+    )
     func halfwayEdge() throws {
         let image = try Self.frame(faces: 4, position: 0.5)
         func isAmber(_ x: Int, _ y: Int) -> Bool {

@@ -25,13 +25,16 @@ struct RendererNavigationTests {
         for (upper, lower) in zip(targets, targets.dropFirst()) {
             #expect(upper.rect.maxY <= lower.rect.minY)
         }
-        #expect(targets.allSatisfy { $0.rect.minX >= 0 && $0.rect.maxX <= 360 && $0.rect.width > 200 })
+        #expect(
+            targets.allSatisfy { $0.rect.minX >= 0 && $0.rect.maxX <= 360 && $0.rect.width > 200 })
         // Panels without targets and unknown pages have none.
         #expect(renderer.targets(page: "red", size: Size(width: 639, height: 536)).isEmpty)
         #expect(renderer.targets(page: "nowhere", size: Size(width: 639, height: 536)).isEmpty)
     }
 
-    @Test("a tap in the middle of the second row of the left column opens the green line on the right")
+    @Test(
+        "a tap in the middle of the second row of the left column opens the green line on the right"
+    )
     func tapOpensRow() throws {
         _ = AppFixture.fonts
         let configuration = try Self.load("drill")
@@ -39,17 +42,23 @@ struct RendererNavigationTests {
         let navigator = try Navigator(
             configuration: configuration, viewport: Size(width: 1000, height: 600), scale: 0.5,
             panels: renderer)
-        let row = try #require(renderer.targets(page: "menu", size: Size(width: 360, height: 536)).dropFirst().first)
+        let row = try #require(
+            renderer.targets(page: "menu", size: Size(width: 360, height: 536)).dropFirst().first)
         // The menu sits below the 64-px header of the left column.
         let x = Int(row.rect.midX)
         let y = Int(row.rect.midY + ChromeMetrics.headerHeight)
         try ActionScript.parse("tap \(x),\(y)").play(on: navigator)
         #expect(navigator.state.entries["lines"] == .drillDown(left: ["menu"], right: "green"))
         #expect(navigator.lastRefusal == nil)
-        appGoldens.check(try renderer.render(navigator.scene(), now: AppFixture.instant), named: "drilldown-tap-green")
+        appGoldens.check(
+            try renderer.render(navigator.scene(), now: AppFixture.instant),
+            named: "drilldown-tap-green")
         // A tap on the first row then replaces it.
-        let first = try #require(renderer.targets(page: "menu", size: Size(width: 360, height: 536)).first)
-        try ActionScript.parse("wait \(navigator.now)s; tap \(Int(first.rect.midX)),\(Int(first.rect.midY + 64))").play(on: navigator)
+        let first = try #require(
+            renderer.targets(page: "menu", size: Size(width: 360, height: 536)).first)
+        try ActionScript.parse(
+            "wait \(navigator.now)s; tap \(Int(first.rect.midX)),\(Int(first.rect.midY + 64))"
+        ).play(on: navigator)
         #expect(navigator.state.entries["lines"] == .drillDown(left: ["menu"], right: "red"))
     }
 
@@ -65,16 +74,20 @@ struct RendererNavigationTests {
         #expect(navigator.state.entries["lines"] == .drillDown(left: ["menu"], right: "green"))
     }
 
-    @Test("the demo's home frame mid-turn (render --actions … --at 0.15) looks as recorded and differs from the rest frame")
+    @Test(
+        "the demo's home frame mid-turn (render --actions … --at 0.15) looks as recorded and differs from the rest frame"
+    )
     func demoMidTurn() throws {
         _ = AppFixture.fonts
         let folder = AppFixture.temporaryDirectory()
         let turning = PageRendering(
-            configDirectory: AppFixture.demoConfig, scale: 0.5, actions: "drag 900,400 300,400 250ms", at: 0.15)
+            configDirectory: AppFixture.demoConfig, scale: 0.5,
+            actions: "drag 900,400 300,400 250ms", at: 0.15)
         let (configuration, warnings) = try turning.loadConfiguration()
         #expect(warnings.isEmpty)
         let written = try turning.render(
-            configuration: configuration, pages: ["home"], out: folder + "/turning.png", intoFolder: false,
+            configuration: configuration, pages: ["home"], out: folder + "/turning.png",
+            intoFolder: false,
             now: AppFixture.instant)
         #expect(written == [folder + "/turning.png"])
         let image = try ImageBuffer(pngPath: folder + "/turning.png")
@@ -83,9 +96,11 @@ struct RendererNavigationTests {
 
         let rest = PageRendering(configDirectory: AppFixture.demoConfig, scale: 0.5)
         _ = try rest.render(
-            configuration: configuration, pages: ["home"], out: folder + "/rest.png", intoFolder: false,
+            configuration: configuration, pages: ["home"], out: folder + "/rest.png",
+            intoFolder: false,
             now: AppFixture.instant)
-        let (differing, _) = GoldenFolder.difference(image, try ImageBuffer(pngPath: folder + "/rest.png"))
+        let (differing, _) = GoldenFolder.difference(
+            image, try ImageBuffer(pngPath: folder + "/rest.png"))
         #expect(differing > 640 * 400 / 4)
     }
 
@@ -94,10 +109,13 @@ struct RendererNavigationTests {
         let rendering = PageRendering(configDirectory: AppFixture.demoConfig, actions: "tap here")
         let (configuration, _) = try rendering.loadConfiguration()
         #expect {
-            try rendering.render(configuration: configuration, pages: ["home"], out: "/nonexistent/x.png", intoFolder: false)
+            try rendering.render(
+                configuration: configuration, pages: ["home"], out: "/nonexistent/x.png",
+                intoFolder: false)
         } throws: { error in
             guard let failure = error as? PageRendering.Failure else { return false }
-            return failure.description == "actions: \"tap here\": \"here\" is not a point X,Y" && failure.exitCode == .failure
+            return failure.description == "actions: \"tap here\": \"here\" is not a point X,Y"
+                && failure.exitCode == .failure
         }
     }
 }

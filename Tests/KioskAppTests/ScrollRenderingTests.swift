@@ -14,17 +14,34 @@ struct ScrollRenderingTests {
     static func configuration() -> KioskConfiguration {
         let list = PageDefinition(
             id: "list", title: "List",
-            content: .panel(Panel(widgets: [
-                .title(TitleWidget(text: "Twenty rows")),
-                .list(ListWidget(rows: rows.map { ListRow(label: "Row \($0.rawValue)", action: .open($0)) })),
-            ])))
-        let stack = PageDefinition(id: "s", title: "S", content: .stack(StackSpec(root: "list", transition: TransitionSpec(kind: .swipe, duration: 0.3), showsHeader: false)))
+            content: .panel(
+                Panel(widgets: [
+                    .title(TitleWidget(text: "Twenty rows")),
+                    .list(
+                        ListWidget(
+                            rows: rows.map {
+                                ListRow(label: "Row \($0.rawValue)", action: .open($0))
+                            }))
+                ])))
+        let stack = PageDefinition(
+            id: "s", title: "S",
+            content: .stack(
+                StackSpec(
+                    root: "list", transition: TransitionSpec(kind: .swipe, duration: 0.3),
+                    showsHeader: false)))
         var pages: [PageID: PageDefinition] = ["list": list, "s": stack]
-        for id in rows { pages[id] = PageDefinition(id: id, title: id.rawValue, content: .panel(Panel(widgets: [.title(TitleWidget(text: id.rawValue))]))) }
-        return KioskConfiguration(settings: KioskSettings(home: "s"), pages: pages, directory: "/nonexistent")
+        for id in rows {
+            pages[id] = PageDefinition(
+                id: id, title: id.rawValue,
+                content: .panel(Panel(widgets: [.title(TitleWidget(text: id.rawValue))])))
+        }
+        return KioskConfiguration(
+            settings: KioskSettings(home: "s"), pages: pages, directory: "/nonexistent")
     }
 
-    static func navigator(_ renderer: FrameRenderer, _ configuration: KioskConfiguration) throws -> Navigator {
+    static func navigator(_ renderer: FrameRenderer, _ configuration: KioskConfiguration) throws
+        -> Navigator
+    {
         try Navigator(
             configuration: configuration, viewport: Size(width: 1280, height: 800), scale: 1,
             panels: renderer)
@@ -38,7 +55,10 @@ struct ScrollRenderingTests {
         for i in 1...60 {
             t += 1.0 / 120
             nav.advance(to: t)
-            nav.handle(.motion(id: 0, position: Point(x: 640, y: from + (to - from) * Double(i) / 60), time: t))
+            nav.handle(
+                .motion(
+                    id: 0, position: Point(x: 640, y: from + (to - from) * Double(i) / 60), time: t)
+            )
         }
         for _ in 0..<24 {
             t += 1.0 / 120
@@ -49,7 +69,8 @@ struct ScrollRenderingTests {
         nav.advance(to: t + 1)
     }
 
-    @Test("a list scrolled 300 px is drawn as rows 300…1099 of the page drawn whole, pixel for pixel")
+    @Test(
+        "a list scrolled 300 px is drawn as rows 300…1099 of the page drawn whole, pixel for pixel")
     func windowMatchesWholePage() throws {
         _ = AppFixture.fonts
         let configuration = Self.configuration()
@@ -64,24 +85,30 @@ struct ScrollRenderingTests {
         let frame = try renderer.render(scene, now: AppFixture.instant)
         guard case .panel(let panel)? = configuration.pages["list"]?.content else { return }
         let whole = try renderer.surfaces.renderer.render(
-            panel: panel, size: Size(width: 1280, height: height), scale: 1, theme: configuration.settings.theme,
+            panel: panel, size: Size(width: 1280, height: height), scale: 1,
+            theme: configuration.settings.theme,
             context: RenderContext(now: AppFixture.instant))
         var differing = 0
         for y in stride(from: 0, to: 800, by: 7) {
-            for x in stride(from: 0, to: 1280, by: 5) where frame.pixel(x: x, y: y) != whole.pixel(x: x, y: y + 300) {
+            for x in stride(from: 0, to: 1280, by: 5)
+            where frame.pixel(x: x, y: y) != whole.pixel(x: x, y: y + 300) {
                 differing += 1
             }
         }
         #expect(differing == 0)
     }
 
-    @Test("after scrolling, a tap in the middle of a row the renderer laid out below the page opens it")
+    @Test(
+        "after scrolling, a tap in the middle of a row the renderer laid out below the page opens it"
+    )
     func tapBelowThePage() throws {
         _ = AppFixture.fonts
         let configuration = Self.configuration()
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         let navigator = try Self.navigator(renderer, configuration)
-        let contentSize = Size(width: 1280, height: renderer.contentHeight(page: "list", size: Size(width: 1280, height: 800)))
+        let contentSize = Size(
+            width: 1280,
+            height: renderer.contentHeight(page: "list", size: Size(width: 1280, height: 800)))
         let targets = renderer.targets(page: "list", size: contentSize)
         #expect(targets.count == 20)
         let row = targets[15]

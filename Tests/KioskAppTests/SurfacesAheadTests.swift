@@ -9,12 +9,17 @@ import Testing
 @Suite struct SurfacesAheadTests {
     /// Home: a cube of A, B and a stack over C; C's row opens E, A's row opens D on the cube.
     static func configuration() -> KioskConfiguration {
-        LetterPages.configuration(home: "home", [
-            LetterPages.page(0, opens: ["D"]), LetterPages.page(1), LetterPages.page(2, opens: ["E"]),
-            LetterPages.page(3), LetterPages.page(4),
-            PageDefinition(id: "home", title: "Home", content: .cube(CubeSpec(faces: ["A", "B", "stack", "D"]))),
-            PageDefinition(id: "stack", title: "Stack", content: .stack(StackSpec(root: "C"))),
-        ])
+        LetterPages.configuration(
+            home: "home",
+            [
+                LetterPages.page(0, opens: ["D"]), LetterPages.page(1),
+                LetterPages.page(2, opens: ["E"]),
+                LetterPages.page(3), LetterPages.page(4),
+                PageDefinition(
+                    id: "home", title: "Home",
+                    content: .cube(CubeSpec(faces: ["A", "B", "stack", "D"]))),
+                PageDefinition(id: "stack", title: "Stack", content: .stack(StackSpec(root: "C")))
+            ])
     }
 
     final class Rig {
@@ -29,7 +34,8 @@ import Testing
             renderer = FrameRenderer(configuration: configuration, scale: 1)
             if ahead { renderer.surfaces.aheadRasteriser = AheadRasteriser() }
             navigator = try Navigator(
-                configuration: configuration, viewport: Size(width: 640, height: 400), panels: renderer)
+                configuration: configuration, viewport: Size(width: 640, height: 400),
+                panels: renderer)
         }
 
         /// Prepares the frame at the navigator's time (as the pipeline does); returns how many
@@ -45,7 +51,8 @@ import Testing
 
         /// Idle time: look ahead and wait for the rasteriser's pages to arrive.
         func idle() {
-            SurfacesAhead.rasteriseAhead(for: navigator, renderer: renderer, now: AppFixture.instant)
+            SurfacesAhead.rasteriseAhead(
+                for: navigator, renderer: renderer, now: AppFixture.instant)
             renderer.surfaces.aheadRasteriser?.waitUntilIdle()
             renderer.surfaces.adoptAhead()
         }
@@ -53,7 +60,9 @@ import Testing
         /// From the current time: `start()` (an action), then frames every 1/60 s for
         /// `seconds`, then rest. Returns the pages rasterised by the first frame in which two
         /// pages show (the transition's first) and by all its frames.
-        func transition(seconds: Double = 2, feed: (Double) -> Void = { _ in }, start: () -> Void = {}) -> (first: Int, all: Int) {
+        func transition(
+            seconds: Double = 2, feed: (Double) -> Void = { _ in }, start: () -> Void = {}
+        ) -> (first: Int, all: Int) {
             start()
             var first: Int?
             var all = 0
@@ -64,7 +73,9 @@ import Testing
                 navigator.advance(to: time)
                 let n = frame()
                 all += n
-                let panels = navigator.scene().layers.filter { if case .panel = $0.content { true } else { false } }
+                let panels = navigator.scene().layers.filter {
+                    if case .panel = $0.content { true } else { false }
+                }
                 if first == nil && panels.count > 1 { first = n }
             }
             return (first ?? -1, all)
@@ -90,12 +101,16 @@ import Testing
         }
     }
 
-    @Test("the first frame of a cube drag, a turn, a push and a pop rasterises nothing once idle time looked ahead")
+    @Test(
+        "the first frame of a cube drag, a turn, a push and a pop rasterises nothing once idle time looked ahead"
+    )
     func firstFramesRasteriseNothing() throws {
         let rig = try Rig(ahead: true)
         #expect(rig.frame() == 1)
         rig.idle()
-        #expect(rig.renderer.surfaces.aheadRasterised == 2, "the cube's neighbours B and D (also A's open target)")
+        #expect(
+            rig.renderer.surfaces.aheadRasterised == 2,
+            "the cube's neighbours B and D (also A's open target)")
         let drag = try rig.drag("drag 500,200 100,200 0.5s")
         #expect(drag.first == 0 && drag.all == 0, "cube drag A → B")
         #expect(rig.navigator.activeNode.id == "B")
@@ -110,10 +125,14 @@ import Testing
         rig.idle()
         let pop = rig.perform(.back)
         #expect(pop.first == 0 && pop.all == 0, "pop E → C")
-        #expect(rig.renderer.surfaces.rasterisedOnFramePath == 1, "only the very first page was drawn on the frame path")
+        #expect(
+            rig.renderer.surfaces.rasterisedOnFramePath == 1,
+            "only the very first page was drawn on the frame path")
     }
 
-    @Test("without looking ahead the first frame of a cube drag rasterises the neighbour (the counter sees it)")
+    @Test(
+        "without looking ahead the first frame of a cube drag rasterises the neighbour (the counter sees it)"
+    )
     func withoutLookingAheadTheFirstFrameRasterises() throws {
         let rig = try Rig(ahead: false)
         #expect(rig.frame() == 1)
@@ -121,17 +140,24 @@ import Testing
         #expect(drag.first == 1)
     }
 
-    @Test("without a rasteriser thread pages are drawn ahead at once; a reload in between drops a late result")
+    @Test(
+        "without a rasteriser thread pages are drawn ahead at once; a reload in between drops a late result"
+    )
     func synchronousAheadAndStaleResults() throws {
         let rig = try Rig(ahead: false)
         rig.frame()
-        #expect(SurfacesAhead.rasteriseAhead(for: rig.navigator, renderer: rig.renderer, now: AppFixture.instant) == 2)
+        #expect(
+            SurfacesAhead.rasteriseAhead(
+                for: rig.navigator, renderer: rig.renderer, now: AppFixture.instant) == 2)
         #expect(rig.renderer.surfaces.aheadRasterised == 2)
         let threaded = try Rig(ahead: true)
         threaded.frame()
-        SurfacesAhead.rasteriseAhead(for: threaded.navigator, renderer: threaded.renderer, now: AppFixture.instant)
+        SurfacesAhead.rasteriseAhead(
+            for: threaded.navigator, renderer: threaded.renderer, now: AppFixture.instant)
         threaded.renderer.surfaces.aheadRasteriser?.waitUntilIdle()
         threaded.renderer.surfaces.invalidateAll()
-        #expect(threaded.renderer.surfaces.adoptAhead() == 0, "results of an older generation are dropped")
+        #expect(
+            threaded.renderer.surfaces.adoptAhead() == 0,
+            "results of an older generation are dropped")
     }
 }

@@ -11,14 +11,18 @@ import KioskTestSupport
 struct TransitionGoldenTests {
     static let size = Size(width: 480, height: 300)
 
-    static func frame(_ kind: TransitionKind, at progress: Double, pop: Bool = false) throws -> ImageBuffer {
+    static func frame(_ kind: TransitionKind, at progress: Double, pop: Bool = false) throws
+        -> ImageBuffer
+    {
         _ = AppFixture.fonts
         let spec = TransitionSpec(kind: kind, orientation: .rightToLeft, duration: 1)
         let configuration = LetterPages.configuration(
             home: "s",
             [
                 LetterPages.page(0), LetterPages.page(1),
-                PageDefinition(id: "s", title: "Stack", content: .stack(StackSpec(root: "A", transition: spec, showsHeader: false))),
+                PageDefinition(
+                    id: "s", title: "Stack",
+                    content: .stack(StackSpec(root: "A", transition: spec, showsHeader: false)))
             ])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         let navigator = try Navigator(
@@ -37,7 +41,9 @@ struct TransitionGoldenTests {
         return try renderer.render(navigator.scene(), now: AppFixture.instant)
     }
 
-    @Test("a push a quarter, half and three quarters through looks as recorded", arguments: TransitionKind.allCases)
+    @Test(
+        "a push a quarter, half and three quarters through looks as recorded",
+        arguments: TransitionKind.allCases)
     func push(kind: TransitionKind) throws {
         for progress in [0.25, 0.5, 0.75] {
             let image = try Self.frame(kind, at: progress)
@@ -45,7 +51,9 @@ struct TransitionGoldenTests {
         }
     }
 
-    @Test("a pop half-way is the push half-way with the pages exchanged (cube, fold)", arguments: [TransitionKind.cube, .fold])
+    @Test(
+        "a pop half-way is the push half-way with the pages exchanged (cube, fold)",
+        arguments: [TransitionKind.cube, .fold])
     func popMirrorsPush(kind: TransitionKind) throws {
         // Pop at 0.25 shows the push at 0.75.
         let pop = try Self.frame(kind, at: 0.25, pop: true)

@@ -6,7 +6,8 @@ import Testing
 @Suite("Shipped demo config")
 struct DemoConfigTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Config").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Config")
+        .path
 
     @Test("Config/ loads with no errors and no warnings")
     func loadsClean() {
@@ -21,7 +22,9 @@ extension DemoConfigTests {
     func coversEverything() throws {
         let configuration = try #require(ConfigLoader.load(directory: Self.directory).configuration)
         #expect(configuration.settings.home == "home")
-        #expect(configuration.page("home")?.content == .cube(CubeSpec(faces: ["status", "highlight", "explore", "about"])))
+        #expect(
+            configuration.page("home")?.content
+                == .cube(CubeSpec(faces: ["status", "highlight", "explore", "about"])))
         let pageTypes = Set(configuration.pages.values.map(\.content.typeName))
         #expect(pageTypes == ["panel", "cube", "drilldown", "stack", "tabs"])
         var widgetTypes: Set<String> = []
@@ -30,11 +33,19 @@ extension DemoConfigTests {
             guard case .panel(let panel) = page.content else { continue }
             for widget in panel.widgets {
                 widgetTypes.insert(widget.typeName)
-                if case .grid(let grid) = widget { actions.formUnion(grid.tiles.compactMap { $0.action.map(Self.kind) }) }
-                if case .list(let list) = widget { actions.formUnion(list.rows.compactMap { $0.action.map(Self.kind) }) }
+                if case .grid(let grid) = widget {
+                    actions.formUnion(grid.tiles.compactMap { $0.action.map(Self.kind) })
+                }
+                if case .list(let list) = widget {
+                    actions.formUnion(list.rows.compactMap { $0.action.map(Self.kind) })
+                }
             }
         }
-        #expect(widgetTypes == ["title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer", "value"])
+        #expect(
+            widgetTypes == [
+                "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer",
+                "value"
+            ])
         #expect(actions == ["open", "back", "home", "next", "previous", "run", "publish"])
         #expect(configuration.reachablePages().count == configuration.pages.count)
     }
@@ -51,8 +62,12 @@ extension DemoConfigTests {
     @Test("the demo shows a 2-face card flip and a tile with its own transition")
     func showsCardAndOwnTransition() throws {
         let configuration = try #require(ConfigLoader.load(directory: Self.directory).configuration)
-        #expect(configuration.page("engine-card")?.content == .cube(CubeSpec(
-            faces: ["engine-front", "engine-back"], wraps: false, durationPerFace: 0.4)))
+        #expect(
+            configuration.page("engine-card")?.content
+                == .cube(
+                    CubeSpec(
+                        faces: ["engine-front", "engine-back"], wraps: false, durationPerFace: 0.4))
+        )
         guard case .panel(let menu)? = configuration.page("menu")?.content else {
             Issue.record("no menu panel")
             return
@@ -61,8 +76,13 @@ extension DemoConfigTests {
             if case .grid(let grid) = widget { return grid.tiles.compactMap(\.action) }
             return []
         }
-        #expect(actions.contains(.openWith(
-            "engine-card", ActionTransition(push: TransitionOverride(kind: .flip), back: TransitionOverride(kind: .fade)))))
+        #expect(
+            actions.contains(
+                .openWith(
+                    "engine-card",
+                    ActionTransition(
+                        push: TransitionOverride(kind: .flip), back: TransitionOverride(kind: .fade)
+                    ))))
     }
 }
 
@@ -80,21 +100,35 @@ extension DemoConfigTests {
         #expect(speed.extraction == .json(try JSONPath("value")))
         #expect(speed.staleAfter == 10)
         #expect(speed.thresholds == Thresholds(warningAbove: 110, alarmAbove: 130))
-        #expect(control.value("disk")?.source == .program(argv: ["sh", "-c", "df --output=pcent / | tail -n 1"], interval: 5, timeout: 2))
-        #expect(control.value("hall-temp")?.source == .file(path: Self.directory + "/data/hall-temperature", pollInterval: nil))
+        #expect(
+            control.value("disk")?.source
+                == .program(
+                    argv: ["sh", "-c", "df --output=pcent / | tail -n 1"], interval: 5, timeout: 2))
+        #expect(
+            control.value("hall-temp")?.source
+                == .file(path: Self.directory + "/data/hall-temperature", pollInterval: nil))
         #expect(control.value("shift")?.placeholder == "Day shift")
         let departures = try #require(control.value("departures"))
         #expect(departures.isList)
-        guard case .rows(let array, let fields) = departures.extraction else { Issue.record("not a list"); return }
+        guard case .rows(let array, let fields) = departures.extraction else {
+            Issue.record("not a list"); return
+        }
         #expect(array == (try JSONPath("trains")))
         #expect(fields.map(\.name) == ["delay", "platform", "time", "to"])
         guard case .panel(let plant)? = configuration.page("plant")?.content,
             case .grid(let grid) = plant.widgets[3]
         else { Issue.record("no plant grid"); return }
         let restart = CommandAction(
-            name: "restart-line", effect: .run(ProgramAction(argv: ["sh", "-c", "sleep 2; echo restarted"], timeout: 10)),
+            name: "restart-line",
+            effect: .run(ProgramAction(argv: ["sh", "-c", "sleep 2; echo restarted"], timeout: 10)),
             confirm: "Restart line 2? It stops for a minute.")
         #expect(grid.tiles[1].action == .command(restart))
-        #expect(grid.tiles[0].action == .command(CommandAction(name: "Start line", effect: .publish(topic: "plant/line2/command", payload: "start", retain: false))))
+        #expect(
+            grid.tiles[0].action
+                == .command(
+                    CommandAction(
+                        name: "Start line",
+                        effect: .publish(
+                            topic: "plant/line2/command", payload: "start", retain: false))))
     }
 }

@@ -12,7 +12,8 @@ struct DirectoryFilesTests {
         let cwd = FileManager.default.currentDirectoryPath
         #expect(DirectoryFiles(directory: "Config").root == cwd + "/Config")
         #expect(DirectoryFiles(directory: "./a/../Config/").root == cwd + "/Config")
-        #expect(DirectoryFiles(directory: "/etc//kiosk-shell/./pages/..").root == "/etc/kiosk-shell")
+        #expect(
+            DirectoryFiles(directory: "/etc//kiosk-shell/./pages/..").root == "/etc/kiosk-shell")
         #expect(DirectoryFiles(directory: "/").root == "/")
         #expect(DirectoryFiles(directory: "/").absolute("kiosk.toml") == "/kiosk.toml")
     }
@@ -21,7 +22,8 @@ struct DirectoryFilesTests {
     func listing() throws {
         let path = NSTemporaryDirectory() + "kiosk-list-\(getpid())"
         try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path + "/pages/sub", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: path + "/pages/sub", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: path) }
         for name in ["b.toml", "a.toml", ".hidden.toml", "ümlaut.toml"] {
             try "".write(toFile: path + "/pages/" + name, atomically: true, encoding: .utf8)

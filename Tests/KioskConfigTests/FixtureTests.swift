@@ -20,14 +20,18 @@ struct FixtureCase: CustomTestStringConvertible, Sendable {
     }
 
     var expected: [String] {
-        let text = (try? String(contentsOfFile: path + "/expected.txt", encoding: .utf8)) ?? "<no expected.txt>"
+        let text =
+            (try? String(contentsOfFile: path + "/expected.txt", encoding: .utf8))
+            ?? "<no expected.txt>"
         return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 }
 
 @Suite("Config fixtures")
 struct FixtureTests {
-    @Test("a valid fixture loads and prints exactly its expected warnings", arguments: FixtureCase.all("valid"))
+    @Test(
+        "a valid fixture loads and prints exactly its expected warnings",
+        arguments: FixtureCase.all("valid"))
     func valid(_ fixture: FixtureCase) {
         let result = ConfigLoader.load(directory: fixture.path)
         #expect(result.diagnostics.map(\.description) == fixture.expected)
@@ -35,7 +39,9 @@ struct FixtureTests {
         #expect(!result.hasErrors)
     }
 
-    @Test("an invalid fixture is refused with exactly its expected diagnostics", arguments: FixtureCase.all("invalid"))
+    @Test(
+        "an invalid fixture is refused with exactly its expected diagnostics",
+        arguments: FixtureCase.all("invalid"))
     func invalid(_ fixture: FixtureCase) {
         let result = ConfigLoader.load(directory: fixture.path)
         #expect(result.diagnostics.map(\.description) == fixture.expected)

@@ -12,9 +12,13 @@ struct FuzzTests {
         var files: [String: [UInt8]] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let path = enumerator?.nextObject() as? String {
-            if let data = FileManager.default.contents(atPath: root + "/" + path), !path.hasSuffix("/") {
+            if let data = FileManager.default.contents(atPath: root + "/" + path),
+                !path.hasSuffix("/")
+            {
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                if FileManager.default.fileExists(
+                    atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
+                {
                     files[path] = [UInt8](data)
                 }
             }
@@ -24,13 +28,17 @@ struct FuzzTests {
 
     static let small: [String: [UInt8]] = [
         "kiosk.toml": Array("home = \"home\"\n".utf8),
-        "pages/home.toml": Array("type = \"panel\"\n[[widget]]\ntype = \"title\"\ntext = \"x\"\n".utf8),
+        "pages/home.toml": Array(
+            "type = \"panel\"\n[[widget]]\ntype = \"title\"\ntext = \"x\"\n".utf8)
     ]
 
     static let tokens: [[UInt8]] = [
-        "[", "]", "[[", "]]", "=", "\"", "\"\"\"", "'''", "{", "}", ",", ".", "\n", "#", "\\u0000", "\\", "inf",
-        "nan", "-0", "1e999", "0x7fffffffffffffff", "true", "\u{FEFF}", "é", "\u{0}", "widget", "type = \"cube\"",
-        "faces = [\"home\"]", "open = \"home\"", "root = \"explore\"", "\"\\u0000\" = 1", "[[widget.row]]",
+        "[", "]", "[[", "]]", "=", "\"", "\"\"\"", "'''", "{", "}", ",", ".", "\n", "#", "\\u0000",
+        "\\", "inf",
+        "nan", "-0", "1e999", "0x7fffffffffffffff", "true", "\u{FEFF}", "é", "\u{0}", "widget",
+        "type = \"cube\"",
+        "faces = [\"home\"]", "open = \"home\"", "root = \"explore\"", "\"\\u0000\" = 1",
+        "[[widget.row]]"
     ].map { Array($0.utf8) }
 
     func check(_ files: [String: [UInt8]]) {
@@ -79,10 +87,14 @@ struct FuzzTests {
 
     @Test("random mutations of a config using every page and widget type never crash the loader")
     func mutationsOfCompactConfig() {
-        let keep = ["kiosk.toml", "pages/home.toml", "pages/status.toml", "pages/highlight.toml", "pages/explore.toml",
-                    "pages/menu.toml", "pages/settings.toml", "pages/about.toml", "pages/tour.toml"]
+        let keep = [
+            "kiosk.toml", "pages/home.toml", "pages/status.toml", "pages/highlight.toml",
+            "pages/explore.toml",
+            "pages/menu.toml", "pages/settings.toml", "pages/about.toml", "pages/tour.toml"
+        ]
         var files = Self.demo.filter { keep.contains($0.key) || $0.key.hasPrefix("images/") }
-        files["pages/about.toml"] = Array("type = \"tabs\"\npages = [\"tour\"]\n[transition]\ntype = \"glue\"\n".utf8)
+        files["pages/about.toml"] = Array(
+            "type = \"tabs\"\npages = [\"tour\"]\n[transition]\ntype = \"glue\"\n".utf8)
         mutate(files, seed: 1902, rounds: 2000)
     }
 
@@ -92,7 +104,9 @@ struct FuzzTests {
         for _ in 0..<rounds {
             var files = base
             for _ in 0..<Int.random(in: 1...4, using: &rng) {
-                guard let name = names.randomElement(using: &rng), var bytes = files[name] else { continue }
+                guard let name = names.randomElement(using: &rng), var bytes = files[name] else {
+                    continue
+                }
                 let at = Int.random(in: 0...bytes.count, using: &rng)
                 switch Int.random(in: 0..<5, using: &rng) {
                 case 0 where at < bytes.count:
@@ -104,7 +118,9 @@ struct FuzzTests {
                     bytes.insert(contentsOf: Self.tokens.randomElement(using: &rng) ?? [], at: at)
                 case 3:
                     let end = min(bytes.count, at + Int.random(in: 1...80, using: &rng))
-                    bytes.insert(contentsOf: bytes[at..<end], at: Int.random(in: 0...bytes.count, using: &rng))
+                    bytes.insert(
+                        contentsOf: bytes[at..<end],
+                        at: Int.random(in: 0...bytes.count, using: &rng))
                 default:
                     files.removeValue(forKey: name)
                     continue
@@ -117,8 +133,12 @@ struct FuzzTests {
 
     @Test("deeply nested arrays and tables are refused, not recursed into")
     func deepNesting() {
-        let deepArray = "x = " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "\n"
-        let deepTable = "x = " + String(repeating: "{a = ", count: 3000) + "1" + String(repeating: "}", count: 3000) + "\n"
+        let deepArray =
+            "x = " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+            + "\n"
+        let deepTable =
+            "x = " + String(repeating: "{a = ", count: 3000) + "1"
+            + String(repeating: "}", count: 3000) + "\n"
         for text in [deepArray, deepTable, "type = \"cube\"\nfaces = " + deepArray.dropFirst(4)] {
             let result = loadMemory(["kiosk.toml": "home = \"home\"\n", "pages/home.toml": text])
             #expect(result.hasErrors)
@@ -127,7 +147,10 @@ struct FuzzTests {
 
     @Test("a key holding a NUL escape is reported, not trapped on")
     func nulKey() {
-        let result = loadMemory(["kiosk.toml": "home = \"home\"\n\"a\\u0000b\" = 1\n", "pages/home.toml": "type = \"panel\"\n"])
+        let result = loadMemory([
+            "kiosk.toml": "home = \"home\"\n\"a\\u0000b\" = 1\n",
+            "pages/home.toml": "type = \"panel\"\n"
+        ])
         #expect(result.hasErrors)
         #expect(result.diagnostics.first?.keyPath == "a")
     }

@@ -10,7 +10,8 @@ struct GeometrySettingsTests {
     @Test("the rotated-panel fixture fills every geometry field")
     func rotatedPanel() throws {
         let dir = FixtureCase.root + "/valid/rotated-panel"
-        let geometry = try #require(ConfigLoader.load(directory: dir).configuration).settings.input.geometry
+        let geometry = try #require(ConfigLoader.load(directory: dir).configuration).settings.input
+            .geometry
         #expect(geometry.displayTransform == .rotated90)
         #expect(geometry.touchTransform == .normal)
         #expect(geometry.effectiveTouchTransform == .normal)
@@ -29,9 +30,12 @@ struct GeometrySettingsTests {
         #expect(settings.geometry.effectiveTouchTransform == .normal)
     }
 
-    @Test("touch_rotation = \"display\" follows the display rotation; weston spellings are accepted")
+    @Test(
+        "touch_rotation = \"display\" follows the display rotation; weston spellings are accepted")
     func followDisplay() throws {
-        let result = try load("home = \"home\"\n[display]\nrotation = \"flipped-rotate-270\"\n[input]\ntouch_rotation = \"display\"\n")
+        let result = try load(
+            "home = \"home\"\n[display]\nrotation = \"flipped-rotate-270\"\n[input]\ntouch_rotation = \"display\"\n"
+        )
         let geometry = try #require(result.configuration).settings.input.geometry
         #expect(geometry.displayTransform == .flipped270)
         #expect(geometry.touchTransform == nil)
@@ -41,16 +45,19 @@ struct GeometrySettingsTests {
     @Test("a calibration with five values or a non-number names the problem")
     func calibrationShape() throws {
         let five = try load("home = \"home\"\n[input]\ncalibration = [1, 0, 0, 0, 1]\n")
-        #expect(five.errors.map(\.description) == [
-            "kiosk.toml:3:1: error: input.calibration: expected 6 numbers [a, b, c, d, e, f], found 5"
-        ])
+        #expect(
+            five.errors.map(\.description) == [
+                "kiosk.toml:3:1: error: input.calibration: expected 6 numbers [a, b, c, d, e, f], found 5"
+            ])
         let text = try load("home = \"home\"\n[input]\ncalibration = \"1 0 0 0 1 0\"\n")
-        #expect(text.errors.map(\.description) == [
-            "kiosk.toml:3:1: error: input.calibration: expected an array of 6 numbers [a, b, c, d, e, f], found a string"
-        ])
+        #expect(
+            text.errors.map(\.description) == [
+                "kiosk.toml:3:1: error: input.calibration: expected an array of 6 numbers [a, b, c, d, e, f], found a string"
+            ])
         let word = try load("home = \"home\"\n[input]\ncalibration = [1, 0, 0, 0, \"one\", 0]\n")
-        #expect(word.errors.map(\.description) == [
-            "kiosk.toml:3:1: error: input.calibration[5]: expected a finite number, found a string"
-        ])
+        #expect(
+            word.errors.map(\.description) == [
+                "kiosk.toml:3:1: error: input.calibration[5]: expected a finite number, found a string"
+            ])
     }
 }

@@ -12,7 +12,7 @@ struct HeaderSettingsTests {
             "pages/dd.toml": "type = \"drilldown\"\nroot = \"st\"\nheader = false\n",
             "pages/st.toml": "type = \"stack\"\nroot = \"p\"\nheader = true\n",
             "pages/p.toml": "type = \"stack\"\nroot = \"r\"\n",
-            "pages/r.toml": "type = \"panel\"\n",
+            "pages/r.toml": "type = \"panel\"\n"
         ])
         #expect(result.diagnostics == [])
         let pages = try #require(result.configuration).pages
@@ -26,28 +26,33 @@ struct HeaderSettingsTests {
         let result = loadMemory([
             "kiosk.toml": "home = \"st\"\n",
             "pages/st.toml": "type = \"stack\"\nroot = \"r\"\nheader = \"yes\"\n",
-            "pages/r.toml": "type = \"panel\"\n",
+            "pages/r.toml": "type = \"panel\"\n"
         ])
-        #expect(result.diagnostics.map(\.description) == [
-            "pages/st.toml:3:1: error: header: expected true or false, found a string"
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "pages/st.toml:3:1: error: header: expected true or false, found a string"
+            ])
         #expect(result.configuration == nil)
     }
 }
 
 @Suite("Transition orientation warnings")
 struct OrientationWarningTests {
-    @Test("orientation on cross, fade, backfade, ghost and zoom is a located warning; the page still loads")
+    @Test(
+        "orientation on cross, fade, backfade, ghost and zoom is a located warning; the page still loads"
+    )
     func undirected() throws {
         for kind in ["cross", "fade", "backfade", "ghost", "zoom"] {
             let result = loadMemory([
                 "kiosk.toml": "home = \"st\"\n",
-                "pages/st.toml": "type = \"stack\"\nroot = \"r\"\n[transition]\ntype = \"\(kind)\"\norientation = \"top-to-bottom\"\n",
-                "pages/r.toml": "type = \"panel\"\n",
+                "pages/st.toml":
+                    "type = \"stack\"\nroot = \"r\"\n[transition]\ntype = \"\(kind)\"\norientation = \"top-to-bottom\"\n",
+                "pages/r.toml": "type = \"panel\"\n"
             ])
-            #expect(result.diagnostics.map(\.description) == [
-                "pages/st.toml:5:1: warning: transition.orientation: a \(kind) transition has no direction; orientation does nothing here"
-            ])
+            #expect(
+                result.diagnostics.map(\.description) == [
+                    "pages/st.toml:5:1: warning: transition.orientation: a \(kind) transition has no direction; orientation does nothing here"
+                ])
             #expect(result.configuration != nil)
         }
     }
@@ -56,8 +61,9 @@ struct OrientationWarningTests {
     func directed() {
         let result = loadMemory([
             "kiosk.toml": "home = \"st\"\n",
-            "pages/st.toml": "type = \"stack\"\nroot = \"r\"\n[transition]\ntype = \"swipe\"\norientation = \"top-to-bottom\"\n",
-            "pages/r.toml": "type = \"panel\"\n",
+            "pages/st.toml":
+                "type = \"stack\"\nroot = \"r\"\n[transition]\ntype = \"swipe\"\norientation = \"top-to-bottom\"\n",
+            "pages/r.toml": "type = \"panel\"\n"
         ])
         #expect(result.diagnostics.isEmpty)
     }

@@ -6,9 +6,12 @@ import Testing
 struct IdleStateSettingsTests {
     @Test("backlight and state_file are read into the settings")
     func readsBoth() throws {
-        let result = ConfigLoader.load(directory: FixtureCase.root + "/valid/idle-backlight-and-state")
+        let result = ConfigLoader.load(
+            directory: FixtureCase.root + "/valid/idle-backlight-and-state")
         let settings = try #require(result.configuration?.settings)
-        #expect(settings.idle == IdleSettings(homeAfter: 30, blankAfter: 300, backlight: "rpi_backlight"))
+        #expect(
+            settings.idle
+                == IdleSettings(homeAfter: 30, blankAfter: 300, backlight: "rpi_backlight"))
         #expect(settings.stateFile == "/var/lib/kiosk-shell/navigation")
     }
 

@@ -11,9 +11,12 @@ struct SpecialFileTests {
     static func folder(_ name: String) throws -> String {
         let path = NSTemporaryDirectory() + "kiosk-special-\(name)-\(getpid())"
         try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path + "/pages", withIntermediateDirectories: true)
-        try "home = \"home\"\n".write(toFile: path + "/kiosk.toml", atomically: true, encoding: .utf8)
-        try "type = \"panel\"\n".write(toFile: path + "/pages/home.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: path + "/pages", withIntermediateDirectories: true)
+        try "home = \"home\"\n".write(
+            toFile: path + "/kiosk.toml", atomically: true, encoding: .utf8)
+        try "type = \"panel\"\n".write(
+            toFile: path + "/pages/home.toml", atomically: true, encoding: .utf8)
         return path
     }
 
@@ -35,13 +38,15 @@ struct SpecialFileTests {
         #expect(
             result.diagnostics.map(\.description) == [
                 "pages/home.toml:4:1: error: widget[1].path: image is a FIFO (named pipe), not a regular file: picture.png",
-                "pages/pipe.toml: error: is a FIFO (named pipe), not a regular file, expected a page file",
+                "pages/pipe.toml: error: is a FIFO (named pipe), not a regular file, expected a page file"
             ])
 
         try FileManager.default.removeItem(atPath: path + "/kiosk.toml")
         #expect(mkfifo(path + "/kiosk.toml", 0o644) == 0)
         let second = ConfigLoader.load(directory: path)
-        #expect(second.diagnostics.first?.description == "kiosk.toml: error: is a FIFO (named pipe), not a regular file, expected a file")
+        #expect(
+            second.diagnostics.first?.description
+                == "kiosk.toml: error: is a FIFO (named pipe), not a regular file, expected a file")
     }
 
     @Test("a dangling symbolic link and a link loop say so, not 'is a folder' or 'not found'")
@@ -54,7 +59,7 @@ struct SpecialFileTests {
         #expect(
             result.diagnostics.map(\.description) == [
                 "pages/dangling.toml: error: is a symbolic link whose target does not exist, expected a page file",
-                "pages/loop.toml: error: is a symbolic link loop, expected a page file",
+                "pages/loop.toml: error: is a symbolic link loop, expected a page file"
             ])
     }
 
@@ -64,7 +69,8 @@ struct SpecialFileTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(mkfifo(path + "/pipe", 0o644) == 0)
         let files = DirectoryFiles(directory: path)
-        #expect(files.read("pipe", limit: nil) == .failure(.notRegular(.special("FIFO (named pipe)"))))
+        #expect(
+            files.read("pipe", limit: nil) == .failure(.notRegular(.special("FIFO (named pipe)"))))
         #expect(files.kind(of: "pipe") == .special("FIFO (named pipe)"))
     }
 }

@@ -22,7 +22,9 @@ struct ChildProcessTests {
     func signaled() throws {
         let loop = try EventLoop()
         var result: ChildProcess.Termination?
-        let child = try ChildProcess.spawn(loop: loop, options: .init(argv: ["/bin/sleep", "10"])) { result = $0 }
+        let child = try ChildProcess.spawn(loop: loop, options: .init(argv: ["/bin/sleep", "10"])) {
+            result = $0
+        }
         kill(child.pid, SIGKILL)
         try run(loop, for: 5) { result != nil }
         #expect(result?.status == .signaled(SIGKILL))

@@ -21,8 +21,10 @@ final class Daemon {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, outputPath + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(
+            &actions, 2, outputPath + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // The test runner blocks TERM, INT, HUP and USR1/2; a daemon inheriting that mask could
         // not be stopped.
         var attributes = posix_spawnattr_t()
@@ -35,7 +37,9 @@ final class Daemon {
         let cArgs = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArgs { free(pointer) } }
         let code = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, environ)
-        guard code == 0 else { throw DaemonError.cannotStart("\(argv[0]): \(String(cString: strerror(code)))") }
+        guard code == 0 else {
+            throw DaemonError.cannotStart("\(argv[0]): \(String(cString: strerror(code)))")
+        }
     }
 
     /// SIGTERM (or `signal`) and wait for it to end; SIGKILL if it has not within 5 s.
@@ -56,7 +60,9 @@ final class Daemon {
     }
 
     /// Waits until `condition` holds, stepping `loop` when given.
-    static func wait(for seconds: Double, loop: EventLoop? = nil, _ condition: () -> Bool) throws -> Bool {
+    static func wait(for seconds: Double, loop: EventLoop? = nil, _ condition: () -> Bool) throws
+        -> Bool
+    {
         let end = MonotonicClock.now + seconds
         while !condition() {
             if MonotonicClock.now > end { return false }
@@ -84,7 +90,9 @@ func freePort() -> Int32 {
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, length) }
     }
     withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            _ = getsockname(fd, $0, &length)
+        }
     }
     return Int32(UInt16(bigEndian: address.sin_port))
 }
@@ -128,7 +136,9 @@ final class MosquittoBroker {
 
     func start() throws {
         try daemon.start()
-        guard try Daemon.wait(for: 10, { isListening(port) }) else { throw DaemonError.notReady("mosquitto on \(port)") }
+        guard try Daemon.wait(for: 10, { isListening(port) }) else {
+            throw DaemonError.notReady("mosquitto on \(port)")
+        }
     }
 
     func stop() { daemon.stop() }

@@ -36,26 +36,37 @@ struct JSONTests {
 
     @Test("malformed paths are refused with their column")
     func badPaths() {
-        #expect(throws: ValueSyntaxError.jsonPath("expected [number] at column 8 of \"trains[x]\"", column: 8)) { try JSONPath("trains[x]") }
+        #expect(
+            throws: ValueSyntaxError.jsonPath(
+                "expected [number] at column 8 of \"trains[x]\"", column: 8)
+        ) { try JSONPath("trains[x]") }
         #expect(throws: ValueSyntaxError.self) { try JSONPath(".a") }
         #expect(throws: ValueSyntaxError.self) { try JSONPath("a..b") }
     }
 
     @Test("malformed JSON is refused with the byte offset")
     func malformed() {
-        #expect(throws: ControlError.malformedJSON("expected ',' or '}' at byte 8")) { try JSONValue.parse(Array(#"{"a": 1 "b": 2}"#.utf8)) }
-        #expect(throws: ControlError.malformedJSON("unterminated string at byte 5")) { try JSONValue.parse(Array(#"["abc"#.utf8)) }
-        #expect(throws: ControlError.malformedJSON("unexpected text after the document at byte 2")) { try JSONValue.parse(Array("1 2".utf8)) }
+        #expect(throws: ControlError.malformedJSON("expected ',' or '}' at byte 8")) {
+            try JSONValue.parse(Array(#"{"a": 1 "b": 2}"#.utf8))
+        }
+        #expect(throws: ControlError.malformedJSON("unterminated string at byte 5")) {
+            try JSONValue.parse(Array(#"["abc"#.utf8))
+        }
+        #expect(throws: ControlError.malformedJSON("unexpected text after the document at byte 2"))
+        { try JSONValue.parse(Array("1 2".utf8)) }
     }
 
     @Test("nesting beyond the depth limit is refused, not a stack overflow")
     func deep() {
         let bytes = Array(String(repeating: "[", count: 100_000).utf8)
-        #expect(throws: ControlError.malformedJSON("nested deeper than 64 at byte 64")) { try JSONValue.parse(bytes) }
+        #expect(throws: ControlError.malformedJSON("nested deeper than 64 at byte 64")) {
+            try JSONValue.parse(bytes)
+        }
     }
 
     @Test("escapes and surrogate pairs decode")
     func escapes() throws {
-        #expect(try JSONValue.parse(Array(#""a\"b\\c\n\ud83d\ude80""#.utf8)) == .string("a\"b\\c\n🚀"))
+        #expect(
+            try JSONValue.parse(Array(#""a\"b\\c\n\ud83d\ude80""#.utf8)) == .string("a\"b\\c\n🚀"))
     }
 }

@@ -8,7 +8,9 @@ import Testing
 /// A real mosquitto broker on loopback; the panel's client and a "fleet" client on one loop.
 @Suite("MQTTClient", .serialized)
 struct MQTTClientTests {
-    func configuration(_ broker: MosquittoBroker, id: String, prefix: String = "kiosk/panel1") throws -> MQTTConfiguration {
+    func configuration(_ broker: MosquittoBroker, id: String, prefix: String = "kiosk/panel1")
+        throws -> MQTTConfiguration
+    {
         MQTTConfiguration(
             broker: try BrokerURL(broker.url), clientID: id, topicPrefix: prefix, keepalive: 5,
             reconnectDelay: (0.1, 0.4), connectTimeout: 3, maxPayload: 1024, commandQueueLimit: 4)
@@ -17,7 +19,8 @@ struct MQTTClientTests {
     /// A broker, a loop, the panel (set up by `setUp` before it starts) and a fleet client, both
     /// connected with their subscriptions confirmed; both stop after `body`.
     func withPanelAndFleet(
-        _ setUp: (EventLoop, MQTTClient) throws -> Void, _ body: (EventLoop, MQTTClient, MQTTClient) throws -> Void
+        _ setUp: (EventLoop, MQTTClient) throws -> Void,
+        _ body: (EventLoop, MQTTClient, MQTTClient) throws -> Void
     ) throws {
         let folder = makeTemporaryFolder()
         defer { removeTree(folder) }
@@ -28,7 +31,8 @@ struct MQTTClientTests {
         let panel = try MQTTClient(loop: loop, configuration: configuration(broker, id: "panel1"))
         try setUp(loop, panel)
         panel.start()
-        let fleet = try MQTTClient(loop: loop, configuration: configuration(broker, id: "fleet", prefix: "fleet"))
+        let fleet = try MQTTClient(
+            loop: loop, configuration: configuration(broker, id: "fleet", prefix: "fleet"))
         fleet.start()
         #expect(try run(loop, for: 5) { panel.isReady && fleet.isReady })
         try body(loop, panel, fleet)
@@ -37,9 +41,14 @@ struct MQTTClientTests {
     }
 
     /// A store with one value `temp` fed by `plant/temp` through `json`, and its sources.
-    func temperature(_ loop: EventLoop, json: String = "value") throws -> (ValueStore, ValueSources) {
+    func temperature(_ loop: EventLoop, json: String = "value") throws -> (ValueStore, ValueSources)
+    {
         let store = ValueStore(
-            definitions: [ValueDefinition(name: "temp", source: .mqtt(topic: "plant/temp"), extraction: .json(try JSONPath(json)))],
+            definitions: [
+                ValueDefinition(
+                    name: "temp", source: .mqtt(topic: "plant/temp"),
+                    extraction: .json(try JSONPath(json)))
+            ],
             now: MonotonicClock.now)
         return (store, ValueSources(loop: loop, store: store))
     }
@@ -57,7 +66,10 @@ struct MQTTClientTests {
             var seen: [String: String] = [:]
             fleet.onMessage = { seen[$0] = String(decoding: $1, as: UTF8.self) }
             fleet.subscribe("kiosk/panel1/+")  // retained: status and page arrive at once
-            #expect(try run(loop, for: 5) { seen["kiosk/panel1/status"] == "online" && seen["kiosk/panel1/page"] == "home" })
+            #expect(
+                try run(loop, for: 5) {
+                    seen["kiosk/panel1/status"] == "online" && seen["kiosk/panel1/page"] == "home"
+                })
 
             let start = MonotonicClock.now
             fleet.publish("plant/temp", payload: #"{"value": 21.5}"#)
@@ -79,11 +91,17 @@ struct MQTTClientTests {
         try broker.start()
         defer { broker.stop() }
         let loop = try EventLoop()
-        var panel: MQTTClient? = try MQTTClient(loop: loop, configuration: configuration(broker, id: "panel1"))
+        var panel: MQTTClient? = try MQTTClient(
+            loop: loop, configuration: configuration(broker, id: "panel1"))
         panel?.start()
-        let fleet = try MQTTClient(loop: loop, configuration: configuration(broker, id: "fleet", prefix: "fleet"))
+        let fleet = try MQTTClient(
+            loop: loop, configuration: configuration(broker, id: "fleet", prefix: "fleet"))
         var status: [String] = []
-        fleet.onMessage = { topic, payload in if topic == "kiosk/panel1/status" { status.append(String(decoding: payload, as: UTF8.self)) } }
+        fleet.onMessage = { topic, payload in
+            if topic == "kiosk/panel1/status" {
+                status.append(String(decoding: payload, as: UTF8.self))
+            }
+        }
         fleet.subscribe("kiosk/panel1/status")
         fleet.start()
         #expect(try run(loop, for: 5) { status.last == "online" })
@@ -92,7 +110,9 @@ struct MQTTClientTests {
         fleet.stop()
     }
 
-    @Test("a broker that is down does not block the loop; killed and restarted, it is rejoined with subscriptions")
+    @Test(
+        "a broker that is down does not block the loop; killed and restarted, it is rejoined with subscriptions"
+    )
     func reconnect() throws {
         let folder = makeTemporaryFolder()
         defer { removeTree(folder) }
@@ -115,7 +135,8 @@ struct MQTTClientTests {
 
         try broker.start()
         #expect(try run(loop, for: 5) { panel.state == .connected })
-        let fleet = try MQTTClient(loop: loop, configuration: configuration(broker, id: "fleet", prefix: "fleet"))
+        let fleet = try MQTTClient(
+            loop: loop, configuration: configuration(broker, id: "fleet", prefix: "fleet"))
         fleet.start()
         #expect(try run(loop, for: 5) { fleet.state == .connected })
         #expect(try run(loop, for: 5) { panel.isReady })
@@ -152,8 +173,13 @@ struct MQTTClientTests {
             fleet.publish("plant/temp", payload: #"{"other": 1}"#)
             #expect(try run(loop, for: 5) { errors.count == 2 && log.count >= 2 })
             #expect(store?.value("temp")?.text == "20")
-            #expect(errors == ["temp: malformed JSON: unexpected end of input at byte 12", "temp: JSON path: no member \"value\" at the top level"])
-            #expect(log.contains("MQTT: message on plant/temp refused: payload too large: 5000 > 1024"))
+            #expect(
+                errors == [
+                    "temp: malformed JSON: unexpected end of input at byte 12",
+                    "temp: JSON path: no member \"value\" at the top level"
+                ])
+            #expect(
+                log.contains("MQTT: message on plant/temp refused: payload too large: 5000 > 1024"))
         }
     }
 
@@ -172,7 +198,9 @@ struct MQTTClientTests {
             fleet.publish(topic, payload: "open ../../etc/passwd")
             fleet.publish(topic, payload: "set speed 42 m/min")
             #expect(try run(loop, for: 5) { commands.count == 2 })
-            #expect(commands == [.navigate(.open("line2")), .setValue(name: "speed", value: "42 m/min")])
+            #expect(
+                commands == [.navigate(.open("line2")), .setValue(name: "speed", value: "42 m/min")]
+            )
             #expect(log.contains { $0.contains("refused command: unknown command \"rm\"") })
             #expect(log.contains { $0.contains("refused command: open needs one page id") })
 

@@ -26,7 +26,10 @@ final class PrivateBus {
         let socket = folder + "/bus"
         address = "unix:path=" + socket
         var policy = try String(contentsOfFile: Self.shippedPolicy, encoding: .utf8)
-        if let group { policy = policy.replacingOccurrences(of: "group=\"kiosk-control\"", with: "group=\"\(group)\"") }
+        if let group {
+            policy = policy.replacingOccurrences(
+                of: "group=\"kiosk-control\"", with: "group=\"\(group)\"")
+        }
         writeFile(folder + "/kiosk.conf", policy)
         writeFile(
             folder + "/bus.conf",
@@ -55,11 +58,14 @@ final class PrivateBus {
 
             """)
         daemon = Daemon(
-            argv: ["dbus-daemon", "--config-file=\(folder)/bus.conf", "--nofork", "--print-address"],
+            argv: [
+                "dbus-daemon", "--config-file=\(folder)/bus.conf", "--nofork", "--print-address"
+            ],
             outputPath: folder + "/address")
         try daemon.start()
         let ready = try Daemon.wait(for: 10) {
-            ((try? String(contentsOfFile: folder + "/address", encoding: .utf8)) ?? "").contains("unix:")
+            ((try? String(contentsOfFile: folder + "/address", encoding: .utf8)) ?? "").contains(
+                "unix:")
         }
         guard ready else { throw DaemonError.notReady("dbus-daemon in \(folder)") }
     }
@@ -69,7 +75,8 @@ final class PrivateBus {
     /// A private bus (with the policy's group swapped for `group`), a loop and the service with a
     /// recording delegate, the name owned; the bus stops after `body`.
     static func withService(
-        group: String? = nil, _ body: (PrivateBus, EventLoop, RecordingDelegate, KioskBusService) throws -> Void
+        group: String? = nil,
+        _ body: (PrivateBus, EventLoop, RecordingDelegate, KioskBusService) throws -> Void
     ) throws {
         let folder = makeTemporaryFolder()
         defer { removeTree(folder) }
@@ -78,7 +85,9 @@ final class PrivateBus {
         let loop = try EventLoop()
         let delegate = RecordingDelegate()
         let service = try KioskBusService(loop: loop, address: bus.address, delegate: delegate)
-        guard try run(loop, for: 5, until: { service.ownsName }) else { throw DaemonError.notReady("bus name") }
+        guard try run(loop, for: 5, until: { service.ownsName }) else {
+            throw DaemonError.notReady("bus name")
+        }
         try body(bus, loop, delegate, service)
     }
 }

@@ -11,7 +11,9 @@ struct ProgramRunnerTests {
     let key = ActionKey(page: "line2", action: "restart")
 
     /// Runs `action` to its end and returns the report (nil if none came within `seconds`).
-    func report(of action: ProgramAction, seconds: Double = 5, progressDelay: Double = 0.5) throws -> (ProgramReport?, Int) {
+    func report(of action: ProgramAction, seconds: Double = 5, progressDelay: Double = 0.5) throws
+        -> (ProgramReport?, Int)
+    {
         let loop = try EventLoop()
         let runner = ProgramRunner(loop: loop, progressDelay: progressDelay, killGrace: 0.5)
         var report: ProgramReport?
@@ -26,7 +28,9 @@ struct ProgramRunnerTests {
     @Test("a program that exits 0 succeeds and sees its page and action in the environment")
     func success() throws {
         let (report, progress) = try report(
-            of: ProgramAction(argv: ["/bin/sh", "-c", "echo \"$KIOSK_PAGE $KIOSK_ACTION $EXTRA\""], environment: ["EXTRA": "x"]))
+            of: ProgramAction(
+                argv: ["/bin/sh", "-c", "echo \"$KIOSK_PAGE $KIOSK_ACTION $EXTRA\""],
+                environment: ["EXTRA": "x"]))
         #expect(report?.outcome == .succeeded)
         #expect(report?.firstOutputLine == "line2 restart x")
         #expect(report?.message == "restart: done")
@@ -35,14 +39,17 @@ struct ProgramRunnerTests {
 
     @Test("arguments reach the program as they are, without a shell")
     func noShell() throws {
-        let (report, _) = try report(of: ProgramAction(argv: ["/bin/echo", "$HOME; rm -rf /", "`id`"]))
+        let (report, _) = try report(
+            of: ProgramAction(argv: ["/bin/echo", "$HOME; rm -rf /", "`id`"]))
         #expect(report?.firstOutputLine == "$HOME; rm -rf / `id`")
     }
 
     @Test("a failing program reports its exit status and the last line of stderr")
     func failure() throws {
         let (report, _) = try report(
-            of: ProgramAction(argv: ["/bin/sh", "-c", "echo starting >&2; echo 'disk full' >&2; echo >&2; exit 3"]))
+            of: ProgramAction(argv: [
+                "/bin/sh", "-c", "echo starting >&2; echo 'disk full' >&2; echo >&2; exit 3"
+            ]))
         #expect(report?.outcome == .failed(.exited(3)))
         #expect(report?.lastErrorLine == "disk full")
         #expect(report?.message == "restart: exit status 3: disk full")
@@ -63,7 +70,9 @@ struct ProgramRunnerTests {
     @Test("a program that ignores SIGTERM is killed after the grace period")
     func ignoresTerm() throws {
         let (report, _) = try report(
-            of: ProgramAction(argv: ["/bin/sh", "-c", "trap '' TERM; while :; do sleep 0.05; done"], timeout: 0.2))
+            of: ProgramAction(
+                argv: ["/bin/sh", "-c", "trap '' TERM; while :; do sleep 0.05; done"], timeout: 0.2)
+        )
         #expect(report?.outcome == .timedOut(after: 0.2))
         #expect((report?.duration ?? 99) < 3)
     }
@@ -90,7 +99,8 @@ struct ProgramRunnerTests {
         // 20 MB on stdout and 2 MB on stderr, then a last stderr line.
         runner.run(
             ProgramAction(argv: [
-                "/bin/sh", "-c", "head -c 20000000 /dev/zero; head -c 2000000 /dev/zero | tr '\\0' x >&2; echo >&2; echo the end >&2; exit 1",
+                "/bin/sh", "-c",
+                "head -c 20000000 /dev/zero; head -c 2000000 /dev/zero | tr '\\0' x >&2; echo >&2; echo the end >&2; exit 1"
             ]), for: key)
         var ticks = 0
         try loop.addTimer(after: 0, repeating: 0.01) { _ in ticks += 1 }

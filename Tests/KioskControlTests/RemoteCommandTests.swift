@@ -15,19 +15,28 @@ struct RemoteCommandTests {
         #expect(try parse("next") == .navigate(.nextFace))
         #expect(try parse("previous") == .navigate(.previousFace))
         #expect(try parse("reload") == .reload)
-        #expect(try parse("set note Hello  world") == .setValue(name: "note", value: "Hello  world"))
+        #expect(
+            try parse("set note Hello  world") == .setValue(name: "note", value: "Hello  world"))
     }
 
     @Test("anything else is refused with a reason")
     func refused() {
-        #expect(throws: ControlError.refusedCommand("unknown command \"screenshot\" (known: open PAGE, back, home, next, previous, reload, set NAME VALUE)")) {
+        #expect(
+            throws: ControlError.refusedCommand(
+                "unknown command \"screenshot\" (known: open PAGE, back, home, next, previous, reload, set NAME VALUE)"
+            )
+        ) {
             try parse("screenshot /etc/shadow")
         }
-        #expect(throws: ControlError.refusedCommand("\"back\" takes no argument")) { try parse("back 2") }
+        #expect(throws: ControlError.refusedCommand("\"back\" takes no argument")) {
+            try parse("back 2")
+        }
         #expect(throws: ControlError.self) { try parse("open a b") }
         #expect(throws: ControlError.self) { try parse("open ../x") }
         #expect(throws: ControlError.refusedCommand("empty command")) { try parse("   ") }
-        #expect(throws: ControlError.tooLarge(what: "command", size: 2000, limit: 1024)) { try parse(String(repeating: "a", count: 2000)) }
+        #expect(throws: ControlError.tooLarge(what: "command", size: 2000, limit: 1024)) {
+            try parse(String(repeating: "a", count: 2000))
+        }
     }
 
     @Test("a queue keeps the latest commands and the latest set per name")
@@ -37,7 +46,10 @@ struct RemoteCommandTests {
         queue.push(.setValue(name: "a", value: "1"))
         queue.push(.setValue(name: "a", value: "2"))
         let (commands, dropped) = queue.take()
-        #expect(commands == [.navigate(.nextFace), .navigate(.nextFace), .setValue(name: "a", value: "2")])
+        #expect(
+            commands == [
+                .navigate(.nextFace), .navigate(.nextFace), .setValue(name: "a", value: "2")
+            ])
         #expect(dropped == 3)
         #expect(queue.take().commands.isEmpty)
     }
@@ -47,7 +59,9 @@ struct RemoteCommandTests {
         #expect(try BrokerURL("mqtt://broker.local").description == "mqtt://broker.local:1883")
         #expect(try BrokerURL("mqtts://10.0.0.2:8884/").description == "mqtts://10.0.0.2:8884")
         #expect(try BrokerURL("mqtt://[::1]:1884").host == "::1")
-        #expect(throws: ValueSyntaxError.brokerURL("\"http://x\" must start with mqtt:// or mqtts://")) { try BrokerURL("http://x") }
+        #expect(
+            throws: ValueSyntaxError.brokerURL("\"http://x\" must start with mqtt:// or mqtts://")
+        ) { try BrokerURL("http://x") }
         #expect(throws: ValueSyntaxError.self) { try BrokerURL("mqtt://host:99999") }
         #expect(throws: ValueSyntaxError.self) { try BrokerURL("mqtt://user@host") }
     }

@@ -38,7 +38,9 @@ func writeFile(_ path: String, _ text: String) {
 }
 
 /// Runs `argv` to its end on `loop` (so a service on the same loop answers while it waits).
-func runToEnd(_ argv: [String], loop: EventLoop, timeout: Double = 10) throws -> ChildProcess.Termination? {
+func runToEnd(_ argv: [String], loop: EventLoop, timeout: Double = 10) throws -> ChildProcess
+    .Termination?
+{
     var result: ChildProcess.Termination?
     try ChildProcess.spawn(loop: loop, options: .init(argv: argv, timeout: timeout)) { result = $0 }
     try run(loop, for: timeout + 5) { result != nil }

@@ -8,7 +8,9 @@ import Testing
 /// Real files (inotify) and real programs feeding the store through a real loop.
 @Suite("ValueSources")
 struct ValueSourcesTests {
-    @Test("a JSON file is read at start and re-read when an editor replaces it; a broken edit keeps the last good value")
+    @Test(
+        "a JSON file is read at start and re-read when an editor replaces it; a broken edit keeps the last good value"
+    )
     func jsonFile() throws {
         let folder = makeTemporaryFolder()
         defer { removeTree(folder) }
@@ -37,7 +39,10 @@ struct ValueSourcesTests {
         defer { removeTree(folder) }
         let loop = try EventLoop()
         let store = ValueStore(
-            definitions: [ValueDefinition(name: "count", source: .file(path: folder + "/count", pollInterval: nil))],
+            definitions: [
+                ValueDefinition(
+                    name: "count", source: .file(path: folder + "/count", pollInterval: nil))
+            ],
             now: MonotonicClock.now)
         var errors: [String] = []
         store.onError = { errors.append("\($1)") }
@@ -54,9 +59,14 @@ struct ValueSourcesTests {
         defer { removeTree(folder) }
         writeFile(folder + "/n", "5")
         let loop = try EventLoop()
-        let script = "n=$(cat \(folder)/n); [ \"$n\" = fail ] && { echo broken >&2; exit 2; }; echo \"$n $KIOSK_VALUE\""
+        let script =
+            "n=$(cat \(folder)/n); [ \"$n\" = fail ] && { echo broken >&2; exit 2; }; echo \"$n $KIOSK_VALUE\""
         let store = ValueStore(
-            definitions: [ValueDefinition(name: "load", source: .program(argv: ["/bin/sh", "-c", script], interval: 0.1, timeout: 10))],
+            definitions: [
+                ValueDefinition(
+                    name: "load",
+                    source: .program(argv: ["/bin/sh", "-c", script], interval: 0.1, timeout: 10))
+            ],
             now: MonotonicClock.now)
         let sources = ValueSources(loop: loop, store: store)
         try sources.start()
@@ -72,7 +82,9 @@ struct ValueSourcesTests {
     @Test("a source that stops updating is marked stale by the loop's timer")
     func staleOnLoop() throws {
         let loop = try EventLoop()
-        let store = ValueStore(definitions: [ValueDefinition(name: "x", source: .mqtt(topic: "a/b"), staleAfter: 0.2)], now: MonotonicClock.now)
+        let store = ValueStore(
+            definitions: [ValueDefinition(name: "x", source: .mqtt(topic: "a/b"), staleAfter: 0.2)],
+            now: MonotonicClock.now)
         let sources = ValueSources(loop: loop, store: store)
         try sources.start()
         #expect(sources.mqttTopics == ["a/b"])

@@ -12,8 +12,9 @@ struct ValueStoreTests {
             extraction: .rows(
                 array: try JSONPath("trains"),
                 fields: [
-                    RowField(name: "time", path: try JSONPath("time")), RowField(name: "to", path: try JSONPath("to")),
-                    RowField(name: "delay", path: try JSONPath("delay")),
+                    RowField(name: "time", path: try JSONPath("time")),
+                    RowField(name: "to", path: try JSONPath("to")),
+                    RowField(name: "delay", path: try JSONPath("delay"))
                 ]),
             staleAfter: 60)
     }
@@ -21,7 +22,11 @@ struct ValueStoreTests {
     @Test("a JSON field becomes the value; malformed and oversize input keep the last good one")
     func keepsLastGood() throws {
         let store = ValueStore(
-            definitions: [ValueDefinition(name: "delay", source: .external, extraction: .json(try JSONPath("trains[0].delay")))],
+            definitions: [
+                ValueDefinition(
+                    name: "delay", source: .external,
+                    extraction: .json(try JSONPath("trains[0].delay")))
+            ],
             limits: ValueLimits(payloadBytes: 100), now: 0)
         var errors: [String] = []
         store.onError = { errors.append("\($0): \($1)") }
@@ -31,30 +36,42 @@ struct ValueStoreTests {
         store.deliver(Array(#"{"trains": [{"delay": 4}"#.utf8), to: "delay", at: 2)
         store.deliver(Array(String(repeating: " ", count: 101).utf8), to: "delay", at: 3)
         #expect(store.value("delay")?.text == "4")
-        #expect(errors == ["delay: malformed JSON: unexpected end of input at byte 24", "delay: payload too large: 101 > 100"])
+        #expect(
+            errors == [
+                "delay: malformed JSON: unexpected end of input at byte 24",
+                "delay: payload too large: 101 > 100"
+            ])
         #expect(store.lastError("delay") == .tooLarge(what: "payload", size: 101, limit: 100))
     }
 
     @Test("text from outside is one plain line with a length cap, markup left as text")
     func plainText() throws {
         let store = ValueStore(
-            definitions: [ValueDefinition(name: "note", source: .external)], limits: ValueLimits(valueCharacters: 12), now: 0)
+            definitions: [ValueDefinition(name: "note", source: .external)],
+            limits: ValueLimits(valueCharacters: 12), now: 0)
         try store.set("note", text: "<b>hi</b>\n\u{1b}[31mred", at: 1)
         #expect(store.value("note")?.text == "<b>hi</b>  […")
     }
 
     @Test("only values declared as set from outside accept set")
     func setRefused() throws {
-        let store = ValueStore(definitions: [ValueDefinition(name: "temp", source: .mqtt(topic: "t"))], now: 0)
-        #expect(throws: ControlError.refusedCommand("value \"temp\" is fed by its source and cannot be set")) {
+        let store = ValueStore(
+            definitions: [ValueDefinition(name: "temp", source: .mqtt(topic: "t"))], now: 0)
+        #expect(
+            throws: ControlError.refusedCommand(
+                "value \"temp\" is fed by its source and cannot be set")
+        ) {
             try store.set("temp", text: "1", at: 1)
         }
-        #expect(throws: ControlError.refusedCommand("no value named \"nope\"")) { try store.set("nope", text: "1", at: 1) }
+        #expect(throws: ControlError.refusedCommand("no value named \"nope\"")) {
+            try store.set("nope", text: "1", at: 1)
+        }
     }
 
     @Test("a value not updated within stale_after is marked stale until the next update")
     func stale() throws {
-        let store = ValueStore(definitions: [ValueDefinition(name: "t", source: .external, staleAfter: 10)], now: 0)
+        let store = ValueStore(
+            definitions: [ValueDefinition(name: "t", source: .external, staleAfter: 10)], now: 0)
         try store.set("t", text: "20", at: 1)
         _ = store.takeChanges()
         store.refreshStaleness(at: 10.5)
@@ -72,9 +89,14 @@ struct ValueStoreTests {
     func thresholds() throws {
         let store = ValueStore(
             definitions: [
-                ValueDefinition(name: "t", source: .external, thresholds: Thresholds(warningAbove: 60, alarmAbove: 80, alarmBelow: 5))
+                ValueDefinition(
+                    name: "t", source: .external,
+                    thresholds: Thresholds(warningAbove: 60, alarmAbove: 80, alarmBelow: 5))
             ], now: 0)
-        for (text, level) in [("20 °C", ValueLevel.normal), ("60", .warning), ("80.5 °C", .alarm), ("-3", .alarm), ("n/a", .normal)] {
+        for (text, level) in [
+            ("20 °C", ValueLevel.normal), ("60", .warning), ("80.5 °C", .alarm), ("-3", .alarm),
+            ("n/a", .normal)
+        ] {
             try store.set("t", text: text, at: 1)
             #expect(store.value("t")?.level == level, "\(text)")
         }
@@ -95,19 +117,27 @@ struct ValueStoreTests {
 
     @Test("list rows come from a JSON array; the change report names the rows that changed")
     func rows() throws {
-        let store = ValueStore(definitions: [try departures()], limits: ValueLimits(rows: 3), now: 0)
-        let first = #"{"trains": [{"time": "08:12", "to": "Hafen", "delay": 3}, {"time": "08:20", "to": "Süd"}]}"#
+        let store = ValueStore(
+            definitions: [try departures()], limits: ValueLimits(rows: 3), now: 0)
+        let first =
+            #"{"trains": [{"time": "08:12", "to": "Hafen", "delay": 3}, {"time": "08:20", "to": "Süd"}]}"#
         store.deliver(Array(first.utf8), to: "departures", at: 1)
-        #expect(store.rows("departures") == [
-            ValueRow(["time": "08:12", "to": "Hafen", "delay": "3"]), ValueRow(["time": "08:20", "to": "Süd", "delay": ""]),
-        ])
-        #expect(store.takeChanges().lists["departures"] == RowChanges(previousCount: 0, count: 2, changedRows: [0, 1]))
-        let second = #"{"trains": [{"time": "08:12", "to": "Hafen", "delay": 5}, {"time": "08:20", "to": "Süd"}]}"#
+        #expect(
+            store.rows("departures") == [
+                ValueRow(["time": "08:12", "to": "Hafen", "delay": "3"]),
+                ValueRow(["time": "08:20", "to": "Süd", "delay": ""])
+            ])
+        #expect(
+            store.takeChanges().lists["departures"]
+                == RowChanges(previousCount: 0, count: 2, changedRows: [0, 1]))
+        let second =
+            #"{"trains": [{"time": "08:12", "to": "Hafen", "delay": 5}, {"time": "08:20", "to": "Süd"}]}"#
         store.deliver(Array(second.utf8), to: "departures", at: 2)
         let changes = try #require(store.takeChanges().lists["departures"])
         #expect(changes.changedRows == [0])
         #expect(!changes.needsLayout)
-        let third = #"{"trains": [{"time": "08:12", "to": "Hafen", "delay": 5}, {"time": "08:20", "to": "Süd"}, {"time": "09:00", "to": "Ost"}]}"#
+        let third =
+            #"{"trains": [{"time": "08:12", "to": "Hafen", "delay": 5}, {"time": "08:20", "to": "Süd"}, {"time": "09:00", "to": "Ost"}]}"#
         store.deliver(Array(third.utf8), to: "departures", at: 3)
         let grown = try #require(store.takeChanges().lists["departures"])
         #expect(grown.changedRows == [2])
@@ -116,19 +146,29 @@ struct ValueStoreTests {
 
     @Test("too many rows or a non-object element is refused and the rows stay")
     func badRows() throws {
-        let store = ValueStore(definitions: [try departures()], limits: ValueLimits(rows: 2), now: 0)
+        let store = ValueStore(
+            definitions: [try departures()], limits: ValueLimits(rows: 2), now: 0)
         store.deliver(Array(#"{"trains": [{"time": "1"}]}"#.utf8), to: "departures", at: 1)
-        #expect(store.deliver(Array(#"{"trains": [{}, {}, {}]}"#.utf8), to: "departures", at: 2) == .tooLarge(what: "rows", size: 3, limit: 2))
-        #expect(store.deliver(Array(#"{"trains": [{}, 7]}"#.utf8), to: "departures", at: 3) == .jsonPath("row 1 is a number, not an object"))
-        #expect(store.deliver(Array(#"{"trains": 7}"#.utf8), to: "departures", at: 3) == .jsonPath("trains is a number, not an array"))
+        #expect(
+            store.deliver(Array(#"{"trains": [{}, {}, {}]}"#.utf8), to: "departures", at: 2)
+                == .tooLarge(what: "rows", size: 3, limit: 2))
+        #expect(
+            store.deliver(Array(#"{"trains": [{}, 7]}"#.utf8), to: "departures", at: 3)
+                == .jsonPath("row 1 is a number, not an object"))
+        #expect(
+            store.deliver(Array(#"{"trains": 7}"#.utf8), to: "departures", at: 3)
+                == .jsonPath("trains is a number, not an array"))
         #expect(store.rows("departures")?.count == 1)
     }
 
     @Test("templates fill {name} with plain text and leave unknown names visible")
     func templates() throws {
-        let store = ValueStore(definitions: [ValueDefinition(name: "speed", source: .external)], now: 0)
+        let store = ValueStore(
+            definitions: [ValueDefinition(name: "speed", source: .external)], now: 0)
         try store.set("speed", text: "{x} 42", at: 1)
-        #expect(ValueTemplate.expand("Line {speed} m/min {{raw}} {nope}", lookup: store.text) == "Line {x} 42 m/min {raw} {nope}")
+        #expect(
+            ValueTemplate.expand("Line {speed} m/min {{raw}} {nope}", lookup: store.text)
+                == "Line {x} 42 m/min {raw} {nope}")
         #expect(ValueTemplate.names(in: "{a} and {b}") == ["a", "b"])
     }
 }

@@ -9,7 +9,7 @@ struct FocusRingTests {
     static let pages = [
         NavFixture.panel("home", opens: ["a", "b", "c"]), NavFixture.panel("a", opens: ["c"]),
         NavFixture.panel("b", opens: ["c"]), NavFixture.panel("c"),
-        NavFixture.stack("s", root: "home"),
+        NavFixture.stack("s", root: "home")
     ]
 
     static func key(_ nav: Navigator, _ key: Key) {
@@ -26,10 +26,14 @@ struct FocusRingTests {
     /// Row `index` of the fake layout grown by the ring's outset.
     static func ringAround(row index: Int, width: Double = 1280) -> Rect {
         let out = ChromeMetrics.focusRingOutset
-        return Rect(x: -out, y: Double(index) * NavFixture.rowHeight - out, width: width + 2 * out, height: NavFixture.rowHeight + 2 * out)
+        return Rect(
+            x: -out, y: Double(index) * NavFixture.rowHeight - out, width: width + 2 * out,
+            height: NavFixture.rowHeight + 2 * out)
     }
 
-    @Test("no ring until a key is used; Down rings the first row, Up and Down move it, Tab goes round")
+    @Test(
+        "no ring until a key is used; Down rings the first row, Up and Down move it, Tab goes round"
+    )
     func followsKeys() throws {
         let nav = try NavFixture.navigator(home: "s", Self.pages)
         #expect(Self.ring(nav) == nil)
@@ -74,7 +78,9 @@ struct FocusRingTests {
         #expect(nav.activeNode.id == "a")
     }
 
-    @Test("Enter opens the ringed row's page with its first row ringed; back rings the row that opened it")
+    @Test(
+        "Enter opens the ringed row's page with its first row ringed; back rings the row that opened it"
+    )
     func enterAndBack() throws {
         let nav = try NavFixture.navigator(home: "s", Self.pages)
         Self.key(nav, .down)
@@ -109,8 +115,9 @@ struct FocusRingTests {
         let nav = try NavFixture.navigator(
             home: "cube",
             [
-                NavFixture.panel("f1", opens: ["c"]), NavFixture.panel("f2", opens: ["c", "f1"]), NavFixture.panel("c"),
-                NavFixture.cube("cube", ["f1", "f2"]),
+                NavFixture.panel("f1", opens: ["c"]), NavFixture.panel("f2", opens: ["c", "f1"]),
+                NavFixture.panel("c"),
+                NavFixture.cube("cube", ["f1", "f2"])
             ])
         Self.key(nav, .down)
         Self.key(nav, .right)

@@ -20,9 +20,13 @@ private struct LifeCycleChecker {
 
     mutating func check(_ g: Gesture) {
         defer {
-            if case .pan(let p) = g, p.phase == .ended { previousWasEnded = true }
-            else if case .edgeSwipe(_, let p) = g, p.phase == .ended { previousWasEnded = true }
-            else { previousWasEnded = false }
+            if case .pan(let p) = g, p.phase == .ended {
+                previousWasEnded = true
+            } else if case .edgeSwipe(_, let p) = g, p.phase == .ended {
+                previousWasEnded = true
+            } else {
+                previousWasEnded = false
+            }
         }
         if !g.time.isFinite { violations.append("non-finite time \(g)") }
         switch g {
@@ -40,7 +44,10 @@ private struct LifeCycleChecker {
     }
 
     private mutating func step(_ p: PanGesture, edge: SwipeEdge?) {
-        for v in [p.position.x, p.position.y, p.velocity.x, p.velocity.y, p.startPosition.x, p.startPosition.y]
+        for v in [
+            p.position.x, p.position.y, p.velocity.x, p.velocity.y, p.startPosition.x,
+            p.startPosition.y
+        ]
         where !v.isFinite {
             violations.append("non-finite pan value \(p)")
         }
@@ -75,7 +82,10 @@ private func randomStream(_ rng: inout SplitMix64) -> [(TouchEvent?, Double?)] {
         case 0: Point(x: .nan, y: 10)
         case 1: Point(x: 10, y: -.infinity)
         case 2: Point(x: 1e300, y: -1e300)
-        default: Point(x: Double.random(in: -20...820, using: &rng), y: Double.random(in: -20...500, using: &rng))
+        default:
+            Point(
+                x: Double.random(in: -20...820, using: &rng),
+                y: Double.random(in: -20...500, using: &rng))
         }
     }
     for _ in 0..<count {
@@ -113,9 +123,14 @@ struct GestureFuzzTests {
         var totalRouted = 0
         let claimants: (Point) -> [GestureClaimant] = { p in
             [
-                GestureClaimant(id: 3, accepts: [.tap, .verticalPan], region: Rect(x: 0, y: 0, width: 400, height: 480)),
-                GestureClaimant(id: 2, accepts: [.edgeSwipe(.left), .edgeSwipe(.top), .longPress], region: Rect(x: 200, y: 0, width: 600, height: 480)),
-                GestureClaimant(id: 1, accepts: [.horizontalPan, .edgeSwipe(.right), .edgeSwipe(.bottom)]),
+                GestureClaimant(
+                    id: 3, accepts: [.tap, .verticalPan],
+                    region: Rect(x: 0, y: 0, width: 400, height: 480)),
+                GestureClaimant(
+                    id: 2, accepts: [.edgeSwipe(.left), .edgeSwipe(.top), .longPress],
+                    region: Rect(x: 200, y: 0, width: 600, height: 480)),
+                GestureClaimant(
+                    id: 1, accepts: [.horizontalPan, .edgeSwipe(.right), .edgeSwipe(.bottom)])
             ].filter { _ in p.x > 0 || p.y > 0 }
         }
         for _ in 0..<10_000 {
@@ -133,7 +148,9 @@ struct GestureFuzzTests {
                     routes = arbiter.update(now: now)
                 }
                 // The arbiter wraps an identical recognizer: it must see the same gestures.
-                if routes.count > gestures.count { plain.violations.append("more routed than recognised") }
+                if routes.count > gestures.count {
+                    plain.violations.append("more routed than recognised")
+                }
                 gestures.forEach { plain.check($0) }
                 for r in routes { routed[r.claimant, default: LifeCycleChecker()].check(r.gesture) }
                 totalRouted += routes.count

@@ -25,4 +25,3 @@ func linearDrag(
 func panSteps(_ gestures: [Gesture]) -> [PanGesture] {
     gestures.compactMap(\.panGesture)
 }
-

@@ -9,7 +9,10 @@ struct GestureVelocityTests {
     func linearDragVelocity() throws {
         var r = GestureRecognizer(screenSize: screen)
         // 60 Hz: 15 motions, 40 px apart.
-        let out = feed(&r, linearDrag(from: Point(x: 700, y: 300), to: Point(x: 100, y: 300), duration: 0.25, steps: 15))
+        let out = feed(
+            &r,
+            linearDrag(
+                from: Point(x: 700, y: 300), to: Point(x: 100, y: 300), duration: 0.25, steps: 15))
         let ended = try #require(panSteps(out).last)
         #expect(ended.phase == .ended)
         #expect(ended.translation == Point(x: -600, y: 0))
@@ -32,7 +35,8 @@ struct GestureVelocityTests {
         var events: [TouchEvent] = [.down(id: 1, position: Point(x: 700, y: 300), time: 0)]
         for k in 1...31 {
             let t = 0.008 * Double(k)
-            events.append(.motion(id: 1, position: Point(x: (700 - 2400 * t).rounded(), y: 300), time: t))
+            events.append(
+                .motion(id: 1, position: Point(x: (700 - 2400 * t).rounded(), y: 300), time: t))
         }
         events.append(.up(id: 1, time: 0.008 * 31))
         let ended = try #require(panSteps(feed(&r, events)).last)
@@ -59,10 +63,14 @@ struct GestureVelocityTests {
         #expect(abs(ended.velocity.x - -2400) < 1e-6)
     }
 
-    @Test("a finger that rests for longer than the window before lifting ends with zero velocity and no flick")
+    @Test(
+        "a finger that rests for longer than the window before lifting ends with zero velocity and no flick"
+    )
     func restBeforeLift() throws {
         var r = GestureRecognizer(screenSize: screen)
-        var events = linearDrag(from: Point(x: 700, y: 300), to: Point(x: 100, y: 300), duration: 0.25, steps: 15, lift: false)
+        var events = linearDrag(
+            from: Point(x: 700, y: 300), to: Point(x: 100, y: 300), duration: 0.25, steps: 15,
+            lift: false)
         events.append(.up(id: 1, time: 0.36))
         let out = feed(&r, events)
         let ended = try #require(panSteps(out).last)
@@ -75,10 +83,17 @@ struct GestureVelocityTests {
     func flickThreshold() {
         var r = GestureRecognizer(screenSize: screen)
         // 400 px/s: 100 px in 0.25 s.
-        let slow = feed(&r, linearDrag(from: Point(x: 400, y: 300), to: Point(x: 500, y: 300), duration: 0.25, steps: 10))
+        let slow = feed(
+            &r,
+            linearDrag(
+                from: Point(x: 400, y: 300), to: Point(x: 500, y: 300), duration: 0.25, steps: 10))
         #expect(slow.contains { if case .flick = $0 { true } else { false } } == false)
         // 600 px/s vertical, axis velocity counts.
-        let fast = feed(&r, linearDrag(from: Point(x: 400, y: 100), to: Point(x: 400, y: 250), start: 1, duration: 0.25, steps: 10))
+        let fast = feed(
+            &r,
+            linearDrag(
+                from: Point(x: 400, y: 100), to: Point(x: 400, y: 250), start: 1, duration: 0.25,
+                steps: 10))
         guard case .flick(let v, let axis, _) = fast.last else {
             Issue.record("expected a flick, got \(fast)")
             return
@@ -91,11 +106,11 @@ struct GestureVelocityTests {
     func estimatorWindow() {
         var e = VelocityEstimator(window: 0.1)
         e.add(Point(x: 0, y: 0), time: 10)
-        e.add(Point(x: 1000, y: 0), time: 10.05)   // falls out of the window below
+        e.add(Point(x: 1000, y: 0), time: 10.05)  // falls out of the window below
         e.add(Point(x: 0, y: 0), time: 10.2)
         e.add(Point(x: 10, y: 20), time: 10.25)
         e.add(Point(x: 20, y: 40), time: 10.3)
-        e.add(Point(x: 30, y: 60), time: 10.3)     // same time: replaces (20, 40)
+        e.add(Point(x: 30, y: 60), time: 10.3)  // same time: replaces (20, 40)
         #expect(e.sampleCount == 3)
         let v = e.velocity(at: 10.3)
         // Fit through (−0.1, 0), (−0.05, 10), (0, 30): slope = Σdt·dx/Σdt² = 1.5/0.005 = 300 px/s.

@@ -11,10 +11,12 @@ struct KeyNavigationTests {
             (.enter, .activate), (.space, .activate),
             (.escape, .back), (.backspace, .back),
             (.home, .home),
-            (.tab, .moveFocus(.next)), (.other("F5"), nil), (.other("a"), nil),
+            (.tab, .moveFocus(.next)), (.other("F5"), nil), (.other("a"), nil)
         ]
         for (key, intent) in table {
-            #expect(KeyNavigation.intent(for: KeyEvent(key: key, isPressed: true, time: 1)) == intent, "\(key)")
+            #expect(
+                KeyNavigation.intent(for: KeyEvent(key: key, isPressed: true, time: 1)) == intent,
+                "\(key)")
         }
     }
 

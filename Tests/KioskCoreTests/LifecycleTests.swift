@@ -6,21 +6,27 @@ import Testing
 struct LifecycleTests {
     /// tabs [stack(s0), panel p1], not yet shown.
     func makeTree() -> (TabsContainer, TransitionStack, LifecycleRecorder) {
-        let stack = TransitionStack(id: "stack", root: PanelNode("s0"), defaultTransition: TransitionSpec(duration: 1))
+        let stack = TransitionStack(
+            id: "stack", root: PanelNode("s0"), defaultTransition: TransitionSpec(duration: 1))
         let tabs = TabsContainer(
-            id: "tabs", pages: [stack, PanelNode("p1")], defaultTransition: TransitionSpec(kind: .fade, duration: 0.5))
+            id: "tabs", pages: [stack, PanelNode("p1")],
+            defaultTransition: TransitionSpec(kind: .fade, duration: 0.5))
         let recorder = LifecycleRecorder()
         tabs.observer = recorder
         return (tabs, stack, recorder)
     }
 
-    @Test("a container's appearance reaches its current child, container first, only selected pages load")
+    @Test(
+        "a container's appearance reaches its current child, container first, only selected pages load"
+    )
     func nestedAppear() {
         let (tabs, _, recorder) = makeTree()
         tabs.beginAppearance(true, animated: true)
-        #expect(recorder.lines == [
-            "tabs load", "stack load", "s0 load", "tabs willAppear", "stack willAppear", "s0 willAppear",
-        ])
+        #expect(
+            recorder.lines == [
+                "tabs load", "stack load", "s0 load", "tabs willAppear", "stack willAppear",
+                "s0 willAppear"
+            ])
         recorder.clear()
         tabs.endAppearance()
         #expect(recorder.lines == ["tabs didAppear", "stack didAppear", "s0 didAppear"])
@@ -36,7 +42,10 @@ struct LifecycleTests {
         tabs.eventHandler = { selected.append($0) }
         #expect(try tabs.select(1) == true)
         #expect(tabs.transition?.direction == .push)
-        #expect(recorder.lines == ["p1 load", "p1 willAppear", "stack willDisappear", "s0 willDisappear"])
+        #expect(
+            recorder.lines == [
+                "p1 load", "p1 willAppear", "stack willDisappear", "s0 willDisappear"
+            ])
         recorder.clear()
         tabs.advance(to: 0.5)
         #expect(recorder.lines == ["p1 didAppear", "stack didDisappear", "s0 didDisappear"])
@@ -53,10 +62,14 @@ struct LifecycleTests {
         #expect(try tabs.select(1) == false)
         #expect(try tabs.select(0) == false)
         #expect(recorder.events.isEmpty)
-        #expect(throws: NavigationError.indexOutOfRange(5, count: 2, container: "tabs")) { try tabs.select(5) }
+        #expect(throws: NavigationError.indexOutOfRange(5, count: 2, container: "tabs")) {
+            try tabs.select(5)
+        }
     }
 
-    @Test("a container hidden mid-transition finishes it and hides the new child (CLF deferred disappear)")
+    @Test(
+        "a container hidden mid-transition finishes it and hides the new child (CLF deferred disappear)"
+    )
     func hiddenMidTransition() throws {
         let (stack, recorder) = makeStack()
         try stack.push(PanelNode("b"))
@@ -66,13 +79,17 @@ struct LifecycleTests {
         #expect(recorder.lines == ["stack willDisappear"])
         recorder.clear()
         stack.endAppearance()
-        #expect(recorder.lines == [
-            "stack didDisappear", "b didAppear", "root didDisappear", "b willDisappear", "b didDisappear",
-        ])
+        #expect(
+            recorder.lines == [
+                "stack didDisappear", "b didAppear", "root didDisappear", "b willDisappear",
+                "b didDisappear"
+            ])
         #expect(stack.transition == nil)
     }
 
-    @Test("a container that re-appears before its transition ends lets the transition supply the child's events")
+    @Test(
+        "a container that re-appears before its transition ends lets the transition supply the child's events"
+    )
     func reappearMidTransition() throws {
         let (stack, recorder) = makeStack()
         try stack.push(PanelNode("b"))
@@ -87,7 +104,9 @@ struct LifecycleTests {
         #expect(recorder.lines == ["stack didAppear", "b didAppear", "root didDisappear"])
     }
 
-    @Test("reversing a running switch turns it around where it is; each page's appearance is answered first (CLF §3.4)")
+    @Test(
+        "reversing a running switch turns it around where it is; each page's appearance is answered first (CLF §3.4)"
+    )
     func reverseMidTransition() throws {
         let (tabs, _, recorder) = makeTree()
         tabs.appear()
@@ -95,10 +114,11 @@ struct LifecycleTests {
         tabs.advance(to: 0.1)
         recorder.clear()
         try tabs.select(0)
-        #expect(recorder.lines == [
-            "stack didDisappear", "s0 didDisappear", "p1 didAppear",
-            "stack willAppear", "s0 willAppear", "p1 willDisappear",
-        ])
+        #expect(
+            recorder.lines == [
+                "stack didDisappear", "s0 didDisappear", "p1 didAppear",
+                "stack willAppear", "s0 willAppear", "p1 willDisappear"
+            ])
         #expect(tabs.transition?.direction == .pop)
         #expect(abs((tabs.transition?.progress ?? 0) - 0.8) < 1e-9)
     }

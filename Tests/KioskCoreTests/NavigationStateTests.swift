@@ -6,7 +6,8 @@ import Testing
 struct NavigationStateTests {
     func makeTree() -> (TabsContainer, TransitionStack, CubeContainer, DrillDownContainer) {
         let stack = TransitionStack(id: "main", root: PanelNode("home"))
-        let cube = CubeContainer(id: "lobby", faces: [PanelNode("f0"), PanelNode("f1"), PanelNode("f2")])
+        let cube = CubeContainer(
+            id: "lobby", faces: [PanelNode("f0"), PanelNode("f1"), PanelNode("f2")])
         let drill = DrillDownContainer(id: "browse", root: PanelNode("shelf"))
         let tabs = TabsContainer(id: "tabs", pages: [stack, cube, drill])
         return (tabs, stack, cube, drill)
@@ -23,14 +24,15 @@ struct NavigationStateTests {
         tabs.advance(to: 1)
         try tabs.select(2, transition: nil)
         let state = NavigationState(capturing: tabs)
-        #expect(state.text == """
-            kiosk-navigation 1
-            drilldown browse shelf book | page%207
-            cube lobby f2
-            stack main home detail
-            tabs tabs browse
+        #expect(
+            state.text == """
+                kiosk-navigation 1
+                drilldown browse shelf book | page%207
+                cube lobby f2
+                stack main home detail
+                tabs tabs browse
 
-            """)
+                """)
         let decoded = try NavigationState(text: state.text)
         #expect(decoded == state)
 
@@ -54,7 +56,7 @@ struct NavigationStateTests {
             "lobby": .cube(face: "f9"),
             "browse": .drillDown(left: ["other root", "x"], right: nil),
             "nowhere": .tabs(selected: "f1"),
-            "tabs": .cube(face: "f1"),
+            "tabs": .cube(face: "f1")
         ])
         state.restore(into: tabs) { id in id == "gone" ? nil : PanelNode(id) }
         #expect(stack.entries.map(\.id) == ["home", "kept"])
@@ -85,14 +87,17 @@ struct NavigationStateTests {
 
     @Test("malformed text is refused with its line number; unknown kinds and comments are skipped")
     func parsing() throws {
-        #expect(throws: NavigationStateError.missingHeader) { try NavigationState(text: "cube a 1\n") }
+        #expect(throws: NavigationStateError.missingHeader) {
+            try NavigationState(text: "cube a 1\n")
+        }
         #expect(throws: NavigationStateError.malformedLine(3, "cube lobby x y")) {
             try NavigationState(text: "kiosk-navigation 1\n# comment\ncube lobby x y\n")
         }
         #expect(throws: NavigationStateError.malformedLine(2, "drilldown d a | b c")) {
             try NavigationState(text: "kiosk-navigation 1\ndrilldown d a | b c\n")
         }
-        let state = try NavigationState(text: "kiosk-navigation 1\nfuture thing 3\ndrilldown d a%7Cb\n")
+        let state = try NavigationState(
+            text: "kiosk-navigation 1\nfuture thing 3\ndrilldown d a%7Cb\n")
         #expect(state.entries == ["d": .drillDown(left: ["a|b"], right: nil)])
     }
 }

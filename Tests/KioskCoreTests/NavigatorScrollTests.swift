@@ -9,8 +9,12 @@ struct NavigatorScrollTests {
     static let rows: [PageID] = (0..<20).map { PageID("r\($0)") }
 
     static func pages(home: [PageDefinition] = []) -> [PageDefinition] {
-        [NavFixture.panel("list", opens: rows), NavFixture.panel("short", opens: Array(rows.prefix(5))),
-         NavFixture.panel("b"), NavFixture.stack("s", root: "list"), NavFixture.cube("cube", ["list", "b"])]
+        [
+            NavFixture.panel("list", opens: rows),
+            NavFixture.panel("short", opens: Array(rows.prefix(5))),
+            NavFixture.panel("b"), NavFixture.stack("s", root: "list"),
+            NavFixture.cube("cube", ["list", "b"])
+        ]
             + rows.map { NavFixture.panel($0) } + home
     }
 
@@ -18,7 +22,9 @@ struct NavigatorScrollTests {
     static func navigator(home: PageID, scale: Double = 1) throws -> Navigator {
         let nav = try NavFixture.navigator(home: home, pages(), scale: scale)
         let targets = NavFixture.targets(nav.configuration)
-        nav.panels = FakePanels(rows: targets) { id, size in max(size.height, Double(targets(id, size).count) * NavFixture.rowHeight) }
+        nav.panels = FakePanels(rows: targets) { id, size in
+            max(size.height, Double(targets(id, size).count) * NavFixture.rowHeight)
+        }
         return nav
     }
 
@@ -35,7 +41,10 @@ struct NavigatorScrollTests {
     /// Touches down at `from`, moves to `to` in 30 steps over 0.25 s, holds still for 0.2 s
     /// (so the release has no velocity) unless `lift` is false; returns the time reached.
     @discardableResult
-    static func drag(_ nav: Navigator, from: Point, to: Point, at start: Double = 0, hold: Bool = true, lift: Bool = true) -> Double {
+    static func drag(
+        _ nav: Navigator, from: Point, to: Point, at start: Double = 0, hold: Bool = true,
+        lift: Bool = true
+    ) -> Double {
         var t = start
         nav.advance(to: t)
         nav.handle(.down(id: 0, position: from, time: t))
@@ -43,7 +52,11 @@ struct NavigatorScrollTests {
             t = start + 0.25 * Double(i) / 30
             let f = Double(i) / 30
             nav.advance(to: t)
-            nav.handle(.motion(id: 0, position: Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), time: t))
+            nav.handle(
+                .motion(
+                    id: 0,
+                    position: Point(
+                        x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), time: t))
         }
         if hold {
             for _ in 0..<12 {
@@ -77,7 +90,9 @@ struct NavigatorScrollTests {
         #expect(list.scroll.offset == 300)
     }
 
-    @Test("past the bottom the list rubber-bands (200 px over gives 96.7 px) and springs back to 400 on release")
+    @Test(
+        "past the bottom the list rubber-bands (200 px over gives 96.7 px) and springs back to 400 on release"
+    )
     func rubberBandBottom() throws {
         let nav = try Self.navigator(home: "s")
         let list = try Self.panel(nav)
@@ -119,7 +134,9 @@ struct NavigatorScrollTests {
         #expect(list.scroll.offset > 200 && list.scroll.offset <= 400)
     }
 
-    @Test("a tap after scrolling 300 px opens the row under the finger in content coordinates (y 100 → row 6)")
+    @Test(
+        "a tap after scrolling 300 px opens the row under the finger in content coordinates (y 100 → row 6)"
+    )
     func tapAfterScroll() throws {
         let nav = try Self.navigator(home: "s")
         let t = Self.drag(nav, from: Point(x: 640, y: 600), to: Point(x: 640, y: 300))
@@ -142,13 +159,18 @@ struct NavigatorScrollTests {
         #expect(nav.state.entries["s"] == .stack(["list"]))
     }
 
-    @Test("the hit test only describes: asking for the claimants over a coasting list leaves it coasting")
+    @Test(
+        "the hit test only describes: asking for the claimants over a coasting list leaves it coasting"
+    )
     func hitTestIsPure() throws {
         let nav = try Self.navigator(home: "s")
         let list = try Self.panel(nav)
         let t = Self.drag(nav, from: Point(x: 640, y: 600), to: Point(x: 640, y: 500), hold: false)
         nav.advance(to: t + 0.1)
-        #expect(nav.claimants(at: Point(x: 640, y: 100)).map(\.accepts) == [[.tap, .longPress, .verticalPan]])
+        #expect(
+            nav.claimants(at: Point(x: 640, y: 100)).map(\.accepts) == [
+                [.tap, .longPress, .verticalPan]
+            ])
         #expect(list.scroll.isAnimating)
         nav.handle(.down(id: 0, position: Point(x: 640, y: 100), time: t + 0.1))
         #expect(!list.scroll.isAnimating)
@@ -162,10 +184,15 @@ struct NavigatorScrollTests {
         #expect(try Self.panel(nav, "short").scroll.offset == 0)
         #expect(nav.scene().layers[0].contentSize == nil)
         let scrolling = try Self.navigator(home: "list")
-        #expect(scrolling.claimants(at: Point(x: 640, y: 400)).map(\.accepts) == [[.tap, .longPress, .verticalPan]])
+        #expect(
+            scrolling.claimants(at: Point(x: 640, y: 400)).map(\.accepts) == [
+                [.tap, .longPress, .verticalPan]
+            ])
     }
 
-    @Test("the scene's layer of a scrolled list is the frame, showing the 1280x1200 content from y 300")
+    @Test(
+        "the scene's layer of a scrolled list is the frame, showing the 1280x1200 content from y 300"
+    )
     func sceneWindow() throws {
         let nav = try Self.navigator(home: "s")
         #expect(nav.scene().layers[0].contentSize == Size(width: 1280, height: 1200))
@@ -179,7 +206,9 @@ struct NavigatorScrollTests {
         #expect(layer.clip == nil)
     }
 
-    @Test("the scene rounds the offset to output pixels: 100.5 px at scale 1.5 (150.75 output px) is drawn from 151 output px")
+    @Test(
+        "the scene rounds the offset to output pixels: 100.5 px at scale 1.5 (150.75 output px) is drawn from 151 output px"
+    )
     func offsetRounded() throws {
         let nav = try Self.navigator(home: "list", scale: 1.5)
         let list = try Self.panel(nav)
@@ -196,7 +225,9 @@ struct NavigatorScrollTests {
         #expect(nav.focusedItem?.item == 14)
         // Row 14 ends at 900: 100 px below the 800-px frame.
         #expect(list.scroll.offset == 100)
-        for i in 0..<14 { nav.handle(KeyEvent(key: .up, isPressed: true, time: 2 + Double(i) * 0.1)) }
+        for i in 0..<14 {
+            nav.handle(KeyEvent(key: .up, isPressed: true, time: 2 + Double(i) * 0.1))
+        }
         #expect(nav.focusedItem?.item == 0)
         #expect(list.scroll.offset == 0)
     }
@@ -211,9 +242,12 @@ struct NavigatorScrollTests {
         #expect(!list.scroll.isScrollable)
     }
 
-    @Test("in a drill-down's left column a list is measured at the column's 420-px width below the 64-px header")
+    @Test(
+        "in a drill-down's left column a list is measured at the column's 420-px width below the 64-px header"
+    )
     func drillColumn() throws {
-        let nav = try NavFixture.navigator(home: "d", Self.pages(home: [NavFixture.drill("d", root: "list")]))
+        let nav = try NavFixture.navigator(
+            home: "d", Self.pages(home: [NavFixture.drill("d", root: "list")]))
         var asked: [Size] = []
         let targets = NavFixture.targets(nav.configuration)
         nav.panels = FakePanels(rows: targets) { id, size in

@@ -11,40 +11,56 @@ enum NavFixture {
         let rows = opens.map { ListRow(label: $0.rawValue, action: .open($0)) }
         var widgets: [Widget] = [.title(TitleWidget(text: id.rawValue))]
         if !rows.isEmpty { widgets.append(.list(ListWidget(rows: rows))) }
-        return PageDefinition(id: id, title: "Title \(id)", content: .panel(Panel(widgets: widgets)))
+        return PageDefinition(
+            id: id, title: "Title \(id)", content: .panel(Panel(widgets: widgets)))
     }
 
-    static func cube(_ id: PageID, _ faces: [PageID], wraps: Bool = true, vertical: Bool = false) -> PageDefinition {
+    static func cube(_ id: PageID, _ faces: [PageID], wraps: Bool = true, vertical: Bool = false)
+        -> PageDefinition
+    {
         PageDefinition(
             id: id, title: "Title \(id)",
-            content: .cube(CubeSpec(faces: faces, wraps: wraps, orientation: vertical ? .vertical : .horizontal)))
+            content: .cube(
+                CubeSpec(
+                    faces: faces, wraps: wraps, orientation: vertical ? .vertical : .horizontal)))
     }
 
-    static func drill(_ id: PageID, root: PageID, leftWidth: Double = 420, foldBelow: Double = 900) -> PageDefinition {
+    static func drill(_ id: PageID, root: PageID, leftWidth: Double = 420, foldBelow: Double = 900)
+        -> PageDefinition
+    {
         PageDefinition(
             id: id, title: "Title \(id)",
-            content: .drillDown(DrillDownSpec(root: root, leftWidth: leftWidth, foldBelow: foldBelow)))
+            content: .drillDown(
+                DrillDownSpec(root: root, leftWidth: leftWidth, foldBelow: foldBelow)))
     }
 
     /// A stack; without a header unless `header` says otherwise (most tests look at its pages).
     static func stack(
-        _ id: PageID, root: PageID, _ transition: TransitionSpec = TransitionSpec(kind: .swipe, duration: 0.4),
+        _ id: PageID, root: PageID,
+        _ transition: TransitionSpec = TransitionSpec(kind: .swipe, duration: 0.4),
         header: Bool? = false
     ) -> PageDefinition {
         PageDefinition(
-            id: id, title: "Title \(id)", content: .stack(StackSpec(root: root, transition: transition, showsHeader: header)))
+            id: id, title: "Title \(id)",
+            content: .stack(StackSpec(root: root, transition: transition, showsHeader: header)))
     }
 
-    static func tabs(_ id: PageID, _ pages: [PageID], _ transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25))
+    static func tabs(
+        _ id: PageID, _ pages: [PageID],
+        _ transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25)
+    )
         -> PageDefinition
     {
-        PageDefinition(id: id, title: "Title \(id)", content: .tabs(TabsSpec(pages: pages, transition: transition)))
+        PageDefinition(
+            id: id, title: "Title \(id)",
+            content: .tabs(TabsSpec(pages: pages, transition: transition)))
     }
 
     static func configuration(home: PageID, _ pages: [PageDefinition]) -> KioskConfiguration {
         var byID: [PageID: PageDefinition] = [:]
         for page in pages { byID[page.id] = page }
-        return KioskConfiguration(settings: KioskSettings(home: home), pages: byID, directory: "/nonexistent")
+        return KioskConfiguration(
+            settings: KioskSettings(home: home), pages: byID, directory: "/nonexistent")
     }
 
     /// The fake layout's targets of `page` at `size`.
@@ -56,7 +72,10 @@ enum NavFixture {
                 for row in list.rows {
                     guard let action = row.action else { continue }
                     let y = Double(result.count) * rowHeight
-                    result.append(PanelTarget(rect: Rect(x: 0, y: y, width: size.width, height: rowHeight), action: action))
+                    result.append(
+                        PanelTarget(
+                            rect: Rect(x: 0, y: y, width: size.width, height: rowHeight),
+                            action: action))
                 }
             }
             return result
@@ -69,7 +88,8 @@ enum NavFixture {
     ) throws -> Navigator {
         let configuration = configuration(home: home, pages)
         return try Navigator(
-            configuration: configuration, viewport: viewport, scale: scale, panels: FakePanels(rows: targets(configuration)))
+            configuration: configuration, viewport: viewport, scale: scale,
+            panels: FakePanels(rows: targets(configuration)))
     }
 
     /// Feeds the events of `script` later than `after` (a script played before up to `after`),
@@ -96,7 +116,9 @@ enum NavFixture {
 
     /// Runs an action script to `until` (nil = until settled); returns the time reached.
     @discardableResult
-    static func play(_ script: String, on navigator: Navigator, until: Double? = nil) throws -> Double {
+    static func play(_ script: String, on navigator: Navigator, until: Double? = nil) throws
+        -> Double
+    {
         try ActionScript.parse(script).play(on: navigator, until: until)
     }
 }
@@ -117,8 +139,10 @@ enum SceneText {
         switch layer.content {
         case .panel(let id): "panel \(id)"
         case .solid(let c): "solid \(c)"
-        case .chrome(.header(let title, let back, let backTitle)): "header \(title)\(back ? " <\(backTitle)" : "")"
-        case .chrome(.tabBar(let titles, let selected)): "tabbar \(titles.joined(separator: ",")) @\(selected)"
+        case .chrome(.header(let title, let back, let backTitle)):
+            "header \(title)\(back ? " <\(backTitle)" : "")"
+        case .chrome(.tabBar(let titles, let selected)):
+            "tabbar \(titles.joined(separator: ",")) @\(selected)"
         case .chrome(.focusRing): "focus ring"
         }
     }
@@ -128,8 +152,12 @@ enum SceneText {
     /// The output rectangle a layer covers when its transform is a scale plus translation.
     static func rect(_ layer: SceneLayer) -> Rect? {
         let m = layer.transform
-        guard m[0, 1] == 0, m[1, 0] == 0, m[3, 0] == 0, m[3, 1] == 0, m[3, 3] == 1 else { return nil }
-        guard let a = m.project(.zero), let b = m.project(Point(x: layer.size.width, y: layer.size.height)) else {
+        guard m[0, 1] == 0, m[1, 0] == 0, m[3, 0] == 0, m[3, 1] == 0, m[3, 3] == 1 else {
+            return nil
+        }
+        guard let a = m.project(.zero),
+            let b = m.project(Point(x: layer.size.width, y: layer.size.height))
+        else {
             return nil
         }
         return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)

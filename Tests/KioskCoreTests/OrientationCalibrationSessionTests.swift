@@ -14,17 +14,23 @@ struct OrientationCalibrationSessionTests {
         _ = session.handle(.up(id: id, time: 0))
     }
 
-    @Test("target points: corners inset 12.5 % clockwise from top-left, then centre and edge midpoints")
+    @Test(
+        "target points: corners inset 12.5 % clockwise from top-left, then centre and edge midpoints"
+    )
     func targets() {
         let points = CalibrationSession.targetPoints(count: 5, in: Size(width: 800, height: 600))
-        #expect(points == [
-            Point(x: 100, y: 75), Point(x: 700, y: 75), Point(x: 700, y: 525), Point(x: 100, y: 525), Point(x: 400, y: 300),
-        ])
+        #expect(
+            points == [
+                Point(x: 100, y: 75), Point(x: 700, y: 75), Point(x: 700, y: 525),
+                Point(x: 100, y: 525), Point(x: 400, y: 300)
+            ])
         #expect(CalibrationSession.targetPoints(count: 2, in: Self.window).count == 4)
         #expect(CalibrationSession.targetPoints(count: 20, in: Self.window).count == 9)
     }
 
-    @Test("offset touches on a turned panel give the matrix that puts them back under the finger", arguments: DisplayTransform.allCases)
+    @Test(
+        "offset touches on a turned panel give the matrix that puts them back under the finger",
+        arguments: DisplayTransform.allCases)
     func solvesDistortion(_ transform: DisplayTransform) throws {
         let mapper = TouchMapper(nativeSize: Self.window, displayTransform: transform)
         var session = CalibrationSession(mapper: mapper, points: 5)
@@ -43,7 +49,8 @@ struct OrientationCalibrationSessionTests {
         #expect(abs(m.b) < 1e-9 && abs(m.d) < 1e-9)
         // The check screen: a finger on Save, reported distorted, lands on Save.
         let save = session.buttonRects[1].center
-        let reported = Self.distorted(transform.nativePoint(fromLogical: save, nativeSize: Self.window))
+        let reported = Self.distorted(
+            transform.nativePoint(fromLogical: save, nativeSize: Self.window))
         tap(&session, logical: session.mapper.logicalPoint(fromSurface: reported))
         #expect(session.phase == .saved(calibration))
     }

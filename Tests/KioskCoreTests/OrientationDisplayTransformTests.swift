@@ -6,7 +6,10 @@ struct OrientationDisplayTransformTests {
     @Test("names and numbers match wl_output.transform in protocol order")
     func namesAndNumbers() {
         let names = DisplayTransform.allCases.map(\.name)
-        #expect(names == ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"])
+        #expect(
+            names == [
+                "normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"
+            ])
         #expect(DisplayTransform.allCases.map(\.wlOutputTransform) == [0, 1, 2, 3, 4, 5, 6, 7])
         for t in DisplayTransform.allCases {
             #expect(DisplayTransform(name: t.name) == t)
@@ -39,7 +42,10 @@ struct OrientationDisplayTransformTests {
             #expect(t.logicalSize(forNative: landscapePanel) == expected)
             #expect(t.nativeSize(forLogical: expected) == landscapePanel)
         }
-        #expect(DisplayTransform.allCases.filter(\.swapsAxes) == [.rotated90, .rotated270, .flipped90, .flipped270])
+        #expect(
+            DisplayTransform.allCases.filter(\.swapsAxes) == [
+                .rotated90, .rotated270, .flipped90, .flipped270
+            ])
     }
 
     /// Worked out by hand from the protocol text on paper: the logical top-left corner and a
@@ -54,14 +60,18 @@ struct OrientationDisplayTransformTests {
             (.flipped, Point(x: 800, y: 0), Point(x: 790, y: 0)),
             (.flipped90, Point(x: 0, y: 0), Point(x: 0, y: 10)),
             (.flipped180, Point(x: 0, y: 480), Point(x: 10, y: 480)),
-            (.flipped270, Point(x: 800, y: 480), Point(x: 800, y: 470)),
+            (.flipped270, Point(x: 800, y: 480), Point(x: 800, y: 470))
         ])
     func handTable(transform: DisplayTransform, corner: Point, alongTop: Point) {
         #expect(transform.nativePoint(fromLogical: .zero, nativeSize: landscapePanel) == corner)
-        #expect(transform.nativePoint(fromLogical: Point(x: 10, y: 0), nativeSize: landscapePanel) == alongTop)
+        #expect(
+            transform.nativePoint(fromLogical: Point(x: 10, y: 0), nativeSize: landscapePanel)
+                == alongTop)
     }
 
-    @Test("each drawing transform is a mirror about the vertical axis followed by CCW quarter turns", arguments: DisplayTransform.allCases)
+    @Test(
+        "each drawing transform is a mirror about the vertical axis followed by CCW quarter turns",
+        arguments: DisplayTransform.allCases)
     func matchesStepByStepDerivation(transform: DisplayTransform) {
         let logical = transform.logicalSize(forNative: landscapePanel)
         let samples = cornersAndCentre(of: logical) + [Point(x: 13, y: 71), Point(x: 300, y: 29)]
@@ -78,7 +88,9 @@ struct OrientationDisplayTransformTests {
         }
     }
 
-    @Test("a panel mounted turned clockwise by the rotation shows the drawn picture upright", arguments: [DisplayTransform.normal, .rotated90, .rotated180, .rotated270])
+    @Test(
+        "a panel mounted turned clockwise by the rotation shows the drawn picture upright",
+        arguments: [DisplayTransform.normal, .rotated90, .rotated180, .rotated270])
     func mountingSense(transform: DisplayTransform) {
         let logical = transform.logicalSize(forNative: landscapePanel)
         for p in cornersAndCentre(of: logical) + [Point(x: 7, y: 3)] {
@@ -93,7 +105,9 @@ struct OrientationDisplayTransformTests {
         }
     }
 
-    @Test("the point transform undoes the drawing transform, also as Matrix4", arguments: DisplayTransform.allCases)
+    @Test(
+        "the point transform undoes the drawing transform, also as Matrix4",
+        arguments: DisplayTransform.allCases)
     func pointTransformInverts(transform: DisplayTransform) throws {
         let draw = transform.drawingTransform(nativeSize: landscapePanel)
         let point = transform.pointTransform(nativeSize: landscapePanel)
@@ -110,6 +124,10 @@ struct OrientationDisplayTransformTests {
 
     @Test("inverse pairs 90 with 270 and leaves the others alone")
     func inverses() {
-        #expect(DisplayTransform.allCases.map(\.inverse) == [.normal, .rotated270, .rotated180, .rotated90, .flipped, .flipped90, .flipped180, .flipped270])
+        #expect(
+            DisplayTransform.allCases.map(\.inverse) == [
+                .normal, .rotated270, .rotated180, .rotated90, .flipped, .flipped90, .flipped180,
+                .flipped270
+            ])
     }
 }

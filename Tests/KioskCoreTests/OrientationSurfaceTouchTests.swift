@@ -9,14 +9,18 @@ struct OrientationSurfaceTouchTests {
     /// The window as the compositor sizes it: the panel's native grid.
     static let window = Size(width: 800, height: 1280)
 
-    @Test("a touch on the pixel where a logical corner or the centre is drawn lands on it", arguments: DisplayTransform.allCases)
+    @Test(
+        "a touch on the pixel where a logical corner or the centre is drawn lands on it",
+        arguments: DisplayTransform.allCases)
     func cornersAndCentreLandUnderTheFinger(_ transform: DisplayTransform) {
         let mapper = TouchMapper(nativeSize: Self.window, displayTransform: transform)
         let logical = transform.logicalSize(forNative: Self.window)
         #expect(mapper.logicalSize == logical)
         for target in cornersAndCentre(of: logical) {
             let finger = transform.nativePoint(fromLogical: target, nativeSize: Self.window)
-            #expect(orientationClose(mapper.logicalPoint(fromSurface: finger), target), "\(transform) \(target)")
+            #expect(
+                orientationClose(mapper.logicalPoint(fromSurface: finger), target),
+                "\(transform) \(target)")
         }
     }
 
@@ -33,14 +37,21 @@ struct OrientationSurfaceTouchTests {
     @Test("calibration from a Wayland calibration run corrects a shifted compositor touch")
     func calibrated() throws {
         // The compositor reports touches 40 px right and 64 px low of the finger on the window.
-        let shifted = [(0.1, 0.1), (0.9, 0.1), (0.1, 0.9), (0.9, 0.9)].map { Point(x: $0.0, y: $0.1) }
-        let pairs = shifted.map { CalibrationPair(target: $0, touched: Point(x: $0.x + 0.05, y: $0.y + 0.05)) }
+        let shifted = [(0.1, 0.1), (0.9, 0.1), (0.1, 0.9), (0.9, 0.9)].map {
+            Point(x: $0.0, y: $0.1)
+        }
+        let pairs = shifted.map {
+            CalibrationPair(target: $0, touched: Point(x: $0.x + 0.05, y: $0.y + 0.05))
+        }
         let calibration = try TouchCalibration.solve(pairs)
-        let mapper = TouchMapper(nativeSize: Self.window, displayTransform: .rotated180, calibration: calibration)
+        let mapper = TouchMapper(
+            nativeSize: Self.window, displayTransform: .rotated180, calibration: calibration)
         let finger = Point(x: 200, y: 300)  // native pixel the finger is on
         let reported = Point(x: 240, y: 364)
-        let expected = DisplayTransform.rotated180.logicalPoint(fromNative: finger, nativeSize: Self.window)
-        #expect(orientationClose(mapper.logicalPoint(fromSurface: reported), expected, tolerance: 1e-6))
+        let expected = DisplayTransform.rotated180.logicalPoint(
+            fromNative: finger, nativeSize: Self.window)
+        #expect(
+            orientationClose(mapper.logicalPoint(fromSurface: reported), expected, tolerance: 1e-6))
     }
 
     @Test("up, cancel and frame pass through; only positions are mapped")
@@ -49,8 +60,9 @@ struct OrientationSurfaceTouchTests {
         #expect(mapper.mapSurfaceTouch(.up(id: 3, time: 1)) == .up(id: 3, time: 1))
         #expect(mapper.mapSurfaceTouch(.frame(time: 2)) == .frame(time: 2))
         // 270: native (x, y) -> logical (y, 800 - x).
-        #expect(mapper.mapSurfaceTouch(.down(id: 1, position: Point(x: 100, y: 20), time: 3))
-            == .down(id: 1, position: Point(x: 20, y: 700), time: 3))
+        #expect(
+            mapper.mapSurfaceTouch(.down(id: 1, position: Point(x: 100, y: 20), time: 3))
+                == .down(id: 1, position: Point(x: 20, y: 700), time: 3))
         #expect(!mapper.isIdentityForSurface)
         #expect(TouchMapper(nativeSize: Self.window).isIdentityForSurface)
     }

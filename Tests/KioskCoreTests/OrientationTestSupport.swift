@@ -11,7 +11,7 @@ func orientationClose(_ a: Point, _ b: Point, tolerance: Double = 1e-9) -> Bool 
 func cornersAndCentre(of size: Size) -> [Point] {
     [
         Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: 0, y: size.height),
-        Point(x: size.width, y: size.height), Point(x: size.width / 2, y: size.height / 2),
+        Point(x: size.width, y: size.height), Point(x: size.width / 2, y: size.height / 2)
     ]
 }
 

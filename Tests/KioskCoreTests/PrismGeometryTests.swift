@@ -6,7 +6,9 @@ import Testing
 struct PrismGeometryTests {
     static let landscape = Size(width: 1920, height: 1080)
 
-    func prism(_ n: Int, _ size: Size = Self.landscape, _ orientation: CubeOrientation = .horizontal) -> PrismGeometry {
+    func prism(
+        _ n: Int, _ size: Size = Self.landscape, _ orientation: CubeOrientation = .horizontal
+    ) -> PrismGeometry {
         PrismGeometry(faceCount: n, size: size, orientation: orientation)
     }
 
@@ -33,13 +35,16 @@ struct PrismGeometryTests {
     func cubeHalfway() {
         let faces = prism(4).faces(at: 0.5, wraps: true)
         #expect(faces.map(\.index) == [0, 1])
-        #expect(PoseCheck.close(faces[0].angle, -pi / 4, 1e-12) && PoseCheck.close(faces[1].angle, pi / 4, 1e-12))
+        #expect(
+            PoseCheck.close(faces[0].angle, -pi / 4, 1e-12)
+                && PoseCheck.close(faces[1].angle, pi / 4, 1e-12))
         #expect(faces.allSatisfy { PoseCheck.close($0.pose.dim, 0.25, 1e-12) })
         // Face 0 turned left: its right edge is the near one, on the centre line, on the screen plane.
         #expect(PoseCheck.close(PoseCheck.at(faces[0].pose, 1920, 0), 960, 0))
         #expect(PoseCheck.close(PoseCheck.at(faces[0].pose, 1920, 1080), 960, 1080))
         #expect(PoseCheck.close(PoseCheck.at(faces[1].pose, 0, 0), 960, 0))
-        #expect(PoseCheck.close(PoseCheck.pushBack(prism(4), 0.5), 960 * (2.0.squareRoot() - 1), 1e-9))
+        #expect(
+            PoseCheck.close(PoseCheck.pushBack(prism(4), 0.5), 960 * (2.0.squareRoot() - 1), 1e-9))
     }
 
     @Test("increasing position turns the current face left and brings the next in from the right")
@@ -109,22 +114,29 @@ struct PrismGeometryTests {
         }
     }
 
-    private func checkFace(_ face: PrismFace, size: Size, orientation: CubeOrientation, faceCount n: Int) {
+    private func checkFace(
+        _ face: PrismFace, size: Size, orientation: CubeOrientation, faceCount n: Int
+    ) {
         let tolerance = 1e-6
         let horizontal = orientation == .horizontal
         var onScreenEdges = 0
         for a in [0.0, 1.0] {
             // The face's two edges along the axis: (0 or W, 0...H) horizontally, (0...W, 0 or H) vertically.
-            let ends = horizontal
+            let ends =
+                horizontal
                 ? [Point(x: a * size.width, y: 0), Point(x: a * size.width, y: size.height)]
                 : [Point(x: 0, y: a * size.height), Point(x: size.width, y: a * size.height)]
             var inside = true
             for c in ends {
-                #expect(PoseCheck.w(face.pose, c.x, c.y) >= 1 - 1e-12, "in front of the screen: N=\(n) \(size)")
+                #expect(
+                    PoseCheck.w(face.pose, c.x, c.y) >= 1 - 1e-12,
+                    "in front of the screen: N=\(n) \(size)")
                 guard let q = PoseCheck.at(face.pose, c.x, c.y) else { return }
                 let across = horizontal ? q.y : q.x
                 let acrossLimit = horizontal ? size.height : size.width
-                #expect(across >= -tolerance && across <= acrossLimit + tolerance, "grew: N=\(n) \(size)")
+                #expect(
+                    across >= -tolerance && across <= acrossLimit + tolerance,
+                    "grew: N=\(n) \(size)")
                 let along = horizontal ? q.x : q.y
                 let alongLimit = horizontal ? size.width : size.height
                 if along < -tolerance || along > alongLimit + tolerance { inside = false }
@@ -132,7 +144,8 @@ struct PrismGeometryTests {
             if inside { onScreenEdges += 1 }
         }
         // Every face has its near edge on the screen; up to a cube, its far edge too.
-        #expect(onScreenEdges >= (n <= 4 ? 2 : 1), "N=\(n) \(size) \(orientation) angle \(face.angle)")
+        #expect(
+            onScreenEdges >= (n <= 4 ? 2 : 1), "N=\(n) \(size) \(orientation) angle \(face.angle)")
     }
 
     @Test("a vertical prism is the horizontal one with x and y exchanged")
@@ -164,7 +177,9 @@ struct PrismGeometryTests {
         #expect(PoseCheck.close(before[0].angle, 0.2 * pi / 2, 1e-12))
         #expect(p.faces(at: 3.3, wraps: false).map(\.index) == [3])
         #expect(p.faces(at: -0.2, wraps: true).map(\.index) == [3, 0])
-        #expect(p.faces(at: 3.5, wraps: true).map(\.index) == [0, 3] || p.faces(at: 3.5, wraps: true).map(\.index) == [3, 0])
+        #expect(
+            p.faces(at: 3.5, wraps: true).map(\.index) == [0, 3]
+                || p.faces(at: 3.5, wraps: true).map(\.index) == [3, 0])
         #expect(p.faces(at: -7, wraps: false).isEmpty)
     }
 
@@ -189,5 +204,7 @@ struct PrismGeometryTests {
 }
 
 extension PoseCheck {
-    static func pushBack(_ p: PrismGeometry, _ s: Double) -> Double { p.pushBack(at: s, wraps: true) }
+    static func pushBack(_ p: PrismGeometry, _ s: Double) -> Double {
+        p.pushBack(at: s, wraps: true)
+    }
 }

@@ -30,7 +30,9 @@ final class LifecycleAuditor: LifecycleObserver {
             willAnimated[page] = event.animated
         case .didAppear:
             if state != .appearing { fail("didAppear without willAppear") }
-            if willAnimated[page] != event.animated { fail("animated flag differs from willAppear") }
+            if willAnimated[page] != event.animated {
+                fail("animated flag differs from willAppear")
+            }
             states[page] = .appeared
         case .willDisappear:
             if state != .appeared { fail("willDisappear out of order") }
@@ -38,7 +40,9 @@ final class LifecycleAuditor: LifecycleObserver {
             willAnimated[page] = event.animated
         case .didDisappear:
             if state != .disappearing { fail("didDisappear without willDisappear") }
-            if willAnimated[page] != event.animated { fail("animated flag differs from willDisappear") }
+            if willAnimated[page] != event.animated {
+                fail("animated flag differs from willDisappear")
+            }
             states[page] = .disappeared
         }
     }
@@ -59,15 +63,18 @@ struct RandomScenario {
 
     init(seed: UInt64) {
         rng = SplitMix64(seed: seed)
-        stack = TransitionStack(id: "stack", root: PanelNode("s0"), defaultTransition: TransitionSpec(duration: 0.3))
-        let inner = DrillDownContainer(id: "inner", root: PanelNode("i0"), leftWidth: 300, foldBelow: 700, width: 1000)
+        stack = TransitionStack(
+            id: "stack", root: PanelNode("s0"), defaultTransition: TransitionSpec(duration: 0.3))
+        let inner = DrillDownContainer(
+            id: "inner", root: PanelNode("i0"), leftWidth: 300, foldBelow: 700, width: 1000)
         var faces: [NavigationNode] = []
         let n = Int(rng.next() % 6)
         for i in 0..<n { faces.append(PanelNode(PageID("c\(i)"))) }
         if n > 0 { faces[Int(rng.next() % UInt64(n))] = inner }
         innerDrill = inner
         cube = CubeContainer(id: "cube", faces: faces, wraps: rng.next() % 3 != 0)
-        drill = DrillDownContainer(id: "drill", root: PanelNode("d0"), leftWidth: 400, foldBelow: 900, width: 1001)
+        drill = DrillDownContainer(
+            id: "drill", root: PanelNode("d0"), leftWidth: 400, foldBelow: 900, width: 1001)
         tabs = TabsContainer(
             id: "tabs", pages: [stack, cube, drill, PanelNode("p")],
             defaultTransition: TransitionSpec(kind: .fade, duration: 0.25))
@@ -84,7 +91,9 @@ struct RandomScenario {
 
     mutating func unit() -> Double { Double(rng.next() % 10_000) / 10_000 }
     mutating func pick(_ n: Int) -> Int { n <= 0 ? 0 : Int(rng.next() % UInt64(n)) }
-    mutating func spec() -> TransitionSpec? { pick(4) == 0 ? nil : TransitionSpec(duration: 0.05 + unit() * 0.4) }
+    mutating func spec() -> TransitionSpec? {
+        pick(4) == 0 ? nil : TransitionSpec(duration: 0.05 + unit() * 0.4)
+    }
 
     /// Any container nested somewhere in the cube (the inner drill-down).
     var inner: DrillDownContainer? { cube.faces.contains { $0 === innerDrill } ? innerDrill : nil }
@@ -95,26 +104,57 @@ struct RandomScenario {
         switch op {
         case 0, 1, 2: tabs.advance(to: tabs.now + unit() * 0.3)
         case 3: _ = try? stack.push(fresh(), transition: spec())
-        case 4: stack.pop(transition: [.reverseOfPush, .none, .custom(TransitionSpec(duration: 0.2))][pick(3)])
+        case 4:
+            stack.pop(
+                transition: [.reverseOfPush, .none, .custom(TransitionSpec(duration: 0.2))][pick(3)]
+            )
         case 5: _ = try? stack.popTo(stack.entries[pick(stack.entries.count)].id)
         case 6: stack.beginInteractivePop()
         case 7: stack.updateInteractivePop(fraction: unit())
-        case 8: if pick(2) == 0 { stack.endInteractivePop(velocity: unit() * 4 - 2) } else { stack.cancelInteractivePop() }
+        case 8:
+            if pick(2) == 0 {
+                stack.endInteractivePop(velocity: unit() * 4 - 2)
+            } else {
+                stack.cancelInteractivePop()
+            }
         case 9: cube.beginDrag()
         case 10: cube.drag(translation: unit() * 4000 - 2000)
-        case 11: if pick(3) == 0 { cube.cancelDrag() } else { cube.endDrag(velocity: unit() * 6000 - 3000) }
+        case 11:
+            if pick(3) == 0 {
+                cube.cancelDrag()
+            } else {
+                cube.endDrag(velocity: unit() * 6000 - 3000)
+            }
         case 12: cube.scroll(to: pick(9) - 2, animated: pick(2) == 0)
-        case 13: if pick(2) == 0 { cube.scrollForward(animated: true) } else { cube.scrollBack(animated: pick(2) == 0) }
-        case 14: if cube.count > 0 { _ = try? cube.reloadFace(pick(cube.count), with: fresh(), animated: pick(2) == 0) }
-        case 15: _ = try? tabs.select(pick(4), transition: pick(3) == 0 ? nil : TransitionSpec(kind: .fade, duration: 0.2))
+        case 13:
+            if pick(2) == 0 {
+                cube.scrollForward(animated: true)
+            } else {
+                cube.scrollBack(animated: pick(2) == 0)
+            }
+        case 14:
+            if cube.count > 0 {
+                _ = try? cube.reloadFace(pick(cube.count), with: fresh(), animated: pick(2) == 0)
+            }
+        case 15:
+            _ = try? tabs.select(
+                pick(4), transition: pick(3) == 0 ? nil : TransitionSpec(kind: .fade, duration: 0.2)
+            )
         case 16: _ = try? drill.push(pick(5) == 0 ? nil : fresh())
         case 17: drill.pop()
-        case 18: if !drill.left.isEmpty { _ = try? drill.popTo(drill.left[pick(drill.left.count)].id) }
+        case 18:
+            if !drill.left.isEmpty { _ = try? drill.popTo(drill.left[pick(drill.left.count)].id) }
         case 19:
-            _ = try? drill.replaceRight(pick(4) == 0 ? nil : fresh(), animation: pick(2) == 0 ? .fade : .push)
+            _ = try? drill.replaceRight(
+                pick(4) == 0 ? nil : fresh(), animation: pick(2) == 0 ? .fade : .push)
         case 20: drill.beginBackSwipe(at: unit() * 20)
         case 21: drill.updateBackSwipe(x: unit() * 500)
-        case 22: if pick(2) == 0 { drill.endBackSwipe(velocity: unit() * 2000 - 1000) } else { drill.cancelBackSwipe() }
+        case 22:
+            if pick(2) == 0 {
+                drill.endBackSwipe(velocity: unit() * 2000 - 1000)
+            } else {
+                drill.cancelBackSwipe()
+            }
         case 23: drill.layout(width: pick(2) == 0 ? 800 : 1001)
         case 24: tabs.beginAppearance(pick(2) == 0, animated: pick(2) == 0)
         case 25: tabs.endAppearance()
@@ -151,9 +191,15 @@ struct RandomScenario {
         var problems: [String] = []
         func visit(_ node: NavigationNode) {
             let seen = auditor.states[node.id] ?? .disappeared
-            if seen != node.appearance { problems.append("\(node.id) is \(node.appearance) but events say \(seen)") }
-            if auditor.loaded.contains(node.id) != node.isLoaded { problems.append("\(node.id) load flag differs") }
-            if let parent = node.parent, node.appearance.isVisible, parent.appearance == .disappeared {
+            if seen != node.appearance {
+                problems.append("\(node.id) is \(node.appearance) but events say \(seen)")
+            }
+            if auditor.loaded.contains(node.id) != node.isLoaded {
+                problems.append("\(node.id) load flag differs")
+            }
+            if let parent = node.parent, node.appearance.isVisible,
+                parent.appearance == .disappeared
+            {
                 problems.append("\(node.id) visible inside hidden \(parent.id)")
             }
             if let c = node as? ContainerNode { c.children.forEach(visit) }
@@ -165,7 +211,8 @@ struct RandomScenario {
 
 @Suite("Appearance properties")
 struct PropertyTests {
-    @Test("10 000 random operation sequences keep every page's will/did events balanced and ordered")
+    @Test(
+        "10 000 random operation sequences keep every page's will/did events balanced and ordered")
     func balancedUnderRandomOperations() {
         var failures: [String] = []
         var events = 0
@@ -181,8 +228,9 @@ struct PropertyTests {
             scenario.tabs.advance(to: scenario.tabs.now + 10)
             let problems = scenario.auditor.violations + scenario.consistencyViolations()
             if !problems.isEmpty || scenario.tabs.isAnimating {
-                failures.append("seed \(seed): \(problems.prefix(5)) animating \(scenario.tabs.isAnimating)\n"
-                    + scenario.trace.suffix(12).joined(separator: "; "))
+                failures.append(
+                    "seed \(seed): \(problems.prefix(5)) animating \(scenario.tabs.isAnimating)\n"
+                        + scenario.trace.suffix(12).joined(separator: "; "))
             }
             events += scenario.auditor.count
         }

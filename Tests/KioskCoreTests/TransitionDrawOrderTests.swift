@@ -6,11 +6,15 @@ import Testing
 struct TransitionDrawOrderTests {
     static let size = Size(width: 1280, height: 800)
 
-    func frame(_ kind: TransitionKind, _ p: Double, _ direction: TransitionDirection) -> TransitionFrame {
-        Transition(TransitionSpec(kind: kind, duration: 0.3)).frame(progress: p, size: Self.size, direction: direction)
+    func frame(_ kind: TransitionKind, _ p: Double, _ direction: TransitionDirection)
+        -> TransitionFrame
+    {
+        Transition(TransitionSpec(kind: kind, duration: 0.3)).frame(
+            progress: p, size: Self.size, direction: direction)
     }
 
-    @Test("popping a Zoom draws the leaving page, shrinking into its source, over the returning one")
+    @Test(
+        "popping a Zoom draws the leaving page, shrinking into its source, over the returning one")
     func zoomPopKeepsTheShrinkingPageInFront() {
         #expect(frame(.zoom, 0.5, .push).drawOrder.map(\.role) == [.outgoing, .incoming])
         let pop = frame(.zoom, 0.5, .pop)
@@ -24,7 +28,9 @@ struct TransitionDrawOrderTests {
         #expect(!frame(.swipeFade, 0.3, .pop).incomingInFront)
     }
 
-    @Test("pages at equal depth put the pushed page on top, pushing and popping: a pop is the push's picture backwards")
+    @Test(
+        "pages at equal depth put the pushed page on top, pushing and popping: a pop is the push's picture backwards"
+    )
     func tiesFavourThePushedPage() {
         for kind in [TransitionKind.fade, .ghost, .backFade] {
             #expect(frame(kind, 0.4, .push).incomingInFront, "\(kind)")
@@ -39,10 +45,13 @@ struct TransitionDrawOrderTests {
         let left = Rect(x: 0, y: 0, width: 640, height: 800)
         let right = Rect(x: 640, y: 0, width: 640, height: 800)
         // The returning page turns back from −45° (right edge near), the leaving one to +45°.
-        #expect(pop.drawOrder == [
-            TransitionDraw(role: .incoming, clip: left), TransitionDraw(role: .outgoing, clip: left),
-            TransitionDraw(role: .outgoing, clip: right), TransitionDraw(role: .incoming, clip: right),
-        ])
+        #expect(
+            pop.drawOrder == [
+                TransitionDraw(role: .incoming, clip: left),
+                TransitionDraw(role: .outgoing, clip: left),
+                TransitionDraw(role: .outgoing, clip: right),
+                TransitionDraw(role: .incoming, clip: right)
+            ])
     }
 
     @Test("invisible pages are left out of the draw order")

@@ -7,7 +7,9 @@ import Testing
 struct TransitionModernPushTests {
     let values = TransitionValueTests()
 
-    @Test("ModernPush: the incoming page slides in easing out, the outgoing one stays behind, dimming to half")
+    @Test(
+        "ModernPush: the incoming page slides in easing out, the outgoing one stays behind, dimming to half"
+    )
     func modernPush() {
         for p in [0.25, 0.5, 0.75] {
             let f = values.frame(.modernPush, p)

@@ -6,7 +6,9 @@ import Testing
 struct TransitionSweepTests {
     static let sizes = [Size(width: 1920, height: 1080), Size(width: 320, height: 480)]
 
-    static func transition(_ kind: TransitionKind, _ orientation: TransitionOrientation) -> Transition {
+    static func transition(_ kind: TransitionKind, _ orientation: TransitionOrientation)
+        -> Transition
+    {
         Transition(TransitionSpec(kind: kind, orientation: orientation, duration: 0.5))
     }
 
@@ -15,10 +17,15 @@ struct TransitionSweepTests {
         for kind in TransitionKind.allCases {
             for orientation in TransitionOrientation.allCases {
                 for size in Self.sizes {
-                    let f = Self.transition(kind, orientation).frame(progress: 0, size: size, direction: .push)
-                    #expect(PoseCheck.isAtRest(f.outgoing, size: size), "\(kind) \(orientation) \(size)")
-                    #expect(f.outgoing.opacity == 1 && f.outgoing.isVisible, "\(kind) \(orientation)")
-                    #expect(f.drawOrder.last?.role == .outgoing || !coversContainer(f.incoming, size),
+                    let f = Self.transition(kind, orientation).frame(
+                        progress: 0, size: size, direction: .push)
+                    #expect(
+                        PoseCheck.isAtRest(f.outgoing, size: size), "\(kind) \(orientation) \(size)"
+                    )
+                    #expect(
+                        f.outgoing.opacity == 1 && f.outgoing.isVisible, "\(kind) \(orientation)")
+                    #expect(
+                        f.drawOrder.last?.role == .outgoing || !coversContainer(f.incoming, size),
                         "\(kind) \(orientation) \(size): incoming covers the screen at the start")
                 }
             }
@@ -30,10 +37,15 @@ struct TransitionSweepTests {
         for kind in TransitionKind.allCases {
             for orientation in TransitionOrientation.allCases {
                 for size in Self.sizes {
-                    let f = Self.transition(kind, orientation).frame(progress: 1, size: size, direction: .push)
-                    #expect(PoseCheck.isAtRest(f.incoming, size: size), "\(kind) \(orientation) \(size)")
-                    #expect(f.incoming.opacity == 1 && f.incoming.isVisible, "\(kind) \(orientation)")
-                    #expect(f.drawOrder.last?.role == .incoming || !coversContainer(f.outgoing, size),
+                    let f = Self.transition(kind, orientation).frame(
+                        progress: 1, size: size, direction: .push)
+                    #expect(
+                        PoseCheck.isAtRest(f.incoming, size: size), "\(kind) \(orientation) \(size)"
+                    )
+                    #expect(
+                        f.incoming.opacity == 1 && f.incoming.isVisible, "\(kind) \(orientation)")
+                    #expect(
+                        f.drawOrder.last?.role == .incoming || !coversContainer(f.outgoing, size),
                         "\(kind) \(orientation) \(size): outgoing still covers the screen")
                 }
             }
@@ -48,12 +60,17 @@ struct TransitionSweepTests {
                 for size in Self.sizes {
                     for step in 0...20 {
                         for direction in [TransitionDirection.push, .pop] {
-                            let f = t.frame(progress: Double(step) * 0.05, size: size, direction: direction)
+                            let f = t.frame(
+                                progress: Double(step) * 0.05, size: size, direction: direction)
                             for pose in [f.incoming, f.outgoing] {
-                                #expect(PoseCheck.isFinite(pose.transform), "\(kind) \(orientation)")
-                                #expect(pose.opacity.isFinite && pose.opacity >= 0 && pose.opacity <= 1)
+                                #expect(
+                                    PoseCheck.isFinite(pose.transform), "\(kind) \(orientation)")
+                                #expect(
+                                    pose.opacity.isFinite && pose.opacity >= 0 && pose.opacity <= 1)
                                 for c in PoseCheck.corners(size) {
-                                    #expect(PoseCheck.w(pose, c.x, c.y) > 0.2, "\(kind) \(orientation) \(size) \(step)")
+                                    #expect(
+                                        PoseCheck.w(pose, c.x, c.y) > 0.2,
+                                        "\(kind) \(orientation) \(size) \(step)")
                                 }
                             }
                         }
@@ -67,11 +84,15 @@ struct TransitionSweepTests {
     func degenerateInput() {
         let odd = [Size.zero, Size(width: -5, height: 100), Size(width: .nan, height: .infinity)]
         for kind in TransitionKind.allCases {
-            let t = Transition(TransitionSpec(kind: kind, orientation: .topToBottom), zoomSource: Rect(x: .nan, y: 0, width: 1, height: 1))
+            let t = Transition(
+                TransitionSpec(kind: kind, orientation: .topToBottom),
+                zoomSource: Rect(x: .nan, y: 0, width: 1, height: 1))
             for size in odd {
                 for p in [-1, 0, 0.5, 2, .nan, .infinity] {
                     let f = t.frame(progress: p, size: size, direction: .pop)
-                    #expect(PoseCheck.isFinite(f.incoming.transform) && PoseCheck.isFinite(f.outgoing.transform))
+                    #expect(
+                        PoseCheck.isFinite(f.incoming.transform)
+                            && PoseCheck.isFinite(f.outgoing.transform))
                 }
             }
         }

@@ -16,12 +16,17 @@ struct TransitionValueTests {
         _ kind: TransitionKind, _ orientation: TransitionOrientation, _ p: Double,
         _ direction: TransitionDirection = .push, zoom: Rect? = nil
     ) -> TransitionFrame {
-        Transition(TransitionSpec(kind: kind, orientation: orientation, duration: 0.4), zoomSource: zoom)
-            .frame(progress: p, size: Self.size, direction: direction)
+        Transition(
+            TransitionSpec(kind: kind, orientation: orientation, duration: 0.4), zoomSource: zoom
+        )
+        .frame(progress: p, size: Self.size, direction: direction)
     }
 
     /// Right to left.
-    func frame(_ kind: TransitionKind, _ p: Double, _ direction: TransitionDirection = .push, zoom: Rect? = nil)
+    func frame(
+        _ kind: TransitionKind, _ p: Double, _ direction: TransitionDirection = .push,
+        zoom: Rect? = nil
+    )
         -> TransitionFrame
     {
         frame(kind, .rightToLeft, p, direction, zoom: zoom)
@@ -44,8 +49,11 @@ struct TransitionValueTests {
         for p in [0.25, 0.5, 0.75] {
             let f = frame(.fade, p)
             #expect(f.incoming.opacity == p && f.outgoing.opacity == 1 - p)
-            #expect(f.incoming.transform.isClose(to: Matrix4.identity) && f.outgoing.transform.isClose(to: Matrix4.identity))
-            #expect(f.drawOrder == [TransitionDraw(role: .outgoing), TransitionDraw(role: .incoming)])
+            #expect(
+                f.incoming.transform.isClose(to: Matrix4.identity)
+                    && f.outgoing.transform.isClose(to: Matrix4.identity))
+            #expect(
+                f.drawOrder == [TransitionDraw(role: .outgoing), TransitionDraw(role: .incoming)])
         }
     }
 
@@ -60,10 +68,15 @@ struct TransitionValueTests {
             #expect(PoseCheck.close(PoseCheck.at(f.outgoing, 0, 0), outX, y, 1e-9))
         }
         let down = frame(.swipe, .topToBottom, 0.5)
-        #expect(PoseCheck.close(PoseCheck.at(down.incoming, 0, 0), 960 - 960 / Self.nudge, 540 + (-540 - 540) / Self.nudge, 1e-9))
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(down.incoming, 0, 0), 960 - 960 / Self.nudge,
+                540 + (-540 - 540) / Self.nudge, 1e-9))
     }
 
-    @Test("Cube at half time: faces at ±45°, the shared edge on the centre line and pushed back onto the screen plane")
+    @Test(
+        "Cube at half time: faces at ±45°, the shared edge on the centre line and pushed back onto the screen plane"
+    )
     func cubeMidway() {
         let f = frame(.cube, 0.5)
         // The push-back (960·(√2 − 1) ≈ 398) exceeds the seed's 36-pt dip (× 2.5 = 90) here.
@@ -74,8 +87,12 @@ struct TransitionValueTests {
         #expect(PoseCheck.close(PoseCheck.at(f.outgoing, 1920, 0), 960, seen(540, -540, z: edgeZ)))
         // The far edges: 45° about an axis 960 behind: x = 960·√2 from the centre, z = −960 − back.
         let farZ = -960 - back
-        #expect(PoseCheck.close(PoseCheck.at(f.incoming, 1920, 540), seen(960, 960 * Self.root2, z: farZ), 540))
-        #expect(PoseCheck.close(PoseCheck.at(f.outgoing, 0, 540), seen(960, -960 * Self.root2, z: farZ), 540))
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(f.incoming, 1920, 540), seen(960, 960 * Self.root2, z: farZ), 540))
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(f.outgoing, 0, 540), seen(960, -960 * Self.root2, z: farZ), 540))
         #expect(f.incoming.isVisible && f.outgoing.isVisible)
     }
 
@@ -114,10 +131,13 @@ struct TransitionValueTests {
         #expect(PoseCheck.close(PoseCheck.at(f.outgoing, 1920, 540), seen(960, r, z: r), 540))
         let left = Rect(x: 0, y: 0, width: 960, height: 1080)
         let right = Rect(x: 960, y: 0, width: 960, height: 1080)
-        #expect(f.drawOrder == [
-            TransitionDraw(role: .outgoing, clip: left), TransitionDraw(role: .incoming, clip: left),
-            TransitionDraw(role: .incoming, clip: right), TransitionDraw(role: .outgoing, clip: right),
-        ])
+        #expect(
+            f.drawOrder == [
+                TransitionDraw(role: .outgoing, clip: left),
+                TransitionDraw(role: .incoming, clip: left),
+                TransitionDraw(role: .incoming, clip: right),
+                TransitionDraw(role: .outgoing, clip: right)
+            ])
     }
 
     @Test("Flip: edge-on at half time, the incoming page hidden before and the outgoing after")
@@ -138,26 +158,44 @@ struct TransitionValueTests {
     func ghost() {
         let f = frame(.ghost, 0.5)
         #expect(PoseCheck.close(PoseCheck.at(f.incoming, 0, 0), -480, -270))
-        #expect(PoseCheck.close(PoseCheck.at(f.outgoing, 0, 0), 960 - 0.505 * 960, 540 - 0.505 * 540))
+        #expect(
+            PoseCheck.close(PoseCheck.at(f.outgoing, 0, 0), 960 - 0.505 * 960, 540 - 0.505 * 540))
         #expect(f.incoming.opacity == 0.5 && f.outgoing.opacity == 0.5)
     }
 
     @Test("Slide: at ⅓ both at 70 %, the incoming page still a width away; at ⅔ it is in place")
     func slideKeyframes() {
         let third = frame(.slide, 1.0 / 3)
-        #expect(PoseCheck.close(PoseCheck.at(third.incoming, 0, 0), 960 + 1248 / Self.nudge, 540 - 378 / Self.nudge))
-        #expect(PoseCheck.close(PoseCheck.at(third.outgoing, 0, 0), 960 - 672 / Self.nudge, 540 - 378 / Self.nudge))
-        #expect(third.incoming.opacity == 0 && !third.incoming.isVisible && third.outgoing.opacity == 0.5)
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(third.incoming, 0, 0), 960 + 1248 / Self.nudge, 540 - 378 / Self.nudge)
+        )
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(third.outgoing, 0, 0), 960 - 672 / Self.nudge, 540 - 378 / Self.nudge))
+        #expect(
+            third.incoming.opacity == 0 && !third.incoming.isVisible
+                && third.outgoing.opacity == 0.5)
         let twoThirds = frame(.slide, 2.0 / 3)
-        #expect(PoseCheck.close(PoseCheck.at(twoThirds.incoming, 0, 0), 960 - 672 / Self.nudge, 540 - 378 / Self.nudge))
-        #expect(PoseCheck.close(PoseCheck.at(twoThirds.outgoing, 0, 0), 960 - 2592 / Self.nudge, 540 - 378 / Self.nudge))
-        #expect(twoThirds.incoming.opacity == 0.5 && twoThirds.outgoing.opacity == 0 && !twoThirds.outgoing.isVisible)
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(twoThirds.incoming, 0, 0), 960 - 672 / Self.nudge,
+                540 - 378 / Self.nudge))
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(twoThirds.outgoing, 0, 0), 960 - 2592 / Self.nudge,
+                540 - 378 / Self.nudge))
+        #expect(
+            twoThirds.incoming.opacity == 0.5 && twoThirds.outgoing.opacity == 0
+                && !twoThirds.outgoing.isVisible)
     }
 
     @Test("BackFade: 20 % faded at 42.5 % of the time, both pages at a third of their size mid-way")
     func backFade() {
         let f = frame(.backFade, 0.425)
-        #expect(PoseCheck.close(f.incoming.opacity, 0.2, 1e-12) && PoseCheck.close(f.outgoing.opacity, 0.8, 1e-12))
+        #expect(
+            PoseCheck.close(f.incoming.opacity, 0.2, 1e-12)
+                && PoseCheck.close(f.outgoing.opacity, 0.8, 1e-12))
         // z = −2000·k·0.85 = −4250: w = 1 + 4250/2500 = 2.7.
         #expect(PoseCheck.close(PoseCheck.at(f.incoming, 0, 0), 960 - 960 / 2.7, 540 - 540 / 2.7))
         let mid = frame(.backFade, 0.5)
@@ -169,14 +207,20 @@ struct TransitionValueTests {
     func glue() {
         let f = frame(.glue, 0.5)
         let far = 1920 / Self.root2
-        #expect(PoseCheck.close(PoseCheck.at(f.outgoing, 1920, 540), seen(960, far - 960, z: -far), 540))
+        #expect(
+            PoseCheck.close(PoseCheck.at(f.outgoing, 1920, 540), seen(960, far - 960, z: -far), 540)
+        )
         #expect(PoseCheck.close(PoseCheck.at(f.outgoing, 0, 540), 0, 540))
         #expect(f.outgoing.opacity == 1 && frame(.glue, 0.75).outgoing.opacity == 0.5)
-        #expect(PoseCheck.close(PoseCheck.at(f.incoming, 0, 0), 960 + 480 / Self.nudge, 540 - 540 / Self.nudge))
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(f.incoming, 0, 0), 960 + 480 / Self.nudge, 540 - 540 / Self.nudge))
         // Vertically: 30° on the bottom edge.
         let v = frame(.glue, .topToBottom, 0.5)
         let c30 = cosine(PoseCheck.radians(30))
-        #expect(PoseCheck.close(PoseCheck.at(v.outgoing, 960, 0), 960, seen(540, 1080 - 1080 * c30 - 540, z: -540)))
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(v.outgoing, 960, 0), 960, seen(540, 1080 - 1080 * c30 - 540, z: -540)))
         // At the end it has fallen back 0.7 W, flat.
         let end = frame(.glue, 1)
         #expect(PoseCheck.close(PoseCheck.at(end.outgoing, 0, 540), seen(960, -960, z: -1344), 540))
@@ -189,7 +233,10 @@ struct TransitionValueTests {
             let f = frame(.pushRotate, p)
             let a = PoseCheck.radians(degrees)
             let x = 1920 * cosine(a)
-            #expect(PoseCheck.close(PoseCheck.at(f.outgoing, 1920, 540), seen(960, x - 960, z: -1920 * sine(a)), 540))
+            #expect(
+                PoseCheck.close(
+                    PoseCheck.at(f.outgoing, 1920, 540), seen(960, x - 960, z: -1920 * sine(a)), 540
+                ))
             #expect(f.outgoing.opacity == 1 - p)
         }
     }
@@ -198,10 +245,14 @@ struct TransitionValueTests {
     func fold() {
         let f = frame(.fold, 0.5)
         let far = 1920 / Self.root2
-        #expect(PoseCheck.close(PoseCheck.at(f.outgoing, 1920, 540), seen(960, far - 960, z: -far), 540))
+        #expect(
+            PoseCheck.close(PoseCheck.at(f.outgoing, 1920, 540), seen(960, far - 960, z: -far), 540)
+        )
         let a = -(pi - 0.001) / 2
         let x = 1920 - 1920 * cosine(a)
-        #expect(PoseCheck.close(PoseCheck.at(f.incoming, 0, 540), seen(960, x - 960, z: 1920 * sine(a)), 540))
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(f.incoming, 0, 540), seen(960, x - 960, z: 1920 * sine(a)), 540))
         #expect(PoseCheck.close(PoseCheck.at(f.incoming, 1920, 540), 1920, 540))
         #expect(f.incoming.isVisible && f.incoming.opacity == 0.5)
         #expect(!frame(.fold, 0.25).incoming.isVisible)
@@ -229,7 +280,9 @@ struct TransitionValueTests {
     func swipeFade() {
         let f = frame(.swipeFade, 0.25)
         #expect(f.outgoing.opacity == 0.75 && PoseCheck.isAtRest(f.outgoing, size: Self.size))
-        #expect(PoseCheck.close(PoseCheck.at(f.incoming, 0, 0), 960 + 480 / Self.nudge, 540 - 540 / Self.nudge))
+        #expect(
+            PoseCheck.close(
+                PoseCheck.at(f.incoming, 0, 0), 960 + 480 / Self.nudge, 540 - 540 / Self.nudge))
         #expect(f.drawOrder.last?.role == .incoming)
     }
 
@@ -240,7 +293,8 @@ struct TransitionValueTests {
         #expect(PoseCheck.close(PoseCheck.at(start.incoming, 0, 0), 100, 200))
         #expect(PoseCheck.close(PoseCheck.at(start.incoming, 1920, 1080), 580, 470))
         #expect(start.drawOrder.last?.role == .incoming)
-        #expect(PoseCheck.close(PoseCheck.at(frame(.zoom, 0.5, zoom: source).incoming, 0, 0), 50, 100))
+        #expect(
+            PoseCheck.close(PoseCheck.at(frame(.zoom, 0.5, zoom: source).incoming, 0, 0), 50, 100))
         // Default: a centred rectangle a quarter of the width and height.
         #expect(PoseCheck.close(PoseCheck.at(frame(.zoom, 0).incoming, 0, 0), 720, 405))
     }

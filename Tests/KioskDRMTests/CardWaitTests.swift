@@ -10,14 +10,16 @@ struct CardWaitTests {
     /// A fresh folder standing in for /run/udev; `running` creates its `control` socket's name.
     func udevRoot(running: Bool) throws -> String {
         let root = NSTemporaryDirectory() + "kiosk-udev-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: root + "/data", withIntermediateDirectories: true)
         if running { _ = FileManager.default.createFile(atPath: root + "/control", contents: nil) }
         return root
     }
 
     @Test("a card that never appears ends the wait with a line naming it and what to check")
     func missingCard() throws {
-        let wait = CardWait(path: "/dev/dri/no-such-card-\(getpid())", udevRoot: try udevRoot(running: false))
+        let wait = CardWait(
+            path: "/dev/dri/no-such-card-\(getpid())", udevRoot: try udevRoot(running: false))
         #expect(!wait.isReady)
         let start = Date()
         #expect {
@@ -32,9 +34,12 @@ struct CardWaitTests {
         #expect(Date().timeIntervalSince(start) < 2)
     }
 
-    @Test("while the card is missing the wait reports itself at each interval, then still ends at its timeout")
+    @Test(
+        "while the card is missing the wait reports itself at each interval, then still ends at its timeout"
+    )
     func reportsWhileWaiting() throws {
-        let wait = CardWait(path: "/dev/dri/no-such-card-\(getpid())", udevRoot: try udevRoot(running: false))
+        let wait = CardWait(
+            path: "/dev/dri/no-such-card-\(getpid())", udevRoot: try udevRoot(running: false))
         var reports: [Double] = []
         #expect(throws: DRMError.self) {
             _ = try wait.wait(timeout: 1, reportInterval: 0.1, waiting: { reports.append($0) })
@@ -48,12 +53,14 @@ struct CardWaitTests {
 
     @Test("a stop ends the wait at once, with the reason")
     func stopEndsWait() throws {
-        let wait = CardWait(path: "/dev/dri/no-such-card-\(getpid())", udevRoot: try udevRoot(running: false))
+        let wait = CardWait(
+            path: "/dev/dri/no-such-card-\(getpid())", udevRoot: try udevRoot(running: false))
         let start = Date()
         #expect {
             _ = try wait.wait(timeout: .infinity, stopping: { "SIGTERM received" })
         } throws: { error in
-            (error as? DRMError)?.description == "stopped while waiting for /dev/dri/no-such-card-\(getpid()): SIGTERM received"
+            (error as? DRMError)?.description
+                == "stopped while waiting for /dev/dri/no-such-card-\(getpid()): SIGTERM received"
         }
         #expect(Date().timeIntervalSince(start) < 2)
     }

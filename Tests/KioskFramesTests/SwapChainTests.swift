@@ -12,10 +12,12 @@ struct SwapChainTests {
     private static let partials: [[Rect]] = [
         [Rect(x: 1, y: 1, width: 3, height: 2)], full, [Rect(x: 10, y: 4, width: 6, height: 4)],
         [Rect(x: 0.5, y: 0, width: 2, height: 8), Rect(x: 8, y: 2, width: 4, height: 4)], [],
-        [Rect(x: 15, y: 7, width: 1, height: 1)], full, [Rect(x: 2, y: 2, width: 12, height: 4)],
+        [Rect(x: 15, y: 7, width: 1, height: 1)], full, [Rect(x: 2, y: 2, width: 12, height: 4)]
     ]
 
-    @Test("a consumer that never holds a buffer (memory) gets one buffer, reused with nothing repaired")
+    @Test(
+        "a consumer that never holds a buffer (memory) gets one buffer, reused with nothing repaired"
+    )
     func memorySingleBuffer() throws {
         let driver = ChainDriver(width: 16, height: 8)
         for damage in [Self.full] + Self.partials {
@@ -43,7 +45,9 @@ struct SwapChainTests {
         #expect(driver.wrongPixels(third) == 0)
     }
 
-    @Test("busy buffers are skipped; a new one is made only when all are busy, up to capacity, then nil")
+    @Test(
+        "busy buffers are skipped; a new one is made only when all are busy, up to capacity, then nil"
+    )
     func busySkipped() throws {
         let driver = ChainDriver(width: 16, height: 8, capacity: 3)
         var drawn: [TestBuffer] = []
@@ -63,7 +67,9 @@ struct SwapChainTests {
         #expect(driver.wrongPixels(reused) == 0)
     }
 
-    @Test("weston-like consumer (holds the shown buffer until the next commit) alternates two buffers")
+    @Test(
+        "weston-like consumer (holds the shown buffer until the next commit) alternates two buffers"
+    )
     func westonDoubleBuffer() throws {
         let driver = ChainDriver(width: 16, height: 8)
         for (n, damage) in ([Self.full] + Self.partials + Self.partials).enumerated() {
@@ -75,7 +81,9 @@ struct SwapChainTests {
         #expect(driver.chain.bytesRepaired > 0)
     }
 
-    @Test("DRM-like double buffer: nothing is lent while a flip is pending; the shown buffer is never drawn into")
+    @Test(
+        "DRM-like double buffer: nothing is lent while a flip is pending; the shown buffer is never drawn into"
+    )
     func drmDoubleBuffer() throws {
         let driver = ChainDriver(width: 16, height: 8, capacity: 2)
         let display = FlipConsumer()
@@ -126,19 +134,26 @@ struct SwapChainTests {
         #expect(driver.made == 2)
     }
 
-    @Test("a new size resets the history: new buffers, drawn whole; forgetContents keeps the buffers")
+    @Test(
+        "a new size resets the history: new buffers, drawn whole; forgetContents keeps the buffers")
     func resizeResets() throws {
         let chain = SwapChain<TestBuffer>(capacity: 2)
-        func acquire(_ w: Int, _ h: Int) -> Int? { chain.acquire(width: w, height: h) { TestBuffer(width: $0, height: $1) } }
+        func acquire(_ w: Int, _ h: Int) -> Int? {
+            chain.acquire(width: w, height: h) { TestBuffer(width: $0, height: $1) }
+        }
         let index = try #require(acquire(16, 8))
         _ = chain.lend(index, scale: 1)
         chain.present(index, damage: [(0, 0, 16, 8)])
         #expect(chain.holdsPreviousFrame(index))
         let old = chain.buffers[0]
         let resized = try #require(acquire(20, 10))
-        #expect(chain.buffers.count == 1 && chain.buffers[0] !== old && chain.buffers[0].width == 20)
+        #expect(
+            chain.buffers.count == 1 && chain.buffers[0] !== old && chain.buffers[0].width == 20)
         #expect(!chain.holdsPreviousFrame(resized))
-        #expect(chain.damage([Rect(x: 1, y: 1, width: 1, height: 1)], drawnInto: resized).map { [$0.x, $0.y, $0.width, $0.height] } == [[0, 0, 20, 10]])
+        #expect(
+            chain.damage([Rect(x: 1, y: 1, width: 1, height: 1)], drawnInto: resized).map {
+                [$0.x, $0.y, $0.width, $0.height]
+            } == [[0, 0, 20, 10]])
         chain.present(resized, damage: [(0, 0, 20, 10)])
         let kept = chain.buffers[0]
         chain.forgetContents()
@@ -147,7 +162,8 @@ struct SwapChainTests {
         #expect(chain.shownBuffer == nil)
     }
 
-    @Test("prepareSpare copies the shown frame into a second buffer only while the only one is held")
+    @Test(
+        "prepareSpare copies the shown frame into a second buffer only while the only one is held")
     func spare() throws {
         let driver = ChainDriver(width: 16, height: 8)
         let first = try #require(driver.draw(Self.full))

@@ -19,7 +19,9 @@ final class TestBuffer: SwapBuffer {
 
     deinit { pixels.deallocate() }
 
-    func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) }
+    func pixel(_ x: Int, _ y: Int) -> UInt32 {
+        pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+    }
 }
 
 /// A DRM-like consumer: the presented buffer is waiting for its flip, then on screen until the
@@ -63,10 +65,14 @@ final class ChainDriver {
     /// Draws one frame; nil when every buffer was busy. Returns the buffer drawn into.
     func draw(_ damage: [Rect], repairFirst: Bool = true) -> TestBuffer? {
         var count = made
-        guard let index = chain.acquire(width: width, height: height, make: { w, h in
-            count += 1
-            return TestBuffer(width: w, height: h)
-        }) else { return nil }
+        guard
+            let index = chain.acquire(
+                width: width, height: height,
+                make: { w, h in
+                    count += 1
+                    return TestBuffer(width: w, height: h)
+                })
+        else { return nil }
         made = count
         frame += 1
         let lent = chain.lend(index, scale: 1)
@@ -75,7 +81,8 @@ final class ChainDriver {
         if repairFirst { lent.repair.repair(outside: drawn) }
         let colour = 0xFF00_0000 | frame
         for region in DamageHistory.wholePixels(covering: drawn, width: width, height: height) {
-            lent.fill(x: region.x, y: region.y, width: region.width, height: region.height, argb: colour)
+            lent.fill(
+                x: region.x, y: region.y, width: region.width, height: region.height, argb: colour)
             for y in region.y..<(region.y + region.height) {
                 for x in region.x..<(region.x + region.width) { reference[y * width + x] = colour }
             }

@@ -9,10 +9,11 @@ struct KeyMappingTests {
     @Test("navigation keysyms map to their keys, both Enter keys to .enter")
     func navigationKeys() {
         let expected: [(Int32, Key)] = [
-            (XKB_KEY_Left, .left), (XKB_KEY_Right, .right), (XKB_KEY_Up, .up), (XKB_KEY_Down, .down),
+            (XKB_KEY_Left, .left), (XKB_KEY_Right, .right), (XKB_KEY_Up, .up),
+            (XKB_KEY_Down, .down),
             (XKB_KEY_Return, .enter), (XKB_KEY_KP_Enter, .enter), (XKB_KEY_Escape, .escape),
             (XKB_KEY_BackSpace, .backspace), (XKB_KEY_Home, .home), (XKB_KEY_Tab, .tab),
-            (XKB_KEY_space, .space),
+            (XKB_KEY_space, .space)
         ]
         for (keysym, key) in expected {
             #expect(KeyMapping.key(forKeysym: UInt32(keysym)) == key)

@@ -4,14 +4,18 @@ import Testing
 
 @Suite("libinput context internals")
 struct LibinputContextTests {
-    @Test("failed opens are classified: missing node, permission (with the input-group hint), other")
+    @Test(
+        "failed opens are classified: missing node, permission (with the input-group hint), other")
     func openErrors() {
         let path = "/dev/input/event4"
         #expect(LibinputContext.error(opening: path, errno: ENOENT) == .deviceNotFound(path: path))
         #expect(LibinputContext.error(opening: path, errno: ENODEV) == .deviceNotFound(path: path))
-        #expect(LibinputContext.error(opening: path, errno: EACCES) == .permissionDenied(path: path))
+        #expect(
+            LibinputContext.error(opening: path, errno: EACCES) == .permissionDenied(path: path))
         #expect(LibinputContext.error(opening: path, errno: EPERM) == .permissionDenied(path: path))
-        #expect(LibinputContext.error(opening: path, errno: EBUSY) == .openFailed(path: path, errno: EBUSY))
+        #expect(
+            LibinputContext.error(opening: path, errno: EBUSY)
+                == .openFailed(path: path, errno: EBUSY))
     }
 
     @Test("a path context reports no devices and gives an open close-on-exec fd to poll")

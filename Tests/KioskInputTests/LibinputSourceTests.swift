@@ -35,12 +35,17 @@ struct LibinputSourceTests {
         var settings = InputGeometrySettings()
         settings.devicePaths = ["/dev/input/kiosk-shell-test-missing"]
         let log = LogBox()
-        let pathSource = try LibinputSource(settings: settings, nativeSize: panel) { log.lines.append(($0, $1)) }
+        let pathSource = try LibinputSource(settings: settings, nativeSize: panel) {
+            log.lines.append(($0, $1))
+        }
         #expect(!pathSource.usesUdev)
         #expect(pathSource.fileDescriptor >= 0)
         #expect(pathSource.dispatch() == [])
         #expect(pathSource.missingDevicePaths == ["/dev/input/kiosk-shell-test-missing"])
-        #expect(log.lines.map(\.1) == ["input device /dev/input/kiosk-shell-test-missing does not exist"])
+        #expect(
+            log.lines.map(\.1) == [
+                "input device /dev/input/kiosk-shell-test-missing does not exist"
+            ])
         #expect(pathSource.retryMissingDevices() == 0)
         #expect(pathSource.missingDevicePaths == ["/dev/input/kiosk-shell-test-missing"])
     }
@@ -61,7 +66,9 @@ struct LibinputSourceTests {
         var settings = InputGeometrySettings()
         settings.devicePaths = ["/dev/null"]
         let log = LogBox()
-        let source = try LibinputSource(settings: settings, nativeSize: panel) { log.lines.append(($0, $1)) }
+        let source = try LibinputSource(settings: settings, nativeSize: panel) {
+            log.lines.append(($0, $1))
+        }
         #expect(source.missingDevicePaths == ["/dev/null"])
         #expect(log.lines.last?.1 == "/dev/null is not an input device libinput can use")
         #expect(source.dispatch() == [])
@@ -73,23 +80,36 @@ struct LibinputSourceTests {
         settings.keymap = KeymapSettings(layout: "kiosk-shell-no-such-layout")
         let log = LogBox()
         _ = try LibinputSource(settings: settings, nativeSize: panel) { log.lines.append(($0, $1)) }
-        #expect(log.lines.contains { $0.0 == .warning && $0.1.hasPrefix("keyboard layout") && $0.1.contains("kiosk-shell-no-such-layout") })
+        #expect(
+            log.lines.contains {
+                $0.0 == .warning && $0.1.hasPrefix("keyboard layout")
+                    && $0.1.contains("kiosk-shell-no-such-layout")
+            })
         // xkbcommon's details come through the log at debug level instead of on stderr.
-        #expect(log.lines.contains { $0.0 == .debug && $0.1.hasPrefix("xkbcommon: ") && $0.1.contains("kiosk-shell-no-such-layout") })
+        #expect(
+            log.lines.contains {
+                $0.0 == .debug && $0.1.hasPrefix("xkbcommon: ")
+                    && $0.1.contains("kiosk-shell-no-such-layout")
+            })
     }
 
     @Test("error messages are single lines; permission errors say what to do")
     func messages() {
         let errors: [InputError] = [
             .udevUnavailable, .contextCreationFailed, .seatAssignmentFailed(seat: "seat9"),
-            .deviceNotFound(path: "/dev/input/event3"), .permissionDenied(path: "/dev/input/event3"),
-            .openFailed(path: "/dev/input/event3", errno: EBUSY), .notAnInputDevice(path: "/dev/null"),
-            .keymapFailed(KeymapSettings(layout: "xx")), .dispatchFailed(errno: EIO),
+            .deviceNotFound(path: "/dev/input/event3"),
+            .permissionDenied(path: "/dev/input/event3"),
+            .openFailed(path: "/dev/input/event3", errno: EBUSY),
+            .notAnInputDevice(path: "/dev/null"),
+            .keymapFailed(KeymapSettings(layout: "xx")), .dispatchFailed(errno: EIO)
         ]
         for e in errors { #expect(!e.description.contains("\n")) }
-        #expect(InputError.permissionDenied(path: "/dev/input/event3").description
-            == "permission denied opening /dev/input/event3: add the service user to the 'input' group or run it in a logind session")
-        #expect(InputError.openFailed(path: "/dev/input/event3", errno: EBUSY).description
-            == "cannot open input device /dev/input/event3: Device or resource busy")
+        #expect(
+            InputError.permissionDenied(path: "/dev/input/event3").description
+                == "permission denied opening /dev/input/event3: add the service user to the 'input' group or run it in a logind session"
+        )
+        #expect(
+            InputError.openFailed(path: "/dev/input/event3", errno: EBUSY).description
+                == "cannot open input device /dev/input/event3: Device or resource busy")
     }
 }

@@ -12,13 +12,16 @@ struct PointerFingerTests {
         #expect(finger.motion(to: Point(x: 30, y: 40), time: 1) == [])
         #expect(
             finger.button(PointerFinger.leftButton, pressed: true, time: 2) == [
-                .down(id: 0, position: Point(x: 30, y: 40), time: 2), .frame(time: 2),
+                .down(id: 0, position: Point(x: 30, y: 40), time: 2), .frame(time: 2)
             ])
         #expect(
             finger.motion(to: Point(x: 35, y: 45), time: 3) == [
-                .motion(id: 0, position: Point(x: 35, y: 45), time: 3), .frame(time: 3),
+                .motion(id: 0, position: Point(x: 35, y: 45), time: 3), .frame(time: 3)
             ])
-        #expect(finger.button(PointerFinger.leftButton, pressed: false, time: 4) == [.up(id: 0, time: 4), .frame(time: 4)])
+        #expect(
+            finger.button(PointerFinger.leftButton, pressed: false, time: 4) == [
+                .up(id: 0, time: 4), .frame(time: 4)
+            ])
         #expect(finger.motion(to: Point(x: 50, y: 50), time: 5) == [])
     }
 

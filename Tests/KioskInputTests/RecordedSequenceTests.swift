@@ -22,7 +22,7 @@ struct RecordedSequenceTests {
             "mouse-as-finger-on-portrait-panel",
             "absolute-pointer-through-touch-mapping",
             "keys-without-keymap",
-            "keys-through-xkb-us",
+            "keys-through-xkb-us"
         ])
     func recording(name: String) throws {
         try Recording(named: name).check()

@@ -7,7 +7,10 @@ struct RecordingFormatTests {
     func roundTrip() throws {
         let dev = InputDeviceID(3)
         let events: [RawInputEvent] = [
-            .deviceAdded(InputDeviceInfo(id: dev, name: "ILITEK ILITEK-TP", node: "/dev/input/event3", capabilities: [.touch, .keyboard])),
+            .deviceAdded(
+                InputDeviceInfo(
+                    id: dev, name: "ILITEK ILITEK-TP", node: "/dev/input/event3",
+                    capabilities: [.touch, .keyboard])),
             .deviceAdded(InputDeviceInfo(id: InputDeviceID(4), name: "", capabilities: [])),
             .touchDown(device: dev, slot: -1, x: 0.25, y: 0.5, time: 1.016),
             .touchMotion(device: dev, slot: 2, x: 0.1, y: 0.9, time: 2),
@@ -18,7 +21,7 @@ struct RecordingFormatTests {
             .pointerMotionAbsolute(device: dev, x: 0.5, y: 0.125, time: 7),
             .pointerButton(device: dev, button: 272, isPressed: true, time: 8),
             .key(device: dev, code: 105, isPressed: false, time: 9),
-            .deviceRemoved(dev),
+            .deviceRemoved(dev)
         ]
         for event in events {
             #expect(try RawInputEvent(recordedLine: event.recordedLine) == event)
@@ -38,13 +41,25 @@ struct RecordingFormatTests {
         arguments: [
             ("wiggle dev=1 t=1", RecordingError.unknownEvent(line: 7, name: "wiggle")),
             ("touch-down dev=1 slot=0 x=0.5 t=1", .missingField(line: 7, field: "y")),
-            ("touch-down dev=1 slot=zero x=0.5 y=0.5 t=1", .badValue(line: 7, field: "slot", value: "zero")),
+            (
+                "touch-down dev=1 slot=zero x=0.5 y=0.5 t=1",
+                .badValue(line: 7, field: "slot", value: "zero")
+            ),
             ("key dev=1 code=30 state=down t=1", .badValue(line: 7, field: "state", value: "down")),
             ("key dev=1 code=-3 state=pressed t=1", .badValue(line: 7, field: "code", value: "-3")),
-            ("device-added id=1 caps=touch,joystick", .badValue(line: 7, field: "caps", value: "joystick")),
-            ("device-added id=1 name=\"unterminated", .malformed(line: 7, text: "device-added id=1 name=\"unterminated")),
-            ("touch-up dev=1 slot=0 t=1 stray", .malformed(line: 7, text: "touch-up dev=1 slot=0 t=1 stray")),
-            ("=1", .malformed(line: 7, text: "=1")),
+            (
+                "device-added id=1 caps=touch,joystick",
+                .badValue(line: 7, field: "caps", value: "joystick")
+            ),
+            (
+                "device-added id=1 name=\"unterminated",
+                .malformed(line: 7, text: "device-added id=1 name=\"unterminated")
+            ),
+            (
+                "touch-up dev=1 slot=0 t=1 stray",
+                .malformed(line: 7, text: "touch-up dev=1 slot=0 t=1 stray")
+            ),
+            ("=1", .malformed(line: 7, text: "=1"))
         ])
     func badLines(text: String, error: RecordingError) {
         #expect(throws: error) { try RawInputEvent(recordedLine: text, line: 7) }

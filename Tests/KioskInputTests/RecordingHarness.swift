@@ -22,12 +22,15 @@ struct Recording {
     var steps: [(line: Int, event: RawInputEvent, expected: [String])] = []
 
     init(named name: String) throws {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Recordings"))
+        let url = try #require(
+            Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Recordings"))
         try self.init(text: String(contentsOf: url, encoding: .utf8))
     }
 
     init(text: String) throws {
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("=>") {
@@ -37,7 +40,8 @@ struct Recording {
             } else if line.hasPrefix("@") {
                 try directive(line, line: index + 1)
             } else {
-                steps.append((index + 1, try RawInputEvent(recordedLine: line, line: index + 1), []))
+                steps.append(
+                    (index + 1, try RawInputEvent(recordedLine: line, line: index + 1), []))
             }
         }
     }
@@ -57,7 +61,9 @@ struct Recording {
         case "calibration": settings.calibration = try TouchCalibration(parsing: rest)
         case "keyboard":
             useXKB = words.count > 1 && words[1] == "xkb"
-            if useXKB { settings.keymap = KeymapSettings(layout: words.count > 2 ? words[2] : "us") }
+            if useXKB {
+                settings.keymap = KeymapSettings(layout: words.count > 2 ? words[2] : "us")
+            }
         default: Issue.record("line \(line): unknown directive \(text)")
         }
     }
@@ -66,12 +72,17 @@ struct Recording {
     func check() throws {
         let keyboard: any KeySymbolTranslating =
             useXKB ? try XKBKeyboard(settings: settings.keymap) : EvdevKeyNames()
-        var translator = InputTranslator(mapper: TouchMapper(settings: settings, nativeSize: panel), keyboard: keyboard)
+        var translator = InputTranslator(
+            mapper: TouchMapper(settings: settings, nativeSize: panel), keyboard: keyboard)
         for step in steps {
             let actual = translator.translate(step.event).map(\.description)
-            let same = actual.count == step.expected.count
+            let same =
+                actual.count == step.expected.count
                 && zip(actual, step.expected).allSatisfy { Self.matches($0, $1) }
-            #expect(same, "line \(step.line) \(step.event.recordedLine): got \(actual), expected \(step.expected)")
+            #expect(
+                same,
+                "line \(step.line) \(step.event.recordedLine): got \(actual), expected \(step.expected)"
+            )
         }
     }
 
@@ -84,7 +95,9 @@ struct Recording {
             if x == y { return true }
             let xs = x.split(separator: "=", maxSplits: 1)
             let ys = y.split(separator: "=", maxSplits: 1)
-            guard xs.count == 2, ys.count == 2, xs[0] == ys[0], let u = Double(xs[1]), let v = Double(ys[1]) else {
+            guard xs.count == 2, ys.count == 2, xs[0] == ys[0], let u = Double(xs[1]),
+                let v = Double(ys[1])
+            else {
                 return false
             }
             return abs(u - v) <= 1e-9

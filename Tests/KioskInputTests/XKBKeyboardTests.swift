@@ -33,7 +33,9 @@ struct XKBKeyboardTests {
         #expect(k.keysymName(forKeyCode: 0x2ff, isPressed: true) == nil)
     }
 
-    @Test("a compositor keymap compiles from its fd; modifiers come from the compositor; out-of-range codes give nothing")
+    @Test(
+        "a compositor keymap compiles from its fd; modifiers come from the compositor; out-of-range codes give nothing"
+    )
     func compositorKeymap() throws {
         let text = try #require(XKBKeyboard.keymapText(settings: KeymapSettings(layout: "us")))
         var template = Array("/tmp/kiosk-keymap-XXXXXX".utf8CString)
@@ -55,6 +57,8 @@ struct XKBKeyboardTests {
         #expect(k.keysymName(forKeyCode: 30, isPressed: true) == "A")
         #expect(k.keysymName(forKeyCode: UInt32.max, isPressed: true) == nil)
         #expect(k.keysymName(forKeyCode: UInt32.max - 7, isPressed: true) == nil)
-        #expect(throws: InputError.compositorKeymapUnreadable) { try XKBKeyboard(keymapFile: fd, size: 0) }
+        #expect(throws: InputError.compositorKeymapUnreadable) {
+            try XKBKeyboard(keymapFile: fd, size: 0)
+        }
     }
 }

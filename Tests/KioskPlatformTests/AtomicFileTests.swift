@@ -20,7 +20,9 @@ func removeTree(_ path: String) {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { names.append(folder + "/" + name) }
         }
         return names
@@ -42,7 +44,9 @@ func writeFile(_ path: String, _ text: String) {
 }
 
 func readFile(_ path: String) -> String? {
-    (try? AtomicFile.read(path, limit: 1 << 20)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+    (try? AtomicFile.read(path, limit: 1 << 20)).flatMap { $0 }.map {
+        String(decoding: $0, as: UTF8.self)
+    }
 }
 
 @Suite("AtomicFile")
@@ -71,7 +75,9 @@ struct AtomicFileTests {
 
     @Test("writing into a missing folder throws a message naming the file")
     func missingFolder() {
-        #expect(throws: PlatformError.self) { try AtomicFile.write([1], to: "/nonexistent-kiosk/state") }
+        #expect(throws: PlatformError.self) {
+            try AtomicFile.write([1], to: "/nonexistent-kiosk/state")
+        }
         do {
             try AtomicFile.write([1], to: "/nonexistent-kiosk/state")
         } catch {
@@ -84,7 +90,9 @@ struct AtomicFileTests {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()

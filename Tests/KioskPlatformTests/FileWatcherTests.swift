@@ -7,7 +7,8 @@ import Testing
 @Suite("FileWatcher")
 struct FileWatcherTests {
     /// Steps `loop` until `condition` or `seconds` pass.
-    func run(_ loop: EventLoop, for seconds: Double, until condition: () -> Bool = { false }) throws {
+    func run(_ loop: EventLoop, for seconds: Double, until condition: () -> Bool = { false }) throws
+    {
         let end = MonotonicClock.now + seconds
         while MonotonicClock.now < end && !condition() {
             try loop.runOnce(timeout: max(0.001, end - MonotonicClock.now))
@@ -22,7 +23,8 @@ struct FileWatcherTests {
         let loop = try EventLoop()
         var calls = 0
         let watcher = try FileWatcher(
-            loop: loop, paths: [folder, folder + "/pages"], debounce: 0.1, relevant: { $0.hasSuffix(".toml") },
+            loop: loop, paths: [folder, folder + "/pages"], debounce: 0.1,
+            relevant: { $0.hasSuffix(".toml") },
             onChange: { calls += 1 })
         #expect(watcher.watchedPaths == [folder, folder + "/pages"])
         writeFile(folder + "/kiosk.toml", "home = \"a\"")
@@ -44,7 +46,8 @@ struct FileWatcherTests {
         let loop = try EventLoop()
         var calls = 0
         let watcher = try FileWatcher(
-            loop: loop, paths: [folder], debounce: 0.05, relevant: { $0.hasSuffix(".toml") }, onChange: { calls += 1 })
+            loop: loop, paths: [folder], debounce: 0.05, relevant: { $0.hasSuffix(".toml") },
+            onChange: { calls += 1 })
         writeFile(folder + "/.home.toml.swp", "x")
         writeFile(folder + "/4913", "x")
         try run(loop, for: 0.3)
@@ -92,7 +95,8 @@ struct FileWatcherTests {
         let events = FileWatcher.events(in: bytes[...])
         #expect(
             events == [
-                FileWatcher.Event(watch: 1, mask: 0x8, name: "home.toml"), FileWatcher.Event(watch: 2, mask: 0x400, name: ""),
+                FileWatcher.Event(watch: 1, mask: 0x8, name: "home.toml"),
+                FileWatcher.Event(watch: 2, mask: 0x400, name: "")
             ])
     }
 }

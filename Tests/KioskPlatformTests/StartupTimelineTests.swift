@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Start-up timeline")
 struct StartupTimelineTests {
-    @Test("phases last from the previous mark; a name marked again and marks after finish are ignored")
+    @Test(
+        "phases last from the previous mark; a name marked again and marks after finish are ignored"
+    )
     func phasesAndSummary() {
         let timeline = StartupTimeline(origin: 100)
         timeline.mark("launch", at: 100.09)

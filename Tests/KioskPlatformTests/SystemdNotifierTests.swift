@@ -45,7 +45,9 @@ struct SystemdNotifierTests {
         }
     }
 
-    static func temporaryPath() -> String { "/tmp/kiosk-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock" }
+    static func temporaryPath() -> String {
+        "/tmp/kiosk-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+    }
 
     @Test("READY=1 with STATUS= arrives as one datagram on a path socket")
     func readyOnPath() throws {
@@ -62,7 +64,8 @@ struct SystemdNotifierTests {
         let listener = try Listener(name: path)
         let notifier = try SystemdNotifier(socketName: path)
         #expect(notifier.extendStart(by: 30, status: "waiting for /dev/dri/card0"))
-        #expect(listener.receive() == "EXTEND_TIMEOUT_USEC=30000000\nSTATUS=waiting for /dev/dri/card0")
+        #expect(
+            listener.receive() == "EXTEND_TIMEOUT_USEC=30000000\nSTATUS=waiting for /dev/dri/card0")
     }
 
     @Test("an @name socket is reached in the abstract namespace")
@@ -74,7 +77,8 @@ struct SystemdNotifierTests {
         #expect(listener.receive() == "WATCHDOG=1")
     }
 
-    @Test("RELOADING=1 carries MONOTONIC_USEC; STOPPING=1; a newline in a status cannot split fields")
+    @Test(
+        "RELOADING=1 carries MONOTONIC_USEC; STOPPING=1; a newline in a status cannot split fields")
     func reloadingAndStopping() throws {
         let path = Self.temporaryPath()
         let listener = try Listener(name: path)
@@ -90,7 +94,8 @@ struct SystemdNotifierTests {
     @Test("no NOTIFY_SOCKET: no notifier; a relative name is refused")
     func environment() {
         #expect(SystemdNotifier(environment: { _ in nil }) == nil)
-        #expect(SystemdNotifier(environment: { $0 == "NOTIFY_SOCKET" ? "relative.sock" : nil }) == nil)
+        #expect(
+            SystemdNotifier(environment: { $0 == "NOTIFY_SOCKET" ? "relative.sock" : nil }) == nil)
     }
 
     @Test("the watchdog interval is half of WATCHDOG_USEC, only for this process's pid")
@@ -101,9 +106,13 @@ struct SystemdNotifierTests {
         let socket = "/run/systemd/notify"
         #expect(make(["NOTIFY_SOCKET": socket, "WATCHDOG_USEC": "10000000"])?.watchdogInterval == 5)
         #expect(
-            make(["NOTIFY_SOCKET": socket, "WATCHDOG_USEC": "3000000", "WATCHDOG_PID": "\(getpid())"])?.watchdogInterval
+            make([
+                "NOTIFY_SOCKET": socket, "WATCHDOG_USEC": "3000000", "WATCHDOG_PID": "\(getpid())"
+            ])?.watchdogInterval
                 == 1.5)
-        #expect(make(["NOTIFY_SOCKET": socket, "WATCHDOG_USEC": "3000000", "WATCHDOG_PID": "1"])?.watchdogInterval == nil)
+        #expect(
+            make(["NOTIFY_SOCKET": socket, "WATCHDOG_USEC": "3000000", "WATCHDOG_PID": "1"])?
+                .watchdogInterval == nil)
         #expect(make(["NOTIFY_SOCKET": socket, "WATCHDOG_USEC": "zero"])?.watchdogInterval == nil)
         #expect(make(["NOTIFY_SOCKET": socket])?.watchdogInterval == nil)
     }

@@ -8,7 +8,7 @@ struct BenchmarkReportTests {
         results: [
             BenchmarkResult(name: "memcpy frame", medianMs: 0.25),
             BenchmarkResult(name: "cube 30deg", medianMs: 3),
-            BenchmarkResult(name: "pixman \"ref\"", medianMs: 60),
+            BenchmarkResult(name: "pixman \"ref\"", medianMs: 60)
         ],
         memoryBound: "memcpy frame", reference: "pixman \"ref\"", size: "1920x1080")
 
@@ -16,7 +16,8 @@ struct BenchmarkReportTests {
     func ratios() {
         #expect(report.ratioToMemoryBound(report.results[1]) == 12)
         #expect(report.ratioToReference(report.results[1]) == 0.05)
-        let missing = BenchmarkReport(results: report.results, memoryBound: "none", reference: "none", size: "1x1")
+        let missing = BenchmarkReport(
+            results: report.results, memoryBound: "none", reference: "none", size: "1x1")
         #expect(missing.ratioToMemoryBound(report.results[1]) == nil)
     }
 
@@ -31,14 +32,22 @@ struct BenchmarkReportTests {
 
     @Test("the JSON names every field and escapes quotes")
     func json() {
-        #expect(report.json.hasPrefix("{\"size\":\"1920x1080\",\"memoryBound\":\"memcpy frame\",\"reference\":\"pixman \\\"ref\\\"\""))
-        #expect(report.json.contains("{\"name\":\"cube 30deg\",\"medianMs\":3.0000,\"ratioToMemoryBound\":12.0000,\"ratioToReference\":0.0500}"))
+        #expect(
+            report.json.hasPrefix(
+                "{\"size\":\"1920x1080\",\"memoryBound\":\"memcpy frame\",\"reference\":\"pixman \\\"ref\\\"\""
+            ))
+        #expect(
+            report.json.contains(
+                "{\"name\":\"cube 30deg\",\"medianMs\":3.0000,\"ratioToMemoryBound\":12.0000,\"ratioToReference\":0.0500}"
+            ))
     }
 
     @Test("the runner reports the median of its timed runs")
     func runner() {
         var calls = 0
-        let result = BenchmarkRunner(warmUp: 2).measure(name: "count", repetitions: 5) { calls += 1 }
+        let result = BenchmarkRunner(warmUp: 2).measure(name: "count", repetitions: 5) {
+            calls += 1
+        }
         #expect(calls == 7)
         #expect(result.name == "count")
         #expect(result.medianMs >= 0)

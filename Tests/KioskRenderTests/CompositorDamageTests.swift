@@ -10,7 +10,9 @@ struct CompositorDamageTests {
     func scene(clockDirty: Bool = false, offset: Double = 0) -> Scene {
         Scene(
             outputSize: size, background: .black,
-            layers: [SceneLayer(content: .panel("home"), size: size, transform: .translation(x: offset))],
+            layers: [
+                SceneLayer(content: .panel("home"), size: size, transform: .translation(x: offset))
+            ],
             isAnimating: false)
     }
 
@@ -29,7 +31,8 @@ struct CompositorDamageTests {
         // tested in SurfaceOutputDamageTests).
         let damage = try #require(
             OutputDamage(
-                previous: scene(), current: scene(), surfaceDamage: [.panel("home"): [Rect(x: 700, y: 10, width: 80, height: 24)]],
+                previous: scene(), current: scene(),
+                surfaceDamage: [.panel("home"): [Rect(x: 700, y: 10, width: 80, height: 24)]],
                 surfaceScale: 1
             ).bounds)
         compositor.compose(scene: scene(), surfaces: { _ in page }, into: target, damage: damage)

@@ -28,21 +28,26 @@ struct CompositorRotationTests {
     func scene(_ transform: Matrix4 = .identity) -> Scene {
         Scene(
             outputSize: Self.logical, background: .black,
-            layers: [SceneLayer(content: .panel(PageID("p")), size: Self.logical, transform: transform)],
+            layers: [
+                SceneLayer(content: .panel(PageID("p")), size: Self.logical, transform: transform)
+            ],
             isAnimating: false)
     }
 
-    @Test("each quadrant is drawn where the transform puts it, mirrored ones included", arguments: DisplayTransform.allCases)
+    @Test(
+        "each quadrant is drawn where the transform puts it, mirrored ones included",
+        arguments: DisplayTransform.allCases)
     func quadrantsLand(_ transform: DisplayTransform) throws {
         let surface = try quadrants()
         let turned = transform.apply(to: scene())
-        let target = try ImageBuffer(width: Int(turned.outputSize.width), height: Int(turned.outputSize.height))
+        let target = try ImageBuffer(
+            width: Int(turned.outputSize.width), height: Int(turned.outputSize.height))
         let compositor = LayerCompositor()
         compositor.mirrorsOutput = transform.isFlipped
         compositor.compose(scene: turned, surfaces: { _ in surface }, into: target)
         let samples: [(Point, UInt32)] = [
             (Point(x: 8, y: 5), Self.red), (Point(x: 56, y: 5), Self.green),
-            (Point(x: 8, y: 35), Self.blue), (Point(x: 56, y: 35), Self.white),
+            (Point(x: 8, y: 35), Self.blue), (Point(x: 56, y: 35), Self.white)
         ]
         for (logicalPoint, colour) in samples {
             let p = transform.nativePoint(fromLogical: logicalPoint, nativeSize: turned.outputSize)
@@ -59,14 +64,17 @@ struct CompositorRotationTests {
         #expect(target.pixel(x: 8, y: 5) == 0xFF00_0000)
     }
 
-    @Test("loop classes: an identity layer turned or flipped stays a whole-pixel copy; a cube face turned 90 is row-projective")
+    @Test(
+        "loop classes: an identity layer turned or flipped stays a whole-pixel copy; a cube face turned 90 is row-projective"
+    )
     func classes() {
         func kind(_ t: DisplayTransform, _ m: Matrix4 = .identity) -> TransformClass? {
             let turned = t.apply(to: scene(m))
             let layer = turned.layers[0]
             let compositorPlan = LayerPlan(
                 layer: layer, surfaceWidth: 64, surfaceHeight: 40,
-                limit: PixelBox(x0: -10_000, y0: -10_000, x1: 10_000, y1: 10_000), mirrored: t.isFlipped)
+                limit: PixelBox(x0: -10_000, y0: -10_000, x1: 10_000, y1: 10_000),
+                mirrored: t.isFlipped)
             return compositorPlan?.kind
         }
         #expect(kind(.normal) == .translation)

@@ -4,7 +4,9 @@ import KioskCore
 /// Helpers shared by the compositor tests.
 enum CompositorFixtures {
     /// An opaque surface whose pixel (x, y) is `colour(x, y)`.
-    static func surface(width: Int, height: Int, _ colour: (Int, Int) -> UInt32) throws -> ImageBuffer {
+    static func surface(width: Int, height: Int, _ colour: (Int, Int) -> UInt32) throws
+        -> ImageBuffer
+    {
         let image = try ImageBuffer(width: width, height: height)
         let p = image.pixels.assumingMemoryBound(to: UInt32.self)
         for y in 0..<height {
@@ -23,7 +25,9 @@ enum CompositorFixtures {
 
     /// A face of a cube of edge `w` (rotation about the vertical axis through the centre, w/2
     /// behind the screen) or, with `horizontal`, of edge `h` turned about a horizontal axis.
-    static func face(angle: Double, width w: Double, height h: Double, horizontal: Bool = false) -> Matrix4 {
+    static func face(angle: Double, width w: Double, height h: Double, horizontal: Bool = false)
+        -> Matrix4
+    {
         let c = Point(x: w / 2, y: h / 2)
         let a = horizontal ? h / 2 : w / 2
         let rotation = horizontal ? Matrix4.rotationX(angle) : Matrix4.rotationY(angle)
@@ -57,7 +61,8 @@ enum CompositorFixtures {
         _ layers: [SceneLayer], size: Size, turn: DisplayTransform = .normal,
         surfaces: [LayerContent: ImageBuffer], background: RGBA = .black
     ) throws -> (worst: Int, differing: Int) {
-        let scene = turn.apply(to: Scene(outputSize: size, background: background, layers: layers, isAnimating: true))
+        let scene = turn.apply(
+            to: Scene(outputSize: size, background: background, layers: layers, isAnimating: true))
         let w = Int(scene.outputSize.width), h = Int(scene.outputSize.height)
         let fast = try ImageBuffer(width: w, height: h)
         let slow = try ImageBuffer(width: w, height: h)

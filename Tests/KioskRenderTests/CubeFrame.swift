@@ -10,7 +10,9 @@ enum CubeFrame {
 
     /// The transform of a full-output face rotated by `angle` radians about the cube's axis
     /// (positive: right edge away from the viewer).
-    static func faceTransform(angle: Double, width: Double, height: Double, eyeDistance: Double? = nil) -> Matrix4 {
+    static func faceTransform(
+        angle: Double, width: Double, height: Double, eyeDistance: Double? = nil
+    ) -> Matrix4 {
         let a = width / 2
         let center = Point(x: width / 2, y: height / 2)
         return Matrix4.translation(x: -center.x, y: -center.y, z: a)
@@ -26,14 +28,18 @@ enum CubeFrame {
         let theta = degrees * pi / 180
         let size = Size(width: w, height: h)
         let front = SceneLayer(
-            content: .panel(faces.0), size: size, transform: faceTransform(angle: -theta, width: w, height: h))
+            content: .panel(faces.0), size: size,
+            transform: faceTransform(angle: -theta, width: w, height: h))
         let next = SceneLayer(
-            content: .panel(faces.1), size: size, transform: faceTransform(angle: pi / 2 - theta, width: w, height: h))
+            content: .panel(faces.1), size: size,
+            transform: faceTransform(angle: pi / 2 - theta, width: w, height: h))
         return Scene(outputSize: size, background: .black, layers: [front, next], isAnimating: true)
     }
 
     /// An opaque page-like test surface: a tinted background with a grid of lighter cards.
-    static func pageSurface(width: Int, height: Int, tint: UInt32) throws(RenderError) -> ImageBuffer {
+    static func pageSurface(width: Int, height: Int, tint: UInt32) throws(RenderError)
+        -> ImageBuffer
+    {
         let image = try ImageBuffer(width: width, height: height)
         let stride = image.stride / 4
         let p = image.pixels.assumingMemoryBound(to: UInt32.self)

@@ -12,7 +12,9 @@ import Testing
 struct ImageLimitTests {
     /// A PNG whose header claims `width` x `height` with a few bytes of (CRC-correct) data.
     static func headerOnlyPNG(width: UInt32, height: UInt32) -> [UInt8] {
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func be(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
             var c: UInt32 = 0xFFFF_FFFF
@@ -30,7 +32,8 @@ struct ImageLimitTests {
     @Test("a 20000x20000 PNG is refused from its header: nothing is decoded or kept")
     func hugeImage() throws {
         let path = "\(TestFixtures.directory)/huge-header.png"
-        try Data(Self.headerOnlyPNG(width: 20000, height: 20000)).write(to: URL(fileURLWithPath: path))
+        try Data(Self.headerOnlyPNG(width: 20000, height: 20000)).write(
+            to: URL(fileURLWithPath: path))
         let cache = ImageCache()
         #expect(cache.image(at: path) == nil)
         #expect(cache.memoryBytes == 0)
@@ -89,7 +92,8 @@ struct ImageLimitTests {
         TestFonts.pin()
         let word = String(repeating: "x", count: ConfigLimits.wordScalars)
         let started = Date()
-        let layout = TextLayout(context: TextContext(), text: word, family: "DejaVu Sans", size: 16, width: 300)
+        let layout = TextLayout(
+            context: TextContext(), text: word, family: "DejaVu Sans", size: 16, width: 300)
         #expect(layout.lineCount > 1)
         #expect(Date().timeIntervalSince(started) < 1)
     }

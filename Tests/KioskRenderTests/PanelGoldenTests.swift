@@ -17,20 +17,22 @@ struct PanelGoldenTests {
                 GridWidget(
                     columns: 2, tileHeight: 150,
                     tiles: [
-                        Tile(label: "Machines", icon: TestFixtures.iconPath, action: .open("machines")),
-                        Tile(label: "Safety", icon: TestFixtures.iconPath, action: .open("safety")),
+                        Tile(
+                            label: "Machines", icon: TestFixtures.iconPath,
+                            action: .open("machines")),
+                        Tile(label: "Safety", icon: TestFixtures.iconPath, action: .open("safety"))
                     ])),
             .fileValue(FileValueWidget(label: "Spindle temperature", path: sensorPath, unit: "°C")),
             .fileValue(FileValueWidget(label: "Parts today", path: counterPath, unit: "pcs")),
             .list(
                 ListWidget(rows: [
                     ListRow(label: "Work instructions", detail: "12 steps", action: .open("steps")),
-                    ListRow(label: "Maintenance log", detail: "2 open", action: .open("log")),
+                    ListRow(label: "Maintenance log", detail: "2 open", action: .open("log"))
                 ])),
             .keyValue(
                 KeyValueWidget(rows: [
                     KeyValueRow(key: "Operator", value: "A. Novak"),
-                    KeyValueRow(key: "Order", value: "4711-22"),
+                    KeyValueRow(key: "Order", value: "4711-22")
                 ])),
             .text(TextWidget(markup: "Wear <b>hearing protection</b> beyond the yellow line.")),
             .grid(
@@ -38,12 +40,14 @@ struct PanelGoldenTests {
                     columns: 2, tileHeight: 72,
                     tiles: [
                         Tile(label: "Back", action: .back, style: .button),
-                        Tile(label: "Home", action: .home, style: .button),
-                    ])),
+                        Tile(label: "Home", action: .home, style: .button)
+                    ]))
         ])
     }
 
-    func render(_ panel: Panel, width: Double, height: Double, scale: Double = 1) throws -> ImageBuffer {
+    func render(_ panel: Panel, width: Double, height: Double, scale: Double = 1) throws
+        -> ImageBuffer
+    {
         try TestFixtures.renderer().render(
             panel: panel, size: Size(width: width, height: height), scale: scale, theme: .standard,
             context: TestFixtures.context(files: [Self.sensorPath: "42.7\n"]))
@@ -53,12 +57,14 @@ struct PanelGoldenTests {
     /// so landscape shows the flow clipped at the bottom edge.
     @Test("a mixed panel in landscape 1280x800 clips what does not fit")
     func landscape() throws {
-        goldenImages.check(try render(Self.mixed, width: 1280, height: 800), named: "panel-1280x800")
+        goldenImages.check(
+            try render(Self.mixed, width: 1280, height: 800), named: "panel-1280x800")
     }
 
     @Test("a mixed panel in portrait 800x1280")
     func portrait() throws {
-        goldenImages.check(try render(Self.mixed, width: 800, height: 1280), named: "panel-800x1280")
+        goldenImages.check(
+            try render(Self.mixed, width: 800, height: 1280), named: "panel-800x1280")
     }
 
     @Test("a page at scale 2 has twice the pixels with crisp text")
@@ -73,23 +79,30 @@ struct PanelGoldenTests {
     @Test("a museum page with a photo, a paragraph and links at 1280x800")
     func museum() throws {
         let panel = Panel(widgets: [
-            .title(TitleWidget(text: "The Valley Line", subtitle: "Gallery 2 · Railways of the region")),
-            .image(ImageWidget(path: TestFixtures.photoPath, height: 300, caption: "Looking east from the viaduct, 1902")),
+            .title(
+                TitleWidget(text: "The Valley Line", subtitle: "Gallery 2 · Railways of the region")
+            ),
+            .image(
+                ImageWidget(
+                    path: TestFixtures.photoPath, height: 300,
+                    caption: "Looking east from the viaduct, 1902")),
             .text(
                 TextWidget(
-                    markup: "Opened in <b>1887</b>, the line carried ore from the upper valley to the smelters. "
+                    markup:
+                        "Opened in <b>1887</b>, the line carried ore from the upper valley to the smelters. "
                         + "Its viaduct, 41 m high, was the tallest in the country until 1911.")),
             .list(
                 ListWidget(rows: [
-                    ListRow(label: "Timeline", detail: "1887–1954", action: .open("timeline")),
-                ])),
+                    ListRow(label: "Timeline", detail: "1887–1954", action: .open("timeline"))
+                ]))
         ])
         goldenImages.check(try render(panel, width: 1280, height: 800), named: "panel-museum")
     }
 
     @Test("a panel background overrides the theme's")
     func background() throws {
-        let panel = Panel(widgets: [], background: RGBA(red: 0x33 / 255, green: 0x1a / 255, blue: 0x4d / 255))
+        let panel = Panel(
+            widgets: [], background: RGBA(red: 0x33 / 255, green: 0x1a / 255, blue: 0x4d / 255))
         let image = try render(panel, width: 4, height: 4)
         // Premultiplied ARGB of #331a4d, opaque.
         #expect(image.pixel(x: 2, y: 2) == 0xff33_1a4d)
@@ -118,16 +131,21 @@ struct PanelGoldenTests {
     func header() throws {
         _ = TestFixtures.fonts
         let image = try ChromeRenderer().render(
-            .header(title: "Maintenance log", showsBack: true, backTitle: "Machines"), size: Size(width: 420, height: 64),
+            .header(title: "Maintenance log", showsBack: true, backTitle: "Machines"),
+            size: Size(width: 420, height: 64),
             scale: 1, theme: .standard)
         goldenImages.check(image, named: "chrome-header")
     }
 
-    @Test("long titles in a header are ellipsized: the back label inside its button, the title between the margins")
+    @Test(
+        "long titles in a header are ellipsized: the back label inside its button, the title between the margins"
+    )
     func headerLongTitles() throws {
         _ = TestFixtures.fonts
         let image = try ChromeRenderer().render(
-            .header(title: "Maintenance log of the second press line", showsBack: true, backTitle: "Machines and tools"),
+            .header(
+                title: "Maintenance log of the second press line", showsBack: true,
+                backTitle: "Machines and tools"),
             size: Size(width: 420, height: 64), scale: 1, theme: .standard)
         goldenImages.check(image, named: "chrome-header-long")
     }

@@ -12,14 +12,17 @@ struct ParallelismProbeTests {
         let size = Size(width: 200, height: 250)
         let surface = try CompositorFixtures.checkerboard(width: 200, height: 250, cell: 10)
         let layer = SceneLayer(
-            content: .panel("a"), size: size, transform: CompositorFixtures.face(angle: 0.4, width: 200, height: 250),
+            content: .panel("a"), size: size,
+            transform: CompositorFixtures.face(angle: 0.4, width: 200, height: 250),
             opacity: 1, dim: 0)
         let scene = Scene(outputSize: size, background: .black, layers: [layer], isAnimating: true)
         let target = try ImageBuffer(width: 200, height: 250)
         for threads in [1, 2, 3] {
             let compositor = LayerCompositor(threads: threads)
             compositor.resetStripeCounts()
-            for _ in 0..<5 { compositor.compose(scene: scene, surfaces: { _ in surface }, into: target) }
+            for _ in 0..<5 {
+                compositor.compose(scene: scene, surfaces: { _ in surface }, into: target)
+            }
             let counts = compositor.stripeCounts
             let stripes = (250 + LayerCompositor.bandRows - 1) / LayerCompositor.bandRows
             #expect(counts.count == threads)

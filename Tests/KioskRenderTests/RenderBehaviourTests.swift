@@ -15,12 +15,17 @@ struct RenderBehaviourTests {
         #expect(utc.formatted("") == "")
     }
 
-    @Test("a file value shows its file trimmed, and the placeholder when the file is missing or blank")
+    @Test(
+        "a file value shows its file trimmed, and the placeholder when the file is missing or blank"
+    )
     func fileValuePlaceholder() {
         let widget = FileValueWidget(label: "T", path: "/run/t", unit: "°C", placeholder: "n/a")
-        #expect(TestFixtures.context(files: ["/run/t": " 21.5 \n"]).displayedText(for: widget) == "21.5")
+        #expect(
+            TestFixtures.context(files: ["/run/t": " 21.5 \n"]).displayedText(for: widget) == "21.5"
+        )
         #expect(TestFixtures.context().displayedText(for: widget) == "n/a")
-        #expect(TestFixtures.context(files: ["/run/t": " \n\t"]).displayedText(for: widget) == "n/a")
+        #expect(
+            TestFixtures.context(files: ["/run/t": " \n\t"]).displayedText(for: widget) == "n/a")
     }
 
     @Test("the default file reader reads a real file and gives nil for a missing one")
@@ -29,27 +34,41 @@ struct RenderBehaviourTests {
         TestFixtures.write("1234\n", to: path)
         #expect(RenderContext.readSmallFile(path) == "1234\n")
         #expect(RenderContext.readSmallFile("\(TestFixtures.directory)/absent") == nil)
-        let widget = FileValueWidget(label: "n", path: "\(TestFixtures.directory)/absent", placeholder: "—")
+        let widget = FileValueWidget(
+            label: "n", path: "\(TestFixtures.directory)/absent", placeholder: "—")
         #expect(RenderContext(now: TestFixtures.instant).displayedText(for: widget) == "—")
     }
 
-    @Test("redrawing a clock region at a new time equals a full render at that time, touching nothing else")
+    @Test(
+        "redrawing a clock region at a new time equals a full render at that time, touching nothing else"
+    )
     func clockRedraw() throws {
         let renderer = TestFixtures.renderer()
         let panel = Panel(widgets: [
             .title(TitleWidget(text: "Lobby")), .clock(ClockWidget(format: "%H:%M:%S")),
-            .list(ListWidget(rows: [ListRow(label: "Map", action: .open("map"))])),
+            .list(ListWidget(rows: [ListRow(label: "Map", action: .open("map"))]))
         ])
         let size = Size(width: 700, height: 400)
         let layout = renderer.layout(panel: panel, size: size, theme: .standard)
         let early = TestFixtures.context()
-        let later = RenderContext(now: WallClockTime(secondsSinceEpoch: 1_700_000_007, timeZone: "UTC"), readFile: { _ in nil })
-        let buffer = try renderer.render(panel: panel, size: size, scale: 2, theme: .standard, context: early)
-        let before = try renderer.render(panel: panel, size: size, scale: 2, theme: .standard, context: early)
-        let expected = try renderer.render(panel: panel, size: size, scale: 2, theme: .standard, context: later)
+        let later = RenderContext(
+            now: WallClockTime(secondsSinceEpoch: 1_700_000_007, timeZone: "UTC"),
+            readFile: { _ in nil })
+        let buffer = try renderer.render(
+            panel: panel, size: size, scale: 2, theme: .standard, context: early)
+        let before = try renderer.render(
+            panel: panel, size: size, scale: 2, theme: .standard, context: early)
+        let expected = try renderer.render(
+            panel: panel, size: size, scale: 2, theme: .standard, context: later)
         let region = try #require(layout.dynamicRegions.first)
-        let damage = renderer.redraw(region, panel: panel, layout: layout, into: buffer, scale: 2, theme: .standard, context: later)
-        #expect(damage == Rect(x: region.rect.minX * 2, y: region.rect.minY * 2, width: region.rect.width * 2, height: region.rect.height * 2))
+        let damage = renderer.redraw(
+            region, panel: panel, layout: layout, into: buffer, scale: 2, theme: .standard,
+            context: later)
+        #expect(
+            damage
+                == Rect(
+                    x: region.rect.minX * 2, y: region.rect.minY * 2, width: region.rect.width * 2,
+                    height: region.rect.height * 2))
         var changedOutside = 0
         var differsFromExpected = 0
         var changedInside = 0
@@ -80,11 +99,13 @@ struct RenderBehaviourTests {
         let panel = Panel(widgets: [.image(ImageWidget(path: path, height: 100))])
         let size = Size(width: 200, height: 200)
         try writeSwatch(RGBA(red: 1, green: 0, blue: 0), size: 10)
-        let red = try renderer.render(panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context())
+        let red = try renderer.render(
+            panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context())
         #expect(red.pixel(x: 100, y: 80) == 0xffff_0000)
         // A different size changes the file's stamp even within one mtime tick.
         try writeSwatch(RGBA(red: 0, green: 0, blue: 1), size: 12)
-        let blue = try renderer.render(panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context())
+        let blue = try renderer.render(
+            panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context())
         #expect(blue.pixel(x: 100, y: 80) == 0xff00_00ff)
     }
 
@@ -92,11 +113,16 @@ struct RenderBehaviourTests {
     func bufferSizes() throws {
         let renderer = TestFixtures.renderer()
         let image = try renderer.render(
-            panel: Panel(widgets: []), size: Size(width: 1280, height: 801), scale: 1.5, theme: .standard,
+            panel: Panel(widgets: []), size: Size(width: 1280, height: 801), scale: 1.5,
+            theme: .standard,
             context: TestFixtures.context())
         #expect(image.width == 1920 && image.height == 1202)
-        #expect(throws: RenderError.self) { try PageRenderer.makeBuffer(size: Size(width: .nan, height: 10), scale: 1) }
-        #expect(throws: RenderError.self) { try PageRenderer.makeBuffer(size: Size(width: 100, height: 100), scale: 0) }
+        #expect(throws: RenderError.self) {
+            try PageRenderer.makeBuffer(size: Size(width: .nan, height: 10), scale: 1)
+        }
+        #expect(throws: RenderError.self) {
+            try PageRenderer.makeBuffer(size: Size(width: 100, height: 100), scale: 0)
+        }
     }
 
     @Test("a focus index outside the hit regions draws no outline and does not trap")
@@ -104,8 +130,11 @@ struct RenderBehaviourTests {
         let renderer = TestFixtures.renderer()
         let panel = Panel(widgets: [.list(ListWidget(rows: [ListRow(label: "a", action: .home)]))])
         let size = Size(width: 300, height: 200)
-        let plain = try renderer.render(panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context())
-        let odd = try renderer.render(panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context(), focusedItem: 7)
+        let plain = try renderer.render(
+            panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context())
+        let odd = try renderer.render(
+            panel: panel, size: size, scale: 1, theme: .standard, context: TestFixtures.context(),
+            focusedItem: 7)
         #expect(GoldenFolder.difference(plain, odd).0 == 0)
     }
 
@@ -123,7 +152,8 @@ struct RenderBehaviourTests {
     func ellipsis() {
         _ = TestFixtures.fonts
         let layout = TextLayout(
-            context: TextContext(), text: String(repeating: "wide words ", count: 20), family: "DejaVu Sans", size: 20,
+            context: TextContext(), text: String(repeating: "wide words ", count: 20),
+            family: "DejaVu Sans", size: 20,
             width: 200, ellipsizes: true)
         #expect(layout.isEllipsized)
         #expect(layout.lineCount == 1)

@@ -15,7 +15,8 @@ extension LayerPose {
     /// not visible or the clip leaves nothing. `clip` is container-local logical points; `bounds`
     /// is an output-pixel rectangle the layer must also stay within (an enclosing container).
     func sceneLayer(
-        content: LayerContent, size: Size, placement: Matrix4, clip: Rect? = nil, bounds: Rect? = nil
+        content: LayerContent, size: Size, placement: Matrix4, clip: Rect? = nil,
+        bounds: Rect? = nil
     ) -> SceneLayer? {
         guard isVisible, opacity > 0 else { return nil }
         var outputClip = bounds
@@ -30,7 +31,8 @@ extension LayerPose {
         }
         if let c = outputClip, c.isEmpty { return nil }
         return SceneLayer(
-            content: content, size: size, transform: transform.then(placement), opacity: opacity, dim: dim,
+            content: content, size: size, transform: transform.then(placement), opacity: opacity,
+            dim: dim,
             clip: outputClip)
     }
 }
@@ -40,11 +42,13 @@ extension TransitionFrame {
     /// appears twice). `size` is the container's logical size, `placement` maps container-local
     /// logical points to output pixels, `bounds` (output pixels) clips every layer.
     func sceneLayers(
-        incoming: LayerContent, outgoing: LayerContent, size: Size, placement: Matrix4, bounds: Rect? = nil
+        incoming: LayerContent, outgoing: LayerContent, size: Size, placement: Matrix4,
+        bounds: Rect? = nil
     ) -> [SceneLayer] {
         drawOrder.compactMap { draw in
             pose(draw.role).sceneLayer(
-                content: draw.role == .incoming ? incoming : outgoing, size: size, placement: placement,
+                content: draw.role == .incoming ? incoming : outgoing, size: size,
+                placement: placement,
                 clip: draw.clip, bounds: bounds)
         }
     }
@@ -52,7 +56,9 @@ extension TransitionFrame {
 
 extension PrismFace {
     /// This face's layer showing `content`; nil when not visible.
-    func sceneLayer(content: LayerContent, size: Size, placement: Matrix4, bounds: Rect? = nil) -> SceneLayer? {
+    func sceneLayer(content: LayerContent, size: Size, placement: Matrix4, bounds: Rect? = nil)
+        -> SceneLayer?
+    {
         pose.sceneLayer(content: content, size: size, placement: placement, bounds: bounds)
     }
 }
@@ -63,7 +69,10 @@ extension Array where Element == PrismFace {
     func sceneLayers(
         size: Size, placement: Matrix4, bounds: Rect? = nil, content: (Int) -> LayerContent
     ) -> [SceneLayer] {
-        compactMap { $0.sceneLayer(content: content($0.index), size: size, placement: placement, bounds: bounds) }
+        compactMap {
+            $0.sceneLayer(
+                content: content($0.index), size: size, placement: placement, bounds: bounds)
+        }
     }
 }
 
@@ -74,7 +83,7 @@ extension Matrix4 {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for p in [
             Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
+            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)
         ] {
             guard let q = project(p), q.x.isFinite, q.y.isFinite else { return nil }
             x0 = Swift.min(x0, q.x); y0 = Swift.min(y0, q.y)

@@ -26,16 +26,30 @@ enum TestFixtures {
         let path = "\(directory)/photo.png"
         guard let image = try? ImageBuffer(width: 640, height: 360) else { fatalError("buffer") }
         let c = CairoContext(target: image)
-        c.fill(Rect(x: 0, y: 0, width: 640, height: 360), color: RGBA(red: 0.36, green: 0.55, blue: 0.78))
-        c.fill(Rect(x: 0, y: 0, width: 640, height: 120), color: RGBA(red: 0.30, green: 0.48, blue: 0.72))
-        c.fillCircle(center: Point(x: 480, y: 90), radius: 40, color: RGBA(red: 1, green: 0.85, blue: 0.45))
+        c.fill(
+            Rect(x: 0, y: 0, width: 640, height: 360),
+            color: RGBA(red: 0.36, green: 0.55, blue: 0.78))
+        c.fill(
+            Rect(x: 0, y: 0, width: 640, height: 120),
+            color: RGBA(red: 0.30, green: 0.48, blue: 0.72))
+        c.fillCircle(
+            center: Point(x: 480, y: 90), radius: 40, color: RGBA(red: 1, green: 0.85, blue: 0.45))
         c.fillPolygon(
-            [Point(x: 0, y: 260), Point(x: 150, y: 110), Point(x: 300, y: 240), Point(x: 420, y: 140), Point(x: 640, y: 270), Point(x: 640, y: 360), Point(x: 0, y: 360)],
+            [
+                Point(x: 0, y: 260), Point(x: 150, y: 110), Point(x: 300, y: 240),
+                Point(x: 420, y: 140), Point(x: 640, y: 270), Point(x: 640, y: 360),
+                Point(x: 0, y: 360)
+            ],
             color: RGBA(red: 0.25, green: 0.33, blue: 0.42))
         c.fillPolygon(
-            [Point(x: 0, y: 300), Point(x: 220, y: 200), Point(x: 400, y: 290), Point(x: 640, y: 230), Point(x: 640, y: 360), Point(x: 0, y: 360)],
+            [
+                Point(x: 0, y: 300), Point(x: 220, y: 200), Point(x: 400, y: 290),
+                Point(x: 640, y: 230), Point(x: 640, y: 360), Point(x: 0, y: 360)
+            ],
             color: RGBA(red: 0.16, green: 0.36, blue: 0.27))
-        c.fill(Rect(x: 0, y: 320, width: 640, height: 40), color: RGBA(red: 0.18, green: 0.42, blue: 0.6))
+        c.fill(
+            Rect(x: 0, y: 320, width: 640, height: 40),
+            color: RGBA(red: 0.18, green: 0.42, blue: 0.6))
         save(image, to: path)
         return path
     }()
@@ -46,8 +60,10 @@ enum TestFixtures {
         guard let image = try? ImageBuffer(width: 96, height: 96) else { fatalError("buffer") }
         let c = CairoContext(target: image)
         let amber = RGBA(red: 0.976, green: 0.659, blue: 0.145)
-        c.fillRoundedRect(Rect(x: 8, y: 8, width: 80, height: 80), radius: 20, color: amber.withAlpha(0.2))
-        c.strokeRoundedRect(Rect(x: 28, y: 28, width: 40, height: 40), radius: 20, lineWidth: 8, color: amber)
+        c.fillRoundedRect(
+            Rect(x: 8, y: 8, width: 80, height: 80), radius: 20, color: amber.withAlpha(0.2))
+        c.strokeRoundedRect(
+            Rect(x: 28, y: 28, width: 40, height: 40), radius: 20, lineWidth: 8, color: amber)
         c.strokePolyline([Point(x: 48, y: 14), Point(x: 48, y: 24)], lineWidth: 8, color: amber)
         c.strokePolyline([Point(x: 48, y: 72), Point(x: 48, y: 82)], lineWidth: 8, color: amber)
         c.strokePolyline([Point(x: 14, y: 48), Point(x: 24, y: 48)], lineWidth: 8, color: amber)

@@ -19,7 +19,8 @@ struct WidgetFitTests {
     ) throws -> ImageBuffer {
         try TestFixtures.renderer().render(
             panel: Panel(widgets: widgets, background: background, textColor: textColor),
-            size: Size(width: width, height: height), scale: 1, theme: theme, context: TestFixtures.context(files: files))
+            size: Size(width: width, height: height), scale: 1, theme: theme,
+            context: TestFixtures.context(files: files))
     }
 
     // MARK: Clock
@@ -28,7 +29,8 @@ struct WidgetFitTests {
     func clockDefaultSize() {
         let renderer = TestFixtures.renderer()
         let layout = renderer.layout(
-            panel: Panel(widgets: [.clock(ClockWidget(format: "%H:%M"))]), size: Size(width: 720, height: 400),
+            panel: Panel(widgets: [.clock(ClockWidget(format: "%H:%M"))]),
+            size: Size(width: 720, height: 400),
             theme: theme)
         let height = layout.widgets[0].frame.height
         #expect(height >= theme.bodySize)
@@ -52,7 +54,7 @@ struct WidgetFitTests {
         let image = try render(
             [
                 .clock(ClockWidget(format: "%H:%M")),
-                .clock(ClockWidget(format: "%A %e %B %Y, %H:%M:%S", size: 96)),
+                .clock(ClockWidget(format: "%A %e %B %Y, %H:%M:%S", size: 96))
             ], height: 220)
         goldenImages.check(image, named: "clock-fit")
     }
@@ -63,10 +65,13 @@ struct WidgetFitTests {
     func fileValueLines() throws {
         let height = 200.0
         let image = try render(
-            [.fileValue(FileValueWidget(label: "Departures", path: "/run/board", unit: "min"))], height: height,
+            [.fileValue(FileValueWidget(label: "Departures", path: "/run/board", unit: "min"))],
+            height: height,
             files: ["/run/board": "Line 4 · 3\nLine 7 · 9\nLine 12 · 14\nLine 20 · 31\n"])
         let layout = TestFixtures.renderer().layout(
-            panel: Panel(widgets: [.fileValue(FileValueWidget(label: "Departures", path: "/run/board"))]),
+            panel: Panel(widgets: [
+                .fileValue(FileValueWidget(label: "Departures", path: "/run/board"))
+            ]),
             size: Size(width: 720, height: height), theme: theme)
         let card = layout.widgets[0].frame
         // Below the card the page background only: nothing spilled.
@@ -82,9 +87,11 @@ struct WidgetFitTests {
 
     @Test("a binary file value shows \"binary data\" as its placeholder does, not its bytes")
     func fileValueBinary() throws {
-        let widget = FileValueWidget(label: "Counter", path: "/run/counter", unit: "pcs", placeholder: "binary data")
+        let widget = FileValueWidget(
+            label: "Counter", path: "/run/counter", unit: "pcs", placeholder: "binary data")
         let binary = try render(
-            [.fileValue(widget)], height: 200, files: ["/run/counter": "\u{0}\u{1}\u{FFFD}PNG\u{FFFD}\u{1A}\n"])
+            [.fileValue(widget)], height: 200,
+            files: ["/run/counter": "\u{0}\u{1}\u{FFFD}PNG\u{FFFD}\u{1A}\n"])
         let placeholder = try render([.fileValue(widget)], height: 200)
         #expect(GoldenFolder.difference(binary, placeholder).0 == 0)
         goldenImages.check(binary, named: "filevalue-binary")
@@ -95,14 +102,18 @@ struct WidgetFitTests {
         let path = "\(TestFixtures.directory)/binary-value"
         let panel = Panel(widgets: [.fileValue(FileValueWidget(label: "Counter", path: path))])
         let configuration = KioskConfiguration(
-            settings: KioskSettings(home: "p"), pages: ["p": PageDefinition(id: "p", title: "P", content: .panel(panel))],
+            settings: KioskSettings(home: "p"),
+            pages: ["p": PageDefinition(id: "p", title: "P", content: .panel(panel))],
             directory: "/tmp")
         let cache = PageSurfaceCache(configuration: configuration)
         var lines: [String] = []
         cache.log = { lines.append($0) }
         let scene = Scene(
             outputSize: Size(width: 400, height: 300), background: theme.background,
-            layers: [SceneLayer(content: .panel("p"), size: Size(width: 400, height: 300), transform: .identity)],
+            layers: [
+                SceneLayer(
+                    content: .panel("p"), size: Size(width: 400, height: 300), transform: .identity)
+            ],
             isAnimating: false)
         TestFixtures.write("\u{1}\u{2}\u{3}", to: path)
         for _ in 0..<3 { _ = cache.prepare(for: scene, now: TestFixtures.instant) }
@@ -121,25 +132,31 @@ struct WidgetFitTests {
     func rowColumns() {
         let room = 400.0 - 16
         // Short label, long detail: the detail gets everything the label does not need.
-        let a = RowColumns.split(leading: 60, trailing: 500, available: 400, gap: 16, leadingShare: 0.55)
+        let a = RowColumns.split(
+            leading: 60, trailing: 500, available: 400, gap: 16, leadingShare: 0.55)
         #expect(a.leading == 60)
         #expect(a.trailing == room - 60)
         // Long label, short detail: the detail is whole.
-        let b = RowColumns.split(leading: 500, trailing: 80, available: 400, gap: 16, leadingShare: 0.55)
+        let b = RowColumns.split(
+            leading: 500, trailing: 80, available: 400, gap: 16, leadingShare: 0.55)
         #expect(b.trailing == 80)
         #expect(b.leading == room - 80)
         // Both long: the shares.
-        let c = RowColumns.split(leading: 500, trailing: 500, available: 400, gap: 16, leadingShare: 0.5)
+        let c = RowColumns.split(
+            leading: 500, trailing: 500, available: 400, gap: 16, leadingShare: 0.5)
         #expect(c.leading == room / 2 && c.trailing == room / 2)
         // Both fit: both whole.
-        let d = RowColumns.split(leading: 100, trailing: 100, available: 400, gap: 16, leadingShare: 0.5)
+        let d = RowColumns.split(
+            leading: 100, trailing: 100, available: 400, gap: 16, leadingShare: 0.5)
         #expect(d.trailing == 100 && d.leading == room - 100)
     }
 
     @Test("a list row with a short label shows its long detail whole where it fits")
     func listDetailWhole() {
-        let columns = type.listColumns(label: "Access", detail: "Lifts, ramps and guided tours", available: 520)
-        #expect(!type.rowDetail("Lifts, ramps and guided tours", width: columns.trailing).isEllipsized)
+        let columns = type.listColumns(
+            label: "Access", detail: "Lifts, ramps and guided tours", available: 520)
+        #expect(
+            !type.rowDetail("Lifts, ramps and guided tours", width: columns.trailing).isEllipsized)
         #expect(!type.rowLabel("Access", width: columns.leading).isEllipsized)
         let kv = type.keyValueColumns(key: "Steam demonstration", value: "11:30", available: 360)
         #expect(!type.keyText("Steam demonstration", width: kv.leading).isEllipsized)
@@ -151,10 +168,15 @@ struct WidgetFitTests {
             [
                 .list(
                     ListWidget(rows: [
-                        ListRow(label: "Access", detail: "Lifts, ramps and guided tours", action: .open("a")),
-                        ListRow(label: "Temporary exhibition on printing", detail: "Hall 4", action: .open("b")),
+                        ListRow(
+                            label: "Access", detail: "Lifts, ramps and guided tours",
+                            action: .open("a")),
+                        ListRow(
+                            label: "Temporary exhibition on printing", detail: "Hall 4",
+                            action: .open("b"))
                     ])),
-                .keyValue(KeyValueWidget(rows: [KeyValueRow(key: "Steam demonstration", value: "11:30")])),
+                .keyValue(
+                    KeyValueWidget(rows: [KeyValueRow(key: "Steam demonstration", value: "11:30")]))
             ], width: 560, height: 300)
         goldenImages.check(image, named: "rows-by-content")
     }
@@ -184,7 +206,10 @@ struct WidgetFitTests {
                 .grid(
                     GridWidget(
                         columns: 5, tileHeight: 120,
-                        tiles: ["Locomotives", "Printing presses", "Textile machinery", "Workshop", "Café"].map {
+                        tiles: [
+                            "Locomotives", "Printing presses", "Textile machinery", "Workshop",
+                            "Café"
+                        ].map {
                             Tile(label: $0, icon: TestFixtures.iconPath, action: .open("x"))
                         }))
             ], height: 200)
@@ -200,9 +225,13 @@ struct WidgetFitTests {
         #expect(auto.contrastRatio(with: light) >= Panel.readableContrast)
         #expect(theme.text.contrastRatio(with: light) < Panel.readableContrast)
         let chosen = RGBA(hex: "#003366") ?? .black
-        #expect(Panel(widgets: [], background: light, textColor: chosen).pageTextColor(theme: theme) == chosen)
+        #expect(
+            Panel(widgets: [], background: light, textColor: chosen).pageTextColor(theme: theme)
+                == chosen)
         // Dark pages and the theme's own background keep the theme's colours.
-        #expect(Panel(widgets: [], background: RGBA(hex: "#101318")).pageTextColor(theme: theme) == theme.text)
+        #expect(
+            Panel(widgets: [], background: RGBA(hex: "#101318")).pageTextColor(theme: theme)
+                == theme.text)
         #expect(Panel(widgets: []).pageMutedTextColor(theme: theme) == theme.mutedText)
     }
 
@@ -212,10 +241,11 @@ struct WidgetFitTests {
             .title(TitleWidget(text: "Print shop", subtitle: "Hall 4 · first floor")),
             .text(TextWidget(markup: "Hand presses from <b>1820</b> to 1960.")),
             .clock(ClockWidget(format: "%H:%M", size: 48)),
-            .keyValue(KeyValueWidget(rows: [KeyValueRow(key: "Open", value: "10:00 – 18:00")])),
+            .keyValue(KeyValueWidget(rows: [KeyValueRow(key: "Open", value: "10:00 – 18:00")]))
         ]
         let light = RGBA(hex: "#f4f1e8")
-        goldenImages.check(try render(widgets, height: 400, background: light), named: "page-light-auto")
+        goldenImages.check(
+            try render(widgets, height: 400, background: light), named: "page-light-auto")
         goldenImages.check(
             try render(widgets, height: 400, background: light, textColor: RGBA(hex: "#5b2a00")),
             named: "page-light-text-color")

@@ -21,20 +21,29 @@ public struct GoldenFolder: Sendable {
         directory = String(filePath[..<slash]) + "/Golden"
     }
 
-    public static var isRecording: Bool { getenv("RECORD_GOLDEN").map { String(cString: $0) } == "1" }
+    public static var isRecording: Bool {
+        getenv("RECORD_GOLDEN").map { String(cString: $0) } == "1"
+    }
 
-    public func check(_ image: ImageBuffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func check(
+        _ image: ImageBuffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         TestFonts.pin()
         let goldenPath = "\(directory)/\(name).png"
         let actualPath = "\(directory)/\(name).actual.png"
         if Self.isRecording {
-            #expect(throws: Never.self, sourceLocation: sourceLocation) { try image.writePNG(to: goldenPath) }
+            #expect(throws: Never.self, sourceLocation: sourceLocation) {
+                try image.writePNG(to: goldenPath)
+            }
             unlink(actualPath)
             return
         }
-        guard access(goldenPath, R_OK) == 0, let golden = try? ImageBuffer(pngPath: goldenPath) else {
+        guard access(goldenPath, R_OK) == 0, let golden = try? ImageBuffer(pngPath: goldenPath)
+        else {
             try? image.writePNG(to: actualPath)
-            Issue.record("missing golden \(name).png; wrote \(name).actual.png (RECORD_GOLDEN=1 records)", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(name).png; wrote \(name).actual.png (RECORD_GOLDEN=1 records)",
+                sourceLocation: sourceLocation)
             return
         }
         guard golden.width == image.width, golden.height == image.height else {
@@ -68,7 +77,9 @@ public struct GoldenFolder: Sendable {
                 if p == q { continue }
                 var pixelWorst = 0
                 for shift in stride(from: 0, to: 32, by: 8) {
-                    pixelWorst = max(pixelWorst, abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff)))
+                    pixelWorst = max(
+                        pixelWorst,
+                        abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff)))
                 }
                 worst = max(worst, pixelWorst)
                 if pixelWorst > channelTolerance { differing += 1 }

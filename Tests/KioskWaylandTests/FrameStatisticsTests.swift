@@ -9,7 +9,9 @@ struct FrameStatisticsTests {
     @Test("continuous frames one refresh apart are counted at 62.5 fps with none missed")
     func onTime() {
         var pacing = FramePacing()
-        for i in 0..<11 { pacing.record(at: 10 + Double(i) * refresh, refresh: refresh, continuous: i > 0) }
+        for i in 0..<11 {
+            pacing.record(at: 10 + Double(i) * refresh, refresh: refresh, continuous: i > 0)
+        }
         #expect(pacing.frames == 11)
         #expect(pacing.missed == 0)
         #expect(pacing.continuousFrames == 10)
@@ -74,7 +76,10 @@ struct FrameStatisticsTests {
         stats.drawingSeconds = 0.0075
         stats.longestDraw = 0.004
         #expect(stats.pacedByPresentation)
-        #expect(stats.summary == "frames: 3 drawn, 3 committed, 3 presented, 0 discarded, 0 missed, 62.5 fps while animating (longest interval 16.0 ms; wp_presentation); drawing took 2.5 ms per frame, 4.0 ms at most")
+        #expect(
+            stats.summary
+                == "frames: 3 drawn, 3 committed, 3 presented, 0 discarded, 0 missed, 62.5 fps while animating (longest interval 16.0 ms; wp_presentation); drawing took 2.5 ms per frame, 4.0 ms at most"
+        )
     }
 
     @Test("without presented frames the summary reports frame-callback pacing and says why")
@@ -86,9 +91,15 @@ struct FrameStatisticsTests {
         stats.callbacks.record(at: 7.0, refresh: refresh, continuous: false)
         stats.callbacks.record(at: 7.040, refresh: refresh, continuous: true)
         #expect(!stats.pacedByPresentation)
-        #expect(stats.summary.hasPrefix("frames: 2 drawn, 2 committed, 1 missed, 25.0 fps while animating (longest interval 40.0 ms; frame callbacks; the compositor answered no wp_presentation feedback)"))
+        #expect(
+            stats.summary.hasPrefix(
+                "frames: 2 drawn, 2 committed, 1 missed, 25.0 fps while animating (longest interval 40.0 ms; frame callbacks; the compositor answered no wp_presentation feedback)"
+            ))
         let idle = FrameStatistics()
-        #expect(idle.summary == "frames: 0 drawn, 0 committed, 0 missed (frame callbacks; the compositor offers no wp_presentation)")
+        #expect(
+            idle.summary
+                == "frames: 0 drawn, 0 committed, 0 missed (frame callbacks; the compositor offers no wp_presentation)"
+        )
     }
 
     /// Weston 10 headless: wp_presentation reports a 16.7 ms refresh, frames come every 25.7 ms.
@@ -109,21 +120,31 @@ struct FrameStatisticsTests {
         return stats
     }
 
-    @Test("a compositor slower than its reported refresh sets the cadence; only frames late for it are missed")
+    @Test(
+        "a compositor slower than its reported refresh sets the cadence; only frames late for it are missed"
+    )
     func slowCompositor() {
         let stats = westonHeadless(drawing: 0.0015)
         #expect(stats.presentation.missed == 12)
         #expect(abs((stats.compositorCadence ?? 0) - 0.0257) < 1e-9)
         #expect(stats.missed == 1)
-        #expect(stats.summary == "frames: 13 drawn, 13 committed, 13 presented, 0 discarded, 1 missed, 35.9 fps while animating (longest interval 51.4 ms; wp_presentation; the compositor repaints every 25.7 ms, not every 16.7 ms as its output reports); drawing took 1.5 ms per frame, 1.5 ms at most")
+        #expect(
+            stats.summary
+                == "frames: 13 drawn, 13 committed, 13 presented, 0 discarded, 1 missed, 35.9 fps while animating (longest interval 51.4 ms; wp_presentation; the compositor repaints every 25.7 ms, not every 16.7 ms as its output reports); drawing took 1.5 ms per frame, 1.5 ms at most"
+        )
     }
 
-    @Test("an app drawing for more than half a refresh keeps the reported refresh: its slow frames are missed")
+    @Test(
+        "an app drawing for more than half a refresh keeps the reported refresh: its slow frames are missed"
+    )
     func slowApp() {
         let stats = westonHeadless(drawing: 0.012)
         #expect(stats.compositorCadence == nil)
         #expect(stats.missed == 12)
-        #expect(stats.summary.contains(", 12 missed, 35.9 fps while animating (longest interval 51.4 ms; wp_presentation); "))
+        #expect(
+            stats.summary.contains(
+                ", 12 missed, 35.9 fps while animating (longest interval 51.4 ms; wp_presentation); "
+            ))
     }
 
     @Test("fewer than eight continuous frames, or no known refresh, claim no cadence")

@@ -13,13 +13,17 @@ struct InputStampClockTests {
         // An earlier event read promptly teaches the base.
         #expect(clock.time(ofStamp: stamp(100.0), readAt: 100.001) == 100.001)
         // Down at 101.0 and moves every 16 ms, all read at 101.8.
-        let times = [0, 16, 32, 48].map { clock.time(ofStamp: stamp(101.0 + Double($0) / 1000), readAt: 101.8) }
+        let times = [0, 16, 32, 48].map {
+            clock.time(ofStamp: stamp(101.0 + Double($0) / 1000), readAt: 101.8)
+        }
         #expect(abs(times[0] - 101.001) < 1e-6)
         #expect(abs((times[3] - times[0]) - 0.048) < 1e-6)
         #expect(times.allSatisfy { $0 <= 101.8 })
     }
 
-    @Test("an event read with less delay than any before corrects the base, and no time is later than its read")
+    @Test(
+        "an event read with less delay than any before corrects the base, and no time is later than its read"
+    )
     func betterEstimate() {
         var clock = InputStampClock()
         _ = clock.time(ofStamp: stamp(100.0), readAt: 100.050)  // read 50 ms late
@@ -38,7 +42,9 @@ struct InputStampClockTests {
         #expect(clock.trustsStamps)
     }
 
-    @Test("a stamp base that jumps (compositor restarted its clock) is learned again, never dated > 2 s back")
+    @Test(
+        "a stamp base that jumps (compositor restarted its clock) is learned again, never dated > 2 s back"
+    )
     func staleBase() {
         var clock = InputStampClock()
         _ = clock.time(ofStamp: stamp(100.0), readAt: 100.0)

@@ -3,7 +3,7 @@ import KioskPlatform
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why an output could not be started; one line.
@@ -20,10 +20,13 @@ enum BackendFactory {
     /// `WAYLAND_DISPLAY` is set and DRM/KMS otherwise. A Wayland window brings the compositor's
     /// seat as an input source; DRM has none (touch and keys come from libinput).
     static func output(
-        loop: EventLoop, settings: KioskSettings, title: String, choice: OutputBackendChoice? = nil, log: Logger
+        loop: EventLoop, settings: KioskSettings, title: String, choice: OutputBackendChoice? = nil,
+        log: Logger
     ) throws(BackendError) -> (output: any OutputBackend, seat: (any InputBackend)?) {
         let wanted = choice ?? settings.output.backend
-        switch wanted.resolved(waylandDisplay: getenv("WAYLAND_DISPLAY").map { String(cString: $0) }) {
+        switch wanted.resolved(
+            waylandDisplay: getenv("WAYLAND_DISPLAY").map { String(cString: $0) })
+        {
         case .drm:
             let backend = try DRMOutputBackend(loop: loop, settings: settings, log: log)
             return (backend, nil)

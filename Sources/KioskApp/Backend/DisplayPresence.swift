@@ -2,7 +2,7 @@ import KioskCore
 import KioskDRM
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether `run` has somewhere to draw, asked before anything else starts, and the one line that
@@ -38,18 +38,25 @@ enum DisplayPresence {
     /// The line to print instead of waiting for a card (see the type), or nil to go on.
     /// `wanted` is `--backend`, else `[display] backend`.
     static func missingDisplay(
-        wanted: OutputBackendChoice, startedBySystemd: Bool, environment: (String) -> String? = DisplayPresence.environment,
-        cardPaths: () -> [String] = { CardSearch(directory: DisplayPresence.cardDirectory).cardPaths() }
+        wanted: OutputBackendChoice, startedBySystemd: Bool,
+        environment: (String) -> String? = DisplayPresence.environment,
+        cardPaths: () -> [String] = {
+            CardSearch(directory: DisplayPresence.cardDirectory).cardPaths()
+        }
     ) -> String? {
-        guard !startedBySystemd, wanted == .auto, wanted.resolved(waylandDisplay: environment("WAYLAND_DISPLAY")) == .drm,
+        guard !startedBySystemd, wanted == .auto,
+            wanted.resolved(waylandDisplay: environment("WAYLAND_DISPLAY")) == .drm,
             (environment("KIOSK_DRM_DEVICE") ?? "").isEmpty, cardPaths().isEmpty
         else { return nil }
         var hint = "start it under a compositor or on a console with a display"
         // libwayland itself would not look there without WAYLAND_DISPLAY, and neither does `auto`.
-        if let runtime = environment("XDG_RUNTIME_DIR"), !runtime.isEmpty, access(runtime + "/wayland-0", F_OK) == 0 {
+        if let runtime = environment("XDG_RUNTIME_DIR"), !runtime.isEmpty,
+            access(runtime + "/wayland-0", F_OK) == 0
+        {
             hint = "a compositor listens on \(runtime)/wayland-0: set WAYLAND_DISPLAY=wayland-0"
         }
-        return "kiosk-shell: no display: no Wayland compositor (WAYLAND_DISPLAY unset) and no DRM card in \(cardDirectory); \(hint)"
+        return
+            "kiosk-shell: no display: no Wayland compositor (WAYLAND_DISPLAY unset) and no DRM card in \(cardDirectory); \(hint)"
     }
 
     static func environment(_ name: String) -> String? {

@@ -16,7 +16,9 @@ public struct OutputFrame {
     /// Copies what the buffer misses of the previous frame, where the new frame does not draw.
     let repairer: FrameRepair
 
-    public init(image: ImageBuffer, scale: Int, holdsPreviousFrame: Bool, repair: FrameRepair = .nothing()) {
+    public init(
+        image: ImageBuffer, scale: Int, holdsPreviousFrame: Bool, repair: FrameRepair = .nothing()
+    ) {
         self.image = image
         self.scale = scale
         self.holdsPreviousFrame = holdsPreviousFrame
@@ -25,12 +27,15 @@ public struct OutputFrame {
 
     /// The buffer `lent` by an output's swap chain, drawn through `image` (its pixels).
     init(image: ImageBuffer, lent: PixelBuffer) {
-        self.init(image: image, scale: lent.scale, holdsPreviousFrame: lent.holdsPreviousFrame, repair: lent.repair)
+        self.init(
+            image: image, scale: lent.scale, holdsPreviousFrame: lent.holdsPreviousFrame,
+            repair: lent.repair)
     }
 
     /// The buffer `lent` by an output's swap chain, wrapped for drawing (no copy).
     init(wrapping lent: PixelBuffer) throws(RenderError) {
-        let image = try ImageBuffer(wrapping: lent.pixels, width: lent.width, height: lent.height, stride: lent.stride)
+        let image = try ImageBuffer(
+            wrapping: lent.pixels, width: lent.width, height: lent.height, stride: lent.stride)
         self.init(image: image, lent: lent)
     }
 

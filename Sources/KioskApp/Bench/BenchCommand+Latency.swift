@@ -19,7 +19,8 @@ extension BenchCommand {
     /// which the pushed page shows, composed through the runtime pipeline. The vblank wait
     /// between the two is the compositor's and not counted.
     static func tapLatency(
-        configuration: KioskConfiguration, pages: BenchPages, size: Size, trials: Int, lookAhead: Bool
+        configuration: KioskConfiguration, pages: BenchPages, size: Size, trials: Int,
+        lookAhead: Bool
     ) throws(BenchError) -> Latency {
         var samples: [Double] = []
         var rasterising = 0
@@ -27,7 +28,8 @@ extension BenchCommand {
         for trial in 0..<max(1, trials) {
             let kiosk: BenchKiosk
             do {
-                kiosk = try BenchKiosk(configuration: configuration, root: BenchPages.tapStack, size: size)
+                kiosk = try BenchKiosk(
+                    configuration: configuration, root: BenchPages.tapStack, size: size)
             } catch {
                 throw .setup("tap latency: \(error)")
             }
@@ -36,7 +38,10 @@ extension BenchCommand {
             let targets = renderer.targets(page: BenchPages.tapMenu, size: size)
             guard !targets.isEmpty else { throw .setup("tap latency: the menu has no rows to tap") }
             let target = targets[trial % targets.count]
-            if lookAhead { SurfacesAhead.rasteriseAhead(for: kiosk.navigator, renderer: renderer, now: kiosk.now) }
+            if lookAhead {
+                SurfacesAhead.rasteriseAhead(
+                    for: kiosk.navigator, renderer: renderer, now: kiosk.now)
+            }
             let navigator = kiosk.navigator
             let down = navigator.now + 1
             let point = Point(x: target.rect.midX, y: target.rect.midY)
@@ -67,9 +72,12 @@ extension BenchCommand {
         }
         samples.sort()
         func percentile(_ p: Double) -> Double {
-            samples[min(samples.count - 1, max(0, Int((p * Double(samples.count)).rounded(.up)) - 1))]
+            samples[
+                min(samples.count - 1, max(0, Int((p * Double(samples.count)).rounded(.up)) - 1))]
         }
-        return Latency(p50: percentile(0.5), p99: percentile(0.99), rasterising: rasterising, frames: maxFrames)
+        return Latency(
+            p50: percentile(0.5), p99: percentile(0.99), rasterising: rasterising, frames: maxFrames
+        )
     }
 }
 

@@ -5,17 +5,23 @@ extension BenchCommand {
     /// What the output's swap chain copies over a short session on a stack (`SwapChainSession`),
     /// for each kind of consumer `run` meets. Counted, not timed, so a debug build on a loaded
     /// machine reports the same numbers as a release build.
-    static func swapChainLines(configuration: KioskConfiguration, pages: BenchPages, size: Size) throws -> [String] {
+    static func swapChainLines(configuration: KioskConfiguration, pages: BenchPages, size: Size)
+        throws -> [String]
+    {
         let consumers: [(MemoryOutput.Consumer, String)] = [
             (.holdsShown, "consumer holding the shown buffer (weston pixman, DRM)"),
-            (.copiesAtOnce, "consumer copying at commit (GL compositor)"),
+            (.copiesAtOnce, "consumer copying at commit (GL compositor)")
         ]
         return try consumers.map { consumer, name in
-            let kiosk = try BenchKiosk(configuration: configuration, root: BenchPages.stack(.slide), size: size, consumer: consumer)
+            let kiosk = try BenchKiosk(
+                configuration: configuration, root: BenchPages.stack(.slide), size: size,
+                consumer: consumer)
             let session = SwapChainSession.run(kiosk, open: pages.faces[1])
             let frame = size.width * size.height * 4
-            let perFrame = session.frames > 0 ? Double(session.bytesRepaired) / Double(session.frames) : 0
-            return "swap chain, \(name): a push, its settled page, 5 clock ticks and a pop (\(session.frames) frames) repaired \(BenchmarkReport.format(perFrame / 1024, 1)) KiB per frame (\(BenchmarkReport.format(perFrame / frame * 100, 2)) % of a frame) with \(kiosk.output.bufferCount) buffers"
+            let perFrame =
+                session.frames > 0 ? Double(session.bytesRepaired) / Double(session.frames) : 0
+            return
+                "swap chain, \(name): a push, its settled page, 5 clock ticks and a pop (\(session.frames) frames) repaired \(BenchmarkReport.format(perFrame / 1024, 1)) KiB per frame (\(BenchmarkReport.format(perFrame / frame * 100, 2)) % of a frame) with \(kiosk.output.bufferCount) buffers"
         }
     }
 }
@@ -41,7 +47,8 @@ enum SwapChainSession {
             }
             guard action != .back else { break }
             for _ in 0..<5 {
-                kiosk.now = WallClockTime(secondsSinceEpoch: kiosk.now.secondsSinceEpoch + 61, timeZone: "UTC")
+                kiosk.now = WallClockTime(
+                    secondsSinceEpoch: kiosk.now.secondsSinceEpoch + 61, timeZone: "UTC")
                 frame()
             }
         }

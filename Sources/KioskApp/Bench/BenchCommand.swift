@@ -29,7 +29,8 @@ public enum BenchCommand {
         public var only: String?
 
         public init(
-            width: Int = 1920, height: Int = 1080, json: Bool = false, configDirectory: String = "Config",
+            width: Int = 1920, height: Int = 1080, json: Bool = false,
+            configDirectory: String = "Config",
             repetitions: Int = 21, only: String? = nil
         ) {
             self.only = only
@@ -49,7 +50,8 @@ public enum BenchCommand {
 
     /// "rotated 90", "flipped 180": how a bench name says a display transform.
     static func turnName(_ turn: DisplayTransform) -> String {
-        (turn.isFlipped ? "flipped" : "rotated") + (turn == .flipped ? "" : " \(turn.rotationDegrees)")
+        (turn.isFlipped ? "flipped" : "rotated")
+            + (turn == .flipped ? "" : " \(turn.rotationDegrees)")
     }
 
     /// Parses "WxH" (each 16...8192); nil when malformed.
@@ -64,7 +66,9 @@ public enum BenchCommand {
     /// Runs every measurement; `progress` receives a line as each one starts (for stderr).
     /// The output is the report's table or JSON. A config with errors still benches: its pages are
     /// replaced by generated ones and a note says so.
-    public static func run(_ options: Options, progress: (String) -> Void = { _ in }) -> (output: String, exitCode: KioskExitCode) {
+    public static func run(_ options: Options, progress: (String) -> Void = { _ in }) -> (
+        output: String, exitCode: KioskExitCode
+    ) {
         do {
             let report = try measure(options, progress: progress)
             return (options.json ? report.json : report.text, .success)
@@ -74,13 +78,17 @@ public enum BenchCommand {
     }
 
     /// The measurements as a report.
-    public static func measure(_ options: Options, progress: (String) -> Void = { _ in }) throws -> BenchmarkReport {
+    public static func measure(_ options: Options, progress: (String) -> Void = { _ in }) throws
+        -> BenchmarkReport
+    {
         let width = options.width, height = options.height
         let size = Size(width: Double(width), height: Double(height))
         let runner = BenchmarkRunner()
         let reps = max(1, options.repetitions)
         var results: [BenchmarkResult] = []
-        func wanted(_ name: String) -> Bool { options.only.map { name == memcpyName || name.hasPrefix($0) } ?? true }
+        func wanted(_ name: String) -> Bool {
+            options.only.map { name == memcpyName || name.hasPrefix($0) } ?? true
+        }
         func measure(_ name: String, repetitions: Int = reps, _ body: () -> Void) {
             guard wanted(name) else { return }
             progress(name)
@@ -109,14 +117,22 @@ public enum BenchCommand {
         // the split is measured even where the default is one).
         let many = max(2, LayerCompositor.defaultThreads)
         var summary: [String] = []
-        for (name, root, hold) in [("cube 30deg", BenchPages.cube, true), ("transition slide", BenchPages.stack(.slide), false)]
+        for (name, root, hold) in [
+            ("cube 30deg", BenchPages.cube, true),
+            ("transition slide", BenchPages.stack(.slide), false)
+        ]
         where wanted("\(name), 1 thread") {
             var medians: [Double] = []
             var cpu: [Double] = []
             var workerShare = 0.0
             for threads in [1, many] {
-                let k = try BenchKiosk(configuration: configuration, root: root, size: size, threads: threads)
-                if hold { k.holdDrag(fraction: 1.0 / 3, vertical: false) } else { k.open(pages.faces[1], thenWait: 0.35 / 2) }
+                let k = try BenchKiosk(
+                    configuration: configuration, root: root, size: size, threads: threads)
+                if hold {
+                    k.holdDrag(fraction: 1.0 / 3, vertical: false)
+                } else {
+                    k.open(pages.faces[1], thenWait: 0.35 / 2)
+                }
                 let label = "\(name), \(counted(threads, "thread"))"
                 let compositor = k.pipeline.renderer.compositor
                 compositor.resetStripeCounts()
@@ -130,7 +146,8 @@ public enum BenchCommand {
             }
             if medians.count == 2, medians[0] > 0, cpu[0] > 0 {
                 summary.append(
-                    "threads: \(name) on \(many) threads takes \(BenchmarkReport.format(medians[1] / medians[0], 2)) x the wall time on one (target <= 0.6) and \(BenchmarkReport.format(cpu[1] / cpu[0], 2)) x the CPU time (\(BenchmarkReport.format(cpu[0], 2)) and \(BenchmarkReport.format(cpu[1], 2)) ms per frame); the workers drew \(BenchmarkReport.format(workerShare * 100, 0)) % of the stripes")
+                    "threads: \(name) on \(many) threads takes \(BenchmarkReport.format(medians[1] / medians[0], 2)) x the wall time on one (target <= 0.6) and \(BenchmarkReport.format(cpu[1] / cpu[0], 2)) x the CPU time (\(BenchmarkReport.format(cpu[0], 2)) and \(BenchmarkReport.format(cpu[1], 2)) ms per frame); the workers drew \(BenchmarkReport.format(workerShare * 100, 0)) % of the stripes"
+                )
             }
         }
         if wanted("cube 30deg, 1 thread") {
@@ -170,10 +187,14 @@ public enum BenchCommand {
 
         // Rasterising each panel page (the page renderer the surface cache calls).
         let renderer = PageRenderer()
-        let context = RenderContext(now: WallClockTime(secondsSinceEpoch: 1_700_000_000, timeZone: "UTC"))
+        let context = RenderContext(
+            now: WallClockTime(secondsSinceEpoch: 1_700_000_000, timeZone: "UTC"))
         let theme = configuration.settings.theme
         for page in pages.panels {
-            measure("page \(page.id)") { _ = try? renderer.render(panel: page.panel, size: size, scale: 1, theme: theme, context: context) }
+            measure("page \(page.id)") {
+                _ = try? renderer.render(
+                    panel: page.panel, size: size, scale: 1, theme: theme, context: context)
+            }
         }
 
         // A frame where only a clock changed: 61 s later (the text changes whether the clock shows
@@ -183,7 +204,8 @@ public enum BenchCommand {
         if wanted("clock-only frame") {
             let clock = try kiosk(pages.clockPage(renderer: renderer, size: size))
             measure("clock-only frame") {
-                clock.now = WallClockTime(secondsSinceEpoch: clock.now.secondsSinceEpoch + 61, timeZone: "UTC")
+                clock.now = WallClockTime(
+                    secondsSinceEpoch: clock.now.secondsSinceEpoch + 61, timeZone: "UTC")
                 clock.frame(whole: false)
             }
         }
@@ -197,10 +219,15 @@ public enum BenchCommand {
         if wanted("tap") {
             let trials = max(20, reps * 2)
             for lookAhead in [true, false] {
-                progress("tap -> first moving frame (\(lookAhead ? "idle look-ahead" : "no look-ahead"))")
-                let l = try tapLatency(configuration: configuration, pages: pages, size: size, trials: trials, lookAhead: lookAhead)
+                progress(
+                    "tap -> first moving frame (\(lookAhead ? "idle look-ahead" : "no look-ahead"))"
+                )
+                let l = try tapLatency(
+                    configuration: configuration, pages: pages, size: size, trials: trials,
+                    lookAhead: lookAhead)
                 summary.append(
-                    "tap -> first moving frame, never-shown page, \(lookAhead ? "with idle look-ahead" : "without look-ahead"): p50 \(BenchmarkReport.format(l.p50, 2)) ms, p99 \(BenchmarkReport.format(l.p99, 2)) ms over \(trials) taps (\(l.rasterising) rasterised on the frame path; the page showed in frame \(l.frames) at the latest; one frame interval at 60 Hz is 16.67 ms)")
+                    "tap -> first moving frame, never-shown page, \(lookAhead ? "with idle look-ahead" : "without look-ahead"): p50 \(BenchmarkReport.format(l.p50, 2)) ms, p99 \(BenchmarkReport.format(l.p99, 2)) ms over \(trials) taps (\(l.rasterising) rasterised on the frame path; the page showed in frame \(l.frames) at the latest; one frame interval at 60 Hz is 16.67 ms)"
+                )
             }
         }
 
@@ -209,18 +236,21 @@ public enum BenchCommand {
             // The cube's surfaces exist once it has drawn (it did above unless `--only` skipped it).
             cube30.frame()
             let scene = cube30.scene
-            let reference = PixmanReference(scene: scene, surfaces: cube30.pipeline.renderer.surfaces, target: target)
+            let reference = PixmanReference(
+                scene: scene, surfaces: cube30.pipeline.renderer.surfaces, target: target)
             measure(referenceName, repetitions: max(3, reps / 3)) { reference.draw() }
             // The same picture: ours, drawn whole, against pixman's.
             cube30.frame()
             if let ours = cube30.output.shownImage {
                 let share = reference.agreement(with: ours)
                 summary.append(
-                    "pixman reference: each layer composited over its bounding box only; \(BenchmarkReport.format(share * 100, 1)) % of its pixels within 24 levels of ours (same picture)")
+                    "pixman reference: each layer composited over its bounding box only; \(BenchmarkReport.format(share * 100, 1)) % of its pixels within 24 levels of ours (same picture)"
+                )
             }
         }
         var report = BenchmarkReport(
-            results: results, memoryBound: memcpyName, reference: referenceName, size: "\(width)x\(height)",
+            results: results, memoryBound: memcpyName, reference: referenceName,
+            size: "\(width)x\(height)",
             note: pipelineNote)
         report.summary = summary
         return report
@@ -236,7 +266,8 @@ func share(ofWorkers counts: [Int]) -> Double {
 /// The machine probe's line: what two threads get done at once here, beside the thread ratio.
 func machineLine(_ r: ParallelismProbe.Result) -> String {
     let f = { (v: Double) in BenchmarkReport.format(v, 2) }
-    return "machine: two threads running the same work at once take \(f(r.computeRatio)) x (compute, \(f(r.computeAlone)) ms alone) and \(f(r.memoryRatio)) x (memory, \(f(r.memoryAlone)) ms alone) the time of one alone (1.00: two real cores); a frame split evenly on 2 threads can at best take about \(f(min(r.computeRatio, r.memoryRatio) / 2))-\(f(max(r.computeRatio, r.memoryRatio) / 2)) x its time on one"
+    return
+        "machine: two threads running the same work at once take \(f(r.computeRatio)) x (compute, \(f(r.computeAlone)) ms alone) and \(f(r.memoryRatio)) x (memory, \(f(r.memoryAlone)) ms alone) the time of one alone (1.00: two real cores); a frame split evenly on 2 threads can at best take about \(f(min(r.computeRatio, r.memoryRatio) / 2))-\(f(max(r.computeRatio, r.memoryRatio) / 2)) x its time on one"
 }
 
 /// CPU time of the whole process (every thread) in nanoseconds.

@@ -16,7 +16,8 @@ final class BenchKiosk {
     /// The kiosk showing `root` on a panel of logical `size`, turned by `turn` onto the output,
     /// composing with `threads` threads (nil: as `run` would, `[display] threads` or the cores).
     init(
-        configuration: KioskConfiguration, root: PageID, size: Size, turn: DisplayTransform = .normal, threads: Int? = nil,
+        configuration: KioskConfiguration, root: PageID, size: Size,
+        turn: DisplayTransform = .normal, threads: Int? = nil,
         consumer: MemoryOutput.Consumer = .holdsShown
     ) throws {
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
@@ -24,11 +25,15 @@ final class BenchKiosk {
         renderer.displayTransform = turn
         pipeline = FramePipeline(renderer: renderer)
         let native = turn.swapsAxes ? Size(width: size.height, height: size.width) : size
-        output = try MemoryOutput(width: Int(native.width), height: Int(native.height), consumer: consumer)
+        output = try MemoryOutput(
+            width: Int(native.width), height: Int(native.height), consumer: consumer)
         navigator = try Navigator(
-            configuration: configuration, viewport: size, scale: 1, rootPage: root, panels: renderer)
+            configuration: configuration, viewport: size, scale: 1, rootPage: root, panels: renderer
+        )
         navigator.advance(to: 0)
-        output.onDraw = { [unowned self] frame, time in pipeline.draw(navigator, into: frame, time: time, now: now) }
+        output.onDraw = { [unowned self] frame, time in
+            pipeline.draw(navigator, into: frame, time: time, now: now)
+        }
         output.onFrameFinished = { [unowned self] in _ = pipeline.finishedFrame() }
     }
 
@@ -37,14 +42,17 @@ final class BenchKiosk {
     func holdDrag(fraction: Double, vertical: Bool) {
         let size = navigator.viewport
         let length = vertical ? size.height : size.width
-        let start = Point(x: size.width * (vertical ? 0.5 : 0.75), y: size.height * (vertical ? 0.75 : 0.5))
+        let start = Point(
+            x: size.width * (vertical ? 0.5 : 0.75), y: size.height * (vertical ? 0.75 : 0.5))
         var time = 1.0
         navigator.handle(.down(id: 0, position: start, time: time))
         navigator.handle(.frame(time: time))
         for step in 1...10 {
             time += 0.016
             let travel = length * fraction * Double(step) / 10
-            let p = vertical ? Point(x: start.x, y: start.y - travel) : Point(x: start.x - travel, y: start.y)
+            let p =
+                vertical
+                ? Point(x: start.x, y: start.y - travel) : Point(x: start.x - travel, y: start.y)
             navigator.handle(.motion(id: 0, position: p, time: time))
             navigator.handle(.frame(time: time))
         }

@@ -16,19 +16,27 @@ struct CalibrationScreen {
         var layers: [SceneLayer] = []
         switch session.phase {
         case .target(let index):
-            for done in session.targets.prefix(index) { layers += dot(at: done, radius: 4, colour: theme.mutedText) }
+            for done in session.targets.prefix(index) {
+                layers += dot(at: done, radius: 4, colour: theme.mutedText)
+            }
             layers += cross(at: session.targets[index], colour: theme.accent)
         case .check, .saved:
             for target in session.targets { layers += cross(at: target, colour: theme.mutedText) }
             layers.append(
-                layer(.chrome(.tabBar(titles: ["Again", "Save"], selected: 1)), frame: session.buttonBar))
-            if let finger = session.checkFinger { layers += dot(at: finger, radius: 8, colour: theme.accent) }
+                layer(
+                    .chrome(.tabBar(titles: ["Again", "Save"], selected: 1)),
+                    frame: session.buttonBar))
+            if let finger = session.checkFinger {
+                layers += dot(at: finger, radius: 8, colour: theme.accent)
+            }
         }
         layers.append(
-            layer(.chrome(.header(title: instruction(session), showsBack: false)),
+            layer(
+                .chrome(.header(title: instruction(session), showsBack: false)),
                 frame: Rect(x: 0, y: 0, width: size.width, height: Self.headerHeight)))
         return Scene(
-            outputSize: Size(width: size.width * scale, height: size.height * scale), background: theme.background,
+            outputSize: Size(width: size.width * scale, height: size.height * scale),
+            background: theme.background,
             layers: layers, isAnimating: false)
     }
 
@@ -45,19 +53,29 @@ struct CalibrationScreen {
     private func layer(_ content: LayerContent, frame: Rect) -> SceneLayer {
         SceneLayer(
             content: content, size: frame.size,
-            transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(.scale(x: scale, y: scale)))
+            transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(
+                .scale(x: scale, y: scale)))
     }
 
     private func cross(at p: Point, colour: RGBA) -> [SceneLayer] {
         let arm = Self.crossArm
         let w = Self.crossWidth
         return [
-            layer(.solid(colour), frame: Rect(x: p.x - arm, y: p.y - w / 2, width: 2 * arm, height: w)),
-            layer(.solid(colour), frame: Rect(x: p.x - w / 2, y: p.y - arm, width: w, height: 2 * arm)),
+            layer(
+                .solid(colour), frame: Rect(x: p.x - arm, y: p.y - w / 2, width: 2 * arm, height: w)
+            ),
+            layer(
+                .solid(colour), frame: Rect(x: p.x - w / 2, y: p.y - arm, width: w, height: 2 * arm)
+            )
         ]
     }
 
     private func dot(at p: Point, radius: Double, colour: RGBA) -> [SceneLayer] {
-        [layer(.solid(colour), frame: Rect(x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius))]
+        [
+            layer(
+                .solid(colour),
+                frame: Rect(x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius)
+            )
+        ]
     }
 }

@@ -33,7 +33,9 @@ public final class KioskCalibration {
     /// What was announced last, so each phase prints once.
     private var announced: CalibrationSession.Phase?
 
-    public init(configuration: KioskConfiguration, points: Int, printOnly: Bool) throws(PlatformError) {
+    public init(configuration: KioskConfiguration, points: Int, printOnly: Bool)
+        throws(PlatformError)
+    {
         self.configuration = configuration
         options = (min(max(points, 4), 9), printOnly)
         loop = try EventLoop()
@@ -41,7 +43,9 @@ public final class KioskCalibration {
         input.geometry.calibration = .identity
         routing = InputRouting(settings: input, surfaceSize: configuration.settings.previewSize)
         let orientation = DisplayOrientation(routing.displayTransform)
-        pipeline = FramePipeline(renderer: FrameRenderer(configuration: configuration, scale: 1, orientation: orientation))
+        pipeline = FramePipeline(
+            renderer: FrameRenderer(
+                configuration: configuration, scale: 1, orientation: orientation))
         for signal in [ProcessSignal.terminate, .interrupt] {
             try loop.onSignal(signal) { [unowned self] _ in
                 emit("calibration cancelled; kiosk.toml unchanged")
@@ -54,14 +58,18 @@ public final class KioskCalibration {
     public func run() -> KioskExitCode {
         let made: (output: any OutputBackend, seat: (any InputBackend)?)
         do {
-            made = try BackendFactory.output(loop: loop, settings: configuration.settings, title: "kiosk-shell calibrate", log: log)
+            made = try BackendFactory.output(
+                loop: loop, settings: configuration.settings, title: "kiosk-shell calibrate",
+                log: log)
         } catch {
             log.error("\(error.description)")
             return .failure
         }
         let output = made.output
         self.output = output
-        output.onConfigure = { [unowned self] size, scale in configured(surface: size, scale: Double(scale)) }
+        output.onConfigure = { [unowned self] size, scale in
+            configured(surface: size, scale: Double(scale))
+        }
         output.onDraw = { [unowned self] frame, _ in draw(into: frame) }
         output.onLost = { [unowned self] reason in
             log.error("\(reason)")
@@ -69,7 +77,9 @@ public final class KioskCalibration {
             loop.stop()
         }
         output.onCloseRequested = { [unowned self] in cancel() }
-        made.seat?.onTouch = { [unowned self] event in if let e = routing.fromCompositor(event) { handle(e) } }
+        made.seat?.onTouch = { [unowned self] event in
+            if let e = routing.fromCompositor(event) { handle(e) }
+        }
         made.seat?.onKey = { [unowned self] key in
             if key.isPressed && key.key == .escape { cancel() }
         }
@@ -97,7 +107,8 @@ public final class KioskCalibration {
         guard routing.settings.source != .wayland || seatless else { return }
         guard
             let direct = BackendFactory.directInput(
-                settings: routing.settings.geometry, nativeSize: routing.surfaceSize, loop: loop, log: log)
+                settings: routing.settings.geometry, nativeSize: routing.surfaceSize, loop: loop,
+                log: log)
         else {
             log.error("calibrating with the compositor's touches only")
             return
@@ -147,10 +158,15 @@ public final class KioskCalibration {
         switch session.phase {
         case .target(let index):
             if index == 0, let error = session.lastError { emit("again: \(error)") }
-            emit("target \(index + 1)/\(session.targets.count) at \(window(session.targets[index]))")
+            emit(
+                "target \(index + 1)/\(session.targets.count) at \(window(session.targets[index]))")
         case .check(let calibration):
-            emit("solved \(CalibrationWriter.line(for: calibration)) rms \(Self.format(calibration.rootMeanSquareError(for: session.pairs)))")
-            emit("check: again at \(window(session.buttonRects[0].center)) save at \(window(session.buttonRects[1].center))")
+            emit(
+                "solved \(CalibrationWriter.line(for: calibration)) rms \(Self.format(calibration.rootMeanSquareError(for: session.pairs)))"
+            )
+            emit(
+                "check: again at \(window(session.buttonRects[0].center)) save at \(window(session.buttonRects[1].center))"
+            )
         case .saved:
             break
         }
@@ -163,7 +179,8 @@ public final class KioskCalibration {
         } else {
             let path = configuration.directory + "/kiosk.toml"
             do {
-                guard let bytes = try AtomicFile.read(path, limit: ConfigLoader.maximumFileSize) else {
+                guard let bytes = try AtomicFile.read(path, limit: ConfigLoader.maximumFileSize)
+                else {
                     throw PlatformError.systemCall(call: "open \(path)", reason: "no such file")
                 }
                 let text = String(decoding: bytes, as: UTF8.self)
@@ -193,7 +210,8 @@ public final class KioskCalibration {
 
     private func draw(into frame: OutputFrame) -> [Rect] {
         guard let session else { return [] }
-        let scene = CalibrationScreen(theme: configuration.settings.theme, scale: scale).scene(for: session)
+        let scene = CalibrationScreen(theme: configuration.settings.theme, scale: scale).scene(
+            for: session)
         return pipeline.draw(scene, into: frame, now: WallClockTime.now())
     }
 
@@ -210,16 +228,21 @@ public final class KioskCalibration {
 extension KioskCalibration {
     /// Entry point of `kiosk-shell calibrate`: loads the config (it must be usable: the result is
     /// written into it) and runs the calibration.
-    public static func start(configDirectory: String, points: Int, printOnly: Bool) -> KioskExitCode {
+    public static func start(configDirectory: String, points: Int, printOnly: Bool) -> KioskExitCode
+    {
         let log = Logger(label: "kiosk")
         let result = ConfigLoader.load(directory: configDirectory)
         guard let configuration = result.configuration, !result.hasErrors else {
             for error in result.errors { log.error("\(error.description)") }
-            log.critical("\(configDirectory): unusable config (\(result.errors.count) errors); fix it before calibrating")
+            log.critical(
+                "\(configDirectory): unusable config (\(result.errors.count) errors); fix it before calibrating"
+            )
             return .configError
         }
         do {
-            return try KioskCalibration(configuration: configuration, points: points, printOnly: printOnly).run()
+            return try KioskCalibration(
+                configuration: configuration, points: points, printOnly: printOnly
+            ).run()
         } catch {
             log.critical("\(error.description)")
             return .failure

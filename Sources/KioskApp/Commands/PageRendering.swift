@@ -23,7 +23,8 @@ public struct PageRendering {
     public var values: [String: String] = [:]
 
     public init(
-        configDirectory: String, size: Size? = nil, scale: Double? = nil, actions: String? = nil, at: Double? = nil,
+        configDirectory: String, size: Size? = nil, scale: Double? = nil, actions: String? = nil,
+        at: Double? = nil,
         rotation: DisplayTransform? = nil
     ) {
         self.rotation = rotation
@@ -57,43 +58,60 @@ public struct PageRendering {
     /// Checks `out` before anything is drawn, and for `intoFolder` creates the folder: a missing
     /// parent folder, a folder where a file goes or a file where a folder goes is said in words.
     public func prepareOutput(_ out: String, intoFolder: Bool) throws(Failure) {
-        func fail(_ message: String) -> Failure { Failure(lines: ["render: --out \(out.oneLineForMessage): \(message)"], exitCode: .failure) }
+        func fail(_ message: String) -> Failure {
+            Failure(
+                lines: ["render: --out \(out.oneLineForMessage): \(message)"], exitCode: .failure)
+        }
         let (exists, isFolder) = LocalPath.kind(of: out)
         let parent = LocalPath.parent(of: out)
-        let (parentExists, parentIsFolder) = parent.isEmpty ? (true, true) : LocalPath.kind(of: parent)
+        let (parentExists, parentIsFolder) =
+            parent.isEmpty ? (true, true) : LocalPath.kind(of: parent)
         if intoFolder {
             if exists && !isFolder {
                 throw fail("is an existing file; --all writes one PNG per page into a folder")
             }
             if !exists {
-                if parentExists && !parent.isEmpty && !parentIsFolder { throw fail("\(parent) is a file, not a folder") }
+                if parentExists && !parent.isEmpty && !parentIsFolder {
+                    throw fail("\(parent) is a file, not a folder")
+                }
                 guard LocalPath.createFolders(out) else {
                     throw fail("cannot create the folder (\(String(cString: strerror(errno))))")
                 }
             }
             guard access(out, W_OK) == 0 else { throw fail("the folder is not writable") }
         } else {
-            if exists && isFolder { throw fail("is a folder; give the PNG file to write, e.g. \(out)/page.png") }
+            if exists && isFolder {
+                throw fail("is a folder; give the PNG file to write, e.g. \(out)/page.png")
+            }
             if !parentExists { throw fail("the folder \(parent) does not exist") }
-            if !parent.isEmpty && !parentIsFolder { throw fail("\(parent) is a file, not a folder") }
-            guard access(parent.isEmpty ? "." : parent, W_OK) == 0 else { throw fail("the folder \(parent.isEmpty ? "." : parent) is not writable") }
+            if !parent.isEmpty && !parentIsFolder {
+                throw fail("\(parent) is a file, not a folder")
+            }
+            guard access(parent.isEmpty ? "." : parent, W_OK) == 0 else {
+                throw fail("the folder \(parent.isEmpty ? "." : parent) is not writable")
+            }
         }
     }
 
     /// Renders `pages` and writes `<out>` (one page) or `<out>/<id>.png` (`intoFolder`).
     /// Returns the files written.
     public func render(
-        configuration: KioskConfiguration, pages: [PageID], out: String, intoFolder: Bool, now: WallClockTime = .now()
+        configuration: KioskConfiguration, pages: [PageID], out: String, intoFolder: Bool,
+        now: WallClockTime = .now()
     ) throws(Failure) -> [String] {
         let logicalSize = size ?? configuration.settings.previewSize
         let outputScale = scale ?? configuration.settings.previewScale
         var script: ActionScript?
         if let actions {
-            do { script = try ActionScript.parse(actions) } catch { throw Failure(lines: [error.description], exitCode: .failure) }
+            do { script = try ActionScript.parse(actions) } catch {
+                throw Failure(lines: [error.description], exitCode: .failure)
+            }
         }
         let renderer = FrameRenderer(configuration: configuration, scale: outputScale)
-        renderer.displayTransform = rotation ?? configuration.settings.input.geometry.displayTransform
-        let (lookup, problems) = ValuePreview.lookup(for: configuration.settings.control, payloads: values)
+        renderer.displayTransform =
+            rotation ?? configuration.settings.input.geometry.displayTransform
+        let (lookup, problems) = ValuePreview.lookup(
+            for: configuration.settings.control, payloads: values)
         for problem in problems { StandardStream.error.write("render: " + problem + "\n") }
         renderer.surfaces.liveValues = lookup
         var written: [String] = []
@@ -101,7 +119,8 @@ public struct PageRendering {
             let navigator: Navigator
             do {
                 navigator = try Navigator(
-                    configuration: configuration, viewport: logicalSize, scale: outputScale, rootPage: page,
+                    configuration: configuration, viewport: logicalSize, scale: outputScale,
+                    rootPage: page,
                     panels: renderer)
             } catch {
                 throw Failure(lines: ["\(page): \(error)"], exitCode: .failure)
@@ -125,6 +144,10 @@ public struct PageRendering {
 extension String {
     /// The text with control characters as `\u{…}` escapes, for paths in one-line messages.
     var oneLineForMessage: String {
-        String(unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
+        String(
+            unicodeScalars.map {
+                $0.value < 0x20 || $0.value == 0x7F
+                    ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+            }.joined())
     }
 }

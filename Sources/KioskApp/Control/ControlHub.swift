@@ -25,7 +25,10 @@ final class ControlHub {
 
     /// Builds and starts every part `settings` asks for; a part that cannot start is logged and
     /// left out (the panel runs without it).
-    init(settings: ControlSettings, loop: EventLoop, log: Logger, delegate: KioskControlDelegate, busAddress: String?) {
+    init(
+        settings: ControlSettings, loop: EventLoop, log: Logger, delegate: KioskControlDelegate,
+        busAddress: String?
+    ) {
         self.settings = settings
         self.log = log
         remote = delegate
@@ -39,10 +42,13 @@ final class ControlHub {
         } catch {
             log.error("values: \(error)")
         }
-        if let mqttSettings = settings.mqtt { mqtt = Self.startMQTT(mqttSettings, loop: loop, log: log, sources: sources) }
+        if let mqttSettings = settings.mqtt {
+            mqtt = Self.startMQTT(mqttSettings, loop: loop, log: log, sources: sources)
+        }
         if settings.dbusEnabled {
             do {
-                let service = try KioskBusService(loop: loop, address: busAddress, delegate: delegate)
+                let service = try KioskBusService(
+                    loop: loop, address: busAddress, delegate: delegate)
                 service.onLog = { [log] line in log.info("\(line)") }
                 bus = service
             } catch {
@@ -52,19 +58,28 @@ final class ControlHub {
         takeValues()
     }
 
-    private static func startMQTT(_ settings: MQTTSettings, loop: EventLoop, log: Logger, sources: ValueSources) -> MQTTClient? {
+    private static func startMQTT(
+        _ settings: MQTTSettings, loop: EventLoop, log: Logger, sources: ValueSources
+    ) -> MQTTClient? {
         let clientID = settings.clientID ?? hostName()
         var configuration = MQTTConfiguration(
-            broker: settings.broker, clientID: clientID, topicPrefix: settings.topicPrefix ?? "kiosk/\(clientID)",
+            broker: settings.broker, clientID: clientID,
+            topicPrefix: settings.topicPrefix ?? "kiosk/\(clientID)",
             caFile: settings.caFile, keepalive: Int32(settings.keepalive))
         do {
-            if let file = settings.credentialsFile { configuration.credentials = try MQTTConfiguration.readCredentials(file) }
+            if let file = settings.credentialsFile {
+                configuration.credentials = try MQTTConfiguration.readCredentials(file)
+            }
             let client = try MQTTClient(loop: loop, configuration: configuration)
-            client.onMessage = { [unowned sources] topic, payload in sources.deliver(topic: topic, payload: payload) }
+            client.onMessage = { [unowned sources] topic, payload in
+                sources.deliver(topic: topic, payload: payload)
+            }
             client.onLog = { line in log.info("\(line)") }
             for topic in sources.mqttTopics { client.subscribe(topic) }
             client.start()
-            log.info("MQTT: connecting to \(settings.broker) as \(clientID), topics under \(configuration.topicPrefix)/")
+            log.info(
+                "MQTT: connecting to \(settings.broker) as \(clientID), topics under \(configuration.topicPrefix)/"
+            )
             return client
         } catch {
             log.error("\(error) (MQTT is off; the panel runs on)")
@@ -75,7 +90,8 @@ final class ControlHub {
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "kiosk" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.isEmpty ? "kiosk" : name
     }
 

@@ -8,7 +8,9 @@ import KioskRender
 /// the rest shown with their placeholders. Same store and extraction as a run.
 enum ValuePreview {
     /// The lookup to draw with, and one line per payload or file that was refused.
-    static func lookup(for settings: ControlSettings, payloads: [String: String]) -> (LiveValueLookup, problems: [String]) {
+    static func lookup(for settings: ControlSettings, payloads: [String: String]) -> (
+        LiveValueLookup, problems: [String]
+    ) {
         let now = MonotonicClock.now
         let store = ValueStore(definitions: settings.values, now: now)
         var problems: [String] = []

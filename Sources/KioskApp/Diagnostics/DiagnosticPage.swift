@@ -21,7 +21,9 @@ public enum DiagnosticPage {
     public static func configuration(
         errors: [Diagnostic], directory: String, displaySettings: KioskSettings? = nil
     ) -> KioskConfiguration {
-        let page = PageDefinition(id: pageID, title: "Config errors", content: .panel(panel(errors: errors, directory: directory)))
+        let page = PageDefinition(
+            id: pageID, title: "Config errors",
+            content: .panel(panel(errors: errors, directory: directory)))
         var settings = KioskSettings(home: pageID)
         if let displaySettings {
             settings.input = displaySettings.input
@@ -44,8 +46,10 @@ public enum DiagnosticPage {
     static func panel(errors: [Diagnostic], directory: String) -> Panel {
         let count = counted(errors.count, "error")
         var widgets: [Widget] = [
-            .title(TitleWidget(text: "The kiosk config cannot be used", subtitle: "\(directory): \(count)")),
-            .text(TextWidget(markup: MarkupEscaping.escape(introduction(errorCount: errors.count)))),
+            .title(
+                TitleWidget(
+                    text: "The kiosk config cannot be used", subtitle: "\(directory): \(count)")),
+            .text(TextWidget(markup: MarkupEscaping.escape(introduction(errorCount: errors.count))))
         ]
         widgets += DiagnosticRows.widgets(for: errors, limit: maximumRows, directory: directory)
         return Panel(widgets: widgets, background: background)
@@ -56,7 +60,10 @@ public enum DiagnosticPage {
 enum DiagnosticRows {
     static func widgets(for errors: [Diagnostic], limit: Int, directory: String) -> [Widget] {
         var widgets: [Widget] = errors.prefix(limit).map { error in
-            .text(TextWidget(markup: "<tt>" + MarkupEscaping.escape(shortened(error.description)) + "</tt>", size: 16))
+            .text(
+                TextWidget(
+                    markup: "<tt>" + MarkupEscaping.escape(shortened(error.description)) + "</tt>",
+                    size: 16))
         }
         if errors.count > limit {
             let more = errors.count - limit
@@ -64,7 +71,8 @@ enum DiagnosticRows {
                 .text(
                     TextWidget(
                         markup: MarkupEscaping.escape(
-                            "… and \(more) more \(more == 1 ? "error" : "errors"): kiosk-shell check --config \(shortened(directory))"),
+                            "… and \(more) more \(more == 1 ? "error" : "errors"): kiosk-shell check --config \(shortened(directory))"
+                        ),
                         size: 16)))
         }
         return widgets

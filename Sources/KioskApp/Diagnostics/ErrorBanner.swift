@@ -31,7 +31,8 @@ public struct ErrorBanner: Hashable, Sendable {
                     text: "Config change not applied",
                     subtitle: "\(count); the last good pages stay on screen. Tap here to dismiss."))
         ]
-        widgets += DiagnosticRows.widgets(for: errors, limit: Self.maximumRows, directory: directory)
+        widgets += DiagnosticRows.widgets(
+            for: errors, limit: Self.maximumRows, directory: directory)
         return PageDefinition(
             id: Self.pageID, title: "Config errors",
             content: .panel(Panel(widgets: widgets, background: DiagnosticPage.background)))
@@ -47,6 +48,7 @@ public struct ErrorBanner: Hashable, Sendable {
     public static func layer(frame: Rect, scale: Double) -> SceneLayer {
         SceneLayer(
             content: .panel(pageID), size: frame.size,
-            transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(.scale(x: scale, y: scale)))
+            transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(
+                .scale(x: scale, y: scale)))
     }
 }

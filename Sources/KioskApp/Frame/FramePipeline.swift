@@ -21,7 +21,8 @@ public final class FramePipeline {
 
     public init(renderer: FrameRenderer) {
         self.renderer = renderer
-        overlays = OverlayService(surfaces: renderer.surfaces, theme: renderer.configuration.settings.theme)
+        overlays = OverlayService(
+            surfaces: renderer.surfaces, theme: renderer.configuration.settings.theme)
     }
 
     /// The next frame redraws everything (a new configuration, a wake, a new size).
@@ -33,7 +34,8 @@ public final class FramePipeline {
     /// screen-off, read by the caller each frame); returns the damage in output pixels (empty:
     /// nothing changed).
     public func draw(
-        _ navigator: Navigator, into frame: OutputFrame, time: Double, now: WallClockTime, blanked: Bool = false
+        _ navigator: Navigator, into frame: OutputFrame, time: Double, now: WallClockTime,
+        blanked: Bool = false
     ) -> [Rect] {
         navigator.advance(to: time)
         let outputSize = Size(width: Double(frame.image.width), height: Double(frame.image.height))
@@ -44,9 +46,12 @@ public final class FramePipeline {
     /// Draws `scene` into `frame`, only what changed since the frame's buffer was drawn when it
     /// holds the previous frame; returns the damage in output pixels (empty: nothing changed).
     /// `isTouching`: a finger is down, so the frame does not count as settled.
-    func draw(_ scene: Scene, into frame: OutputFrame, now: WallClockTime, isTouching: Bool = false) -> [Rect] {
+    func draw(_ scene: Scene, into frame: OutputFrame, now: WallClockTime, isTouching: Bool = false)
+        -> [Rect]
+    {
         let target = frame.image
-        let prepared = renderer.prepare(scene, previous: frame.holdsPreviousFrame ? previousScene : nil, now: now)
+        let prepared = renderer.prepare(
+            scene, previous: frame.holdsPreviousFrame ? previousScene : nil, now: now)
         let damage = prepared.damage
         // Nothing changed: no repair either (the backend repairs if it commits anyway).
         if frame.holdsPreviousFrame && !damage.isEmpty { frame.repair(outside: damage.rects) }

@@ -32,7 +32,10 @@ public final class FrameRenderer {
         var height: Double
     }
 
-    public init(configuration: KioskConfiguration, scale: Double, orientation: DisplayOrientation = DisplayOrientation()) {
+    public init(
+        configuration: KioskConfiguration, scale: Double,
+        orientation: DisplayOrientation = DisplayOrientation()
+    ) {
         self.configuration = configuration
         self.orientation = orientation
         surfaces = PageSurfaceCache(configuration: configuration, scale: scale)
@@ -63,12 +66,20 @@ public final class FrameRenderer {
         measured(page: page, size: size).contentHeight
     }
 
-    private func measured(page: PageID, size: Size) -> (targets: [PanelTarget], contentHeight: Double) {
+    private func measured(page: PageID, size: Size) -> (
+        targets: [PanelTarget], contentHeight: Double
+    ) {
         let key = TargetKey(page: page, width: size.width, height: size.height)
         if let cached = targetCache[key] { return cached }
-        guard case .panel(let panel)? = configuration.pages[page]?.content else { return ([], size.height) }
-        let layout = surfaces.renderer.layout(panel: panel, size: size, theme: configuration.settings.theme)
-        let result = (layout.hitRegions.map { PanelTarget(rect: $0.rect, action: $0.action) }, layout.contentHeight)
+        guard case .panel(let panel)? = configuration.pages[page]?.content else {
+            return ([], size.height)
+        }
+        let layout = surfaces.renderer.layout(
+            panel: panel, size: size, theme: configuration.settings.theme)
+        let result = (
+            layout.hitRegions.map { PanelTarget(rect: $0.rect, action: $0.action) },
+            layout.contentHeight
+        )
         if targetCache.count > 256 { targetCache = [:] }
         targetCache[key] = result
         return result
@@ -77,7 +88,8 @@ public final class FrameRenderer {
     /// Draws `scene` into a new buffer of the scene's output size.
     public func render(_ upright: Scene, now: WallClockTime) throws(RenderError) -> ImageBuffer {
         let scene = turned(upright)
-        let target = try ImageBuffer(width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
+        let target = try ImageBuffer(
+            width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
         _ = surfaces.prepare(for: scene, now: now)
         compositor.compose(scene: scene, surfaces: surfaces, into: target)
         return target
@@ -86,7 +98,10 @@ public final class FrameRenderer {
     /// Draws `scene` into `target`, which holds `previous` already: only what changed is drawn.
     /// Returns the damaged output rectangles (empty when nothing changed).
     /// Both scenes are upright; `target` and the damage are in native (turned) output pixels.
-    public func draw(_ upright: Scene, into target: ImageBuffer, previous uprightPrevious: Scene?, now: WallClockTime) -> OutputDamage {
+    public func draw(
+        _ upright: Scene, into target: ImageBuffer, previous uprightPrevious: Scene?,
+        now: WallClockTime
+    ) -> OutputDamage {
         let frame = prepare(upright, previous: uprightPrevious, now: now)
         compose(frame, into: target)
         return frame.damage
@@ -105,12 +120,15 @@ public final class FrameRenderer {
 
     /// Readies the page surfaces for `upright` and computes its damage against `previous` (nil:
     /// everything), without touching any output buffer.
-    public func prepare(_ upright: Scene, previous uprightPrevious: Scene?, now: WallClockTime) -> PreparedFrame {
+    public func prepare(_ upright: Scene, previous uprightPrevious: Scene?, now: WallClockTime)
+        -> PreparedFrame
+    {
         let scene = turned(upright)
         let previous = uprightPrevious.map(displayTransform.apply(to:))
         let update = surfaces.prepare(for: scene, now: now)
         let damage = OutputDamage(
-            previous: previous, current: scene, surfaceDamage: update.damage, surfaceScale: surfaces.scale)
+            previous: previous, current: scene, surfaceDamage: update.damage,
+            surfaceScale: surfaces.scale)
         return PreparedFrame(scene: scene, hasPrevious: previous != nil, damage: damage)
     }
 

@@ -22,7 +22,9 @@ final class FrameWakeups {
     func arm(for surfaces: PageSurfaceCache, now: WallClockTime) {
         if let deadline = surfaces.nextClockDeadline(now: now) {
             let delay = max(0.001, deadline.secondsSinceEpoch - now.secondsSinceEpoch)
-            if clockTimer == nil { clockTimer = try? LoopTimer(loop: loop) { [unowned self] in requestFrame() } }
+            if clockTimer == nil {
+                clockTimer = try? LoopTimer(loop: loop) { [unowned self] in requestFrame() }
+            }
             clockTimer?.arm(after: delay)
         } else {
             clockTimer?.disarm()
@@ -31,7 +33,9 @@ final class FrameWakeups {
             if let fileTimer { loop.cancelTimer(fileTimer) }
             fileTimer = nil
         } else if fileTimer == nil {
-            fileTimer = try? loop.addTimer(after: 2, repeating: 2) { [unowned self] _ in requestFrame() }
+            fileTimer = try? loop.addTimer(after: 2, repeating: 2) { [unowned self] _ in
+                requestFrame()
+            }
         }
     }
 }

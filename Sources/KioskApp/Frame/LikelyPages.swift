@@ -38,7 +38,9 @@ struct LikelyPages {
 
     /// next, previous, back, then `open` of each target of the panels on screen.
     func candidateActions(in scene: Scene) -> [(action: Action, from: PageID?)] {
-        var actions: [(action: Action, from: PageID?)] = [(.nextFace, nil), (.previousFace, nil), (.back, nil)]
+        var actions: [(action: Action, from: PageID?)] = [
+            (.nextFace, nil), (.previousFace, nil), (.back, nil)
+        ]
         var opens = 0
         var visited: Set<PageID> = []
         for layer in scene.layers {
@@ -57,7 +59,8 @@ struct LikelyPages {
     func settledScene(after candidate: (action: Action, from: PageID?)) -> Scene? {
         guard
             let copy = try? Navigator(
-                configuration: navigator.configuration, viewport: navigator.viewport, scale: navigator.scale,
+                configuration: navigator.configuration, viewport: navigator.viewport,
+                scale: navigator.scale,
                 rootPage: navigator.root.id, panels: panels)
         else { return nil }
         copy.restore(navigator.state)
@@ -65,7 +68,9 @@ struct LikelyPages {
         copy.advance(to: start)
         var source: NavigationNode?
         if let from = candidate.from {
-            source = (copy.root as? ContainerNode)?.node(for: from) ?? (copy.root.id == from ? copy.root : nil)
+            source =
+                (copy.root as? ContainerNode)?.node(for: from)
+                ?? (copy.root.id == from ? copy.root : nil)
             guard source != nil else { return nil }
         }
         guard copy.perform(candidate.action, from: source) else { return nil }

@@ -58,7 +58,8 @@ final class SurfacesAhead {
     private func lookAhead() {
         guard let navigator, !navigator.isAnimating, !navigator.isTouching else { return }
         let key = Key(
-            state: navigator.state, generation: renderer.surfaces.generation, navigator: ObjectIdentifier(navigator),
+            state: navigator.state, generation: renderer.surfaces.generation,
+            navigator: ObjectIdentifier(navigator),
             viewport: navigator.viewport, scale: navigator.scale)
         guard key != lastKey else { return }
         lastKey = key
@@ -68,9 +69,12 @@ final class SurfacesAhead {
     /// Starts rasterising what may come next from `navigator`'s current Scene (bench and tests
     /// call it directly). Returns how many pages were started.
     @discardableResult
-    static func rasteriseAhead(for navigator: Navigator, renderer: FrameRenderer, now: WallClockTime) -> Int {
+    static func rasteriseAhead(
+        for navigator: Navigator, renderer: FrameRenderer, now: WallClockTime
+    ) -> Int {
         // Surface sizes are upright (the display transform turns only the layers' placement).
-        let wanted = LikelyPages(navigator: navigator, panels: renderer).surfaces(in: navigator.scene())
+        let wanted = LikelyPages(navigator: navigator, panels: renderer).surfaces(
+            in: navigator.scene())
         return renderer.surfaces.rasteriseAhead(wanted, now: now)
     }
 }

@@ -73,13 +73,17 @@ final class InputRouter {
     /// `[input] source` says (the config check rejects "wayland" with `backend = "drm"`).
     func runWithoutSeat() {
         seatless = true
-        if settings.source != .libinput { log.notice("no compositor seat: reading touch and keys through libinput") }
+        if settings.source != .libinput {
+            log.notice("no compositor seat: reading touch and keys through libinput")
+        }
     }
 
     /// The output's seat switched away (pause libinput, end a touch in progress) or back.
     func sessionChanged(active: Bool) {
         direct?.setSuspended(!active)
-        if !active, gate.isSwallowing || delegate?.navigator?.isTouching == true { deliver(.cancel(time: MonotonicClock.now)) }
+        if !active, gate.isSwallowing || delegate?.navigator?.isTouching == true {
+            deliver(.cancel(time: MonotonicClock.now))
+        }
     }
 
     /// Starts the direct source when the settings ask for one (at start, once the loop exists).
@@ -106,8 +110,10 @@ final class InputRouter {
         if old.geometry.displayTransform != new.geometry.displayTransform {
             log.notice("[display] rotation is now \(new.geometry.displayTransform)")
         }
-        let restart = old.source == .wayland || new.source == .wayland
-            || old.geometry.devicePaths != new.geometry.devicePaths || old.geometry.seat != new.geometry.seat
+        let restart =
+            old.source == .wayland || new.source == .wayland
+            || old.geometry.devicePaths != new.geometry.devicePaths
+            || old.geometry.seat != new.geometry.seat
             || old.geometry.keymap != new.geometry.keymap
         if old.source != new.source { log.notice("[input] source is now \(new.source)") }
         if restart, direct != nil {
@@ -117,7 +123,9 @@ final class InputRouter {
         if new.source != .wayland || seatless { start() }
         direct?.follow(routing.mapper)
         // A contact that went down under the old geometry ends without effect.
-        if gate.isSwallowing || delegate?.navigator?.isTouching == true { deliver(.cancel(time: MonotonicClock.now)) }
+        if gate.isSwallowing || delegate?.navigator?.isTouching == true {
+            deliver(.cancel(time: MonotonicClock.now))
+        }
         return true
     }
 
@@ -147,13 +155,19 @@ final class InputRouter {
             switch origin {
             case .compositor:
                 guard let mapped = routing.fromCompositor(event) else {
-                    if case .down(let id, _, _) = event { log.debug("compositor touch \(id) ignored ([input] source = \"\(settings.source)\")") }
+                    if case .down(let id, _, _) = event {
+                        log.debug(
+                            "compositor touch \(id) ignored ([input] source = \"\(settings.source)\")"
+                        )
+                    }
                     return
                 }
                 deliver(mapped)
             case .direct:
                 if case .down(let id, let position, _) = event {
-                    log.debug("libinput touch \(id) down at \(position) (surface \(routing.surfaceSize), viewport \(viewport))")
+                    log.debug(
+                        "libinput touch \(id) down at \(position) (surface \(routing.surfaceSize), viewport \(viewport))"
+                    )
                 }
                 deliver(routing.fromLibinput(event))
             }
@@ -172,7 +186,9 @@ final class InputRouter {
     /// wakes a blank screen and the touches an overlay takes never reach the pages.
     func deliver(_ event: TouchEvent) {
         guard let delegate, let navigator = delegate.navigator else {
-            if case .down(let id, _, _) = event { log.debug("touch \(id) dropped: no navigator yet") }
+            if case .down(let id, _, _) = event {
+                log.debug("touch \(id) dropped: no navigator yet")
+            }
             return
         }
         switch event {

@@ -37,12 +37,17 @@ final class ConfirmOverlay: Overlay {
 
     func layout(in space: OverlaySpace) {
         let layout = space.layout(panel, width: OverlayCard.width(viewport: space.viewport))
-        let card = OverlayCard.frame(viewport: space.viewport, contentHeight: layout.contentHeight, centred: true)
+        let card = OverlayCard.frame(
+            viewport: space.viewport, contentHeight: layout.contentHeight, centred: true)
         // The buttons are the grid's cells (the panel's second widget).
-        buttons = layout.widgets.first { $0.widgetIndex == 1 }?.parts.map { $0.offsetBy(dx: card.minX, dy: card.minY) } ?? []
+        buttons =
+            layout.widgets.first { $0.widgetIndex == 1 }?.parts.map {
+                $0.offsetBy(dx: card.minX, dy: card.minY)
+            } ?? []
         frame = Rect(size: space.viewport)
         let shade = SceneLayer(
-            content: .solid(Self.shade), size: space.viewport, transform: .scale(x: space.scale, y: space.scale))
+            content: .solid(Self.shade), size: space.viewport,
+            transform: .scale(x: space.scale, y: space.scale))
         layers = [shade, space.layer(Self.surfaceID, frame: card)]
     }
 

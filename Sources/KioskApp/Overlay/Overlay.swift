@@ -59,13 +59,15 @@ struct OverlaySpace {
 
     /// How `panel` lays out `width` logical pixels wide (at most the viewport tall).
     func layout(_ panel: Panel, width: Double) -> PanelLayout {
-        renderer.layout(panel: panel, size: Size(width: width, height: viewport.height), theme: theme)
+        renderer.layout(
+            panel: panel, size: Size(width: width, height: viewport.height), theme: theme)
     }
 
     /// The layer showing surface `id` at `frame`.
     func layer(_ id: PageID, frame: Rect) -> SceneLayer {
         SceneLayer(
             content: .panel(id), size: frame.size,
-            transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(.scale(x: scale, y: scale)))
+            transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(
+                .scale(x: scale, y: scale)))
     }
 }

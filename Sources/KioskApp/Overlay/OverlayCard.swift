@@ -17,7 +17,8 @@ enum OverlayCard {
         let width = width(viewport: viewport)
         let height = min(max(1, contentHeight), max(1, viewport.height - 2 * margin)).rounded(.up)
         let x = ((viewport.width - width) / 2).rounded()
-        let y = centred ? ((viewport.height - height) / 2).rounded() : viewport.height - margin - height
+        let y =
+            centred ? ((viewport.height - height) / 2).rounded() : viewport.height - margin - height
         return Rect(x: x, y: y, width: width, height: height)
     }
 }

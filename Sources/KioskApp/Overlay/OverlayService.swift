@@ -32,7 +32,8 @@ final class OverlayService {
 
     /// Expires overlays by themselves, on `loop`'s clock.
     func expire(on loop: EventLoop) throws(PlatformError) {
-        expiryTimer = try LoopTimer(loop: loop) { [unowned self] in expire(now: MonotonicClock.now) }
+        expiryTimer = try LoopTimer(loop: loop) { [unowned self] in expire(now: MonotonicClock.now)
+        }
         armExpiry()
     }
 
@@ -40,7 +41,8 @@ final class OverlayService {
 
     /// Shows `overlay` over the others of lower levels, replacing any at its level; with
     /// `seconds`, it goes by itself after that long.
-    func show(_ overlay: any Overlay, for seconds: Double? = nil, now: Double = MonotonicClock.now) {
+    func show(_ overlay: any Overlay, for seconds: Double? = nil, now: Double = MonotonicClock.now)
+    {
         removeOverlays { $0.level == overlay.level }
         let index = overlays.firstIndex { $0.level > overlay.level } ?? overlays.endIndex
         overlays.insert(overlay, at: index)
@@ -114,7 +116,8 @@ final class OverlayService {
         surfaces.setOverlayPanels(panels)
         if let placement {
             let space = OverlaySpace(
-                viewport: placement.viewport, scale: placement.scale, theme: theme, renderer: surfaces.renderer)
+                viewport: placement.viewport, scale: placement.scale, theme: theme,
+                renderer: surfaces.renderer)
             for overlay in overlays { overlay.layout(in: space) }
         }
         armExpiry()
@@ -135,7 +138,8 @@ final class OverlayService {
     /// A touch went down at `point`: true when an overlay (the topmost that wants it) takes its
     /// whole sequence, false when it goes to the pages.
     func touchDown(_ id: Int32, at point: Point) -> Bool {
-        guard placement != nil, let overlay = overlays.last(where: { $0.takesTouch(at: point) }) else { return false }
+        guard placement != nil, let overlay = overlays.last(where: { $0.takesTouch(at: point) })
+        else { return false }
         contacts[id] = (overlay, point)
         return true
     }
@@ -145,7 +149,9 @@ final class OverlayService {
         guard let contact = contacts.removeValue(forKey: id),
             overlays.contains(where: { $0 === contact.overlay })
         else { return }
-        if contact.overlay.touchEnded(wentDownAt: contact.point) == .closes { remove(contact.overlay) }
+        if contact.overlay.touchEnded(wentDownAt: contact.point) == .closes {
+            remove(contact.overlay)
+        }
     }
 
     /// The touches in progress ended without effect (a cancel, a new geometry).

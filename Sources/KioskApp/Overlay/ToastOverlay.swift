@@ -31,7 +31,8 @@ final class ToastOverlay: Overlay {
     func panel(theme: Theme) -> Panel {
         let mark = isProgress ? "…" : isFailure ? "✕" : "✓"
         // Plain text: braces doubled so the template shows them as written.
-        let line = LiveTextWidget(template: "\(mark)  \(text)".replacingBraces(), size: theme.bodySize * 1.2)
+        let line = LiveTextWidget(
+            template: "\(mark)  \(text)".replacingBraces(), size: theme.bodySize * 1.2)
         let background = isFailure ? RGBA(red: 0.45, green: 0.12, blue: 0.14) : theme.surface
         return Panel(widgets: [.liveText(line)], background: background)
     }
@@ -39,7 +40,8 @@ final class ToastOverlay: Overlay {
     func layout(in space: OverlaySpace) {
         let width = OverlayCard.width(viewport: space.viewport)
         let height = space.layout(panel(theme: space.theme), width: width).contentHeight
-        let frame = OverlayCard.frame(viewport: space.viewport, contentHeight: height, centred: false)
+        let frame = OverlayCard.frame(
+            viewport: space.viewport, contentHeight: height, centred: false)
         self.frame = frame
         layers = [space.layer(Self.surfaceID, frame: frame)]
     }

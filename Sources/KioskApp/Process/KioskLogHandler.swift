@@ -10,7 +10,9 @@ public struct KioskLogHandler: LogHandler {
     private let label: String
     private let journald: Bool
 
-    public init(label: String, level: Logger.Level = .info, journald: Bool = KioskLogHandler.stderrIsJournal) {
+    public init(
+        label: String, level: Logger.Level = .info, journald: Bool = KioskLogHandler.stderrIsJournal
+    ) {
         self.label = label
         self.logLevel = level
         self.journald = journald
@@ -25,14 +27,17 @@ public struct KioskLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        StandardStream.error.write(Self.format(event: event, label: label, journald: journald) + "\n")
+        StandardStream.error.write(
+            Self.format(event: event, label: label, journald: journald) + "\n")
     }
 
     /// The line written for one event (without the newline).
     static func format(event: LogEvent, label: String, journald: Bool) -> String {
         let message = event.message.description
-        let text = message.utf8.contains(UInt8(ascii: "\n"))
-            ? String(String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\n" ? " " : $0 })) : message
+        let text =
+            message.utf8.contains(UInt8(ascii: "\n"))
+            ? String(String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+            : message
         return journald ? "<\(priority(event.level))>\(text)" : "\(event.level): \(text)"
     }
 
@@ -56,6 +61,8 @@ public enum KioskLogging {
     public static func bootstrap(verbose: Bool = false) {
         guard !bootstrapped else { return }
         bootstrapped = true
-        LoggingSystem.bootstrap { label in KioskLogHandler(label: label, level: verbose ? .debug : .info) }
+        LoggingSystem.bootstrap { label in
+            KioskLogHandler(label: label, level: verbose ? .debug : .info)
+        }
     }
 }

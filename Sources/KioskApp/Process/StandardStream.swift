@@ -10,6 +10,9 @@ public enum StandardStream {
 
     public func write(_ text: String) {
         var text = text
-        _ = text.withUTF8 { Descriptor.writeAll(self == .output ? STDOUT_FILENO : STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+        _ = text.withUTF8 {
+            Descriptor.writeAll(
+                self == .output ? STDOUT_FILENO : STDERR_FILENO, UnsafeRawBufferPointer($0))
+        }
     }
 }

@@ -20,14 +20,19 @@ public enum KioskRun {
         if result.configuration == nil || result.hasErrors {
             for error in result.errors { log.error("\(error.description)") }
             if strict {
-                log.critical("\(configDirectory): unusable config (\(counted(result.errors.count, "error"))); not starting (--strict)")
+                log.critical(
+                    "\(configDirectory): unusable config (\(counted(result.errors.count, "error"))); not starting (--strict)"
+                )
                 return .configError
             }
             log.error(
-                "\(configDirectory): unusable config (\(counted(result.errors.count, "error"))); showing them on screen until the files are fixed")
+                "\(configDirectory): unusable config (\(counted(result.errors.count, "error"))); showing them on screen until the files are fixed"
+            )
         }
         let wanted = backend ?? result.displaySettings?.output.backend ?? .auto
-        if let line = DisplayPresence.missingDisplay(wanted: wanted, startedBySystemd: DisplayPresence.startedBySystemd()) {
+        if let line = DisplayPresence.missingDisplay(
+            wanted: wanted, startedBySystemd: DisplayPresence.startedBySystemd())
+        {
             StandardStream.error.write(line + "\n")
             return .unavailable
         }

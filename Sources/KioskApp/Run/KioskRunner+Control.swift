@@ -34,7 +34,8 @@ extension KioskRunner {
             }
         }
         hub.programs.onProgress = { [unowned self] (key: ActionKey) in
-            pipeline.overlays.show(ToastOverlay(text: "\(key.action): running", isFailure: false, isProgress: true))
+            pipeline.overlays.show(
+                ToastOverlay(text: "\(key.action): running", isFailure: false, isProgress: true))
         }
         hub.programs.onFinish = { [unowned self] report in finished(report) }
         pipeline.renderer.surfaces.liveValues = hub.lookup
@@ -65,7 +66,8 @@ extension KioskRunner {
         if let question = command.confirm {
             pipeline.overlays.show(
                 ConfirmOverlay(question: question) { [unowned self] confirmed in
-                    log.info("action \(page)/\(command.name): \(confirmed ? "confirmed" : "cancelled")")
+                    log.info(
+                        "action \(page)/\(command.name): \(confirmed ? "confirmed" : "cancelled")")
                     if confirmed { start(command, on: page) }
                 })
             return
@@ -85,9 +87,15 @@ extension KioskRunner {
             }
         case .publish(let topic, let payload, let retain):
             let sent = control.mqtt?.publish(topic, payload: payload, retain: retain) ?? false
-            let text = sent ? "\(command.name): sent" : "\(command.name): not sent, the broker is not connected"
-            log.info("action \(page)/\(command.name): publish to \(topic) \(sent ? "sent" : "not sent (not connected)")")
-            pipeline.overlays.show(ToastOverlay(text: text, isFailure: !sent, isProgress: false), for: ToastOverlay.seconds)
+            let text =
+                sent
+                ? "\(command.name): sent" : "\(command.name): not sent, the broker is not connected"
+            log.info(
+                "action \(page)/\(command.name): publish to \(topic) \(sent ? "sent" : "not sent (not connected)")"
+            )
+            pipeline.overlays.show(
+                ToastOverlay(text: text, isFailure: !sent, isProgress: false),
+                for: ToastOverlay.seconds)
             control.bus?.actionRan(page: page.rawValue, action: command.name)
         }
     }
@@ -96,7 +104,8 @@ extension KioskRunner {
         let line = "action \(report.key): \(report.message)"
         if report.succeeded { log.info("\(line)") } else { log.warning("\(line)") }
         pipeline.overlays.show(
-            ToastOverlay(text: report.message, isFailure: !report.succeeded, isProgress: false), for: ToastOverlay.seconds)
+            ToastOverlay(text: report.message, isFailure: !report.succeeded, isProgress: false),
+            for: ToastOverlay.seconds)
         control?.bus?.actionRan(page: report.key.page, action: report.key.action)
     }
 
@@ -105,7 +114,9 @@ extension KioskRunner {
     func perform(_ command: RemoteCommand) throws(ControlError) {
         switch command {
         case .navigate(let action):
-            guard let navigator, config.good != nil else { throw .refusedCommand("the config has errors; no page to navigate") }
+            guard let navigator, config.good != nil else {
+                throw .refusedCommand("the config has errors; no page to navigate")
+            }
             if case .open(let id) = action, config.shown.pages[id] == nil {
                 throw .refusedCommand("no page \"\(id)\"")
             }
@@ -113,7 +124,10 @@ extension KioskRunner {
             if idle.isBlanked { idle.wake() }
             navigator.advance(to: MonotonicClock.now)
             // A named page is shown from anywhere (`reveal`), not only where a tap would reach it.
-            let done = if case .open(let id) = action { navigator.reveal(id) } else { navigator.perform(action) }
+            let done =
+                if case .open(let id) = action { navigator.reveal(id) } else {
+                    navigator.perform(action)
+                }
             guard done else {
                 throw .refusedCommand(navigator.lastRefusal ?? "\(action): nothing to do")
             }
@@ -136,10 +150,14 @@ extension KioskRunner {
 
     /// A PNG of what is on screen (the upright picture, error banner and overlay included).
     private func screenshot(to path: String) throws(ControlError) {
-        guard path.hasPrefix("/") else { throw .refusedCommand("screenshot needs an absolute path, not \"\(path)\"") }
+        guard path.hasPrefix("/") else {
+            throw .refusedCommand("screenshot needs an absolute path, not \"\(path)\"")
+        }
         guard let navigator else { throw .refusedCommand("nothing on screen yet") }
         takeControlValues()
-        let size = Size(width: navigator.viewport.width * navigator.scale, height: navigator.viewport.height * navigator.scale)
+        let size = Size(
+            width: navigator.viewport.width * navigator.scale,
+            height: navigator.viewport.height * navigator.scale)
         let scene = pipeline.scene(navigator, outputSize: size, blanked: idle.isBlanked)
         // The render consumes the surfaces' damage: the next frame on screen redraws everything.
         defer { redrawAll() }

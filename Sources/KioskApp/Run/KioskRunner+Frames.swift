@@ -11,7 +11,8 @@ extension KioskRunner {
         // The frame moves the navigator's clock to now: touches from before it go first.
         router.readPendingInput()
         takeControlValues()
-        let damage = pipeline.draw(navigator, into: frame, time: time, now: WallClockTime.now(), blanked: idle.isBlanked)
+        let damage = pipeline.draw(
+            navigator, into: frame, time: time, now: WallClockTime.now(), blanked: idle.isBlanked)
         StartupTimeline.process.mark("draw")
         return damage
     }
@@ -33,7 +34,8 @@ extension KioskRunner {
             ahead?.moving()
         }
         if outcome.isFirst {
-            status.firstFrameCommitted(status: { [unowned self] in statusText }, then: { [unowned self] in startInput() })
+            status.firstFrameCommitted(
+                status: { [unowned self] in statusText }, then: { [unowned self] in startInput() })
         }
     }
 
@@ -44,7 +46,8 @@ extension KioskRunner {
         guard router.readsDirectly else { return }
         let after = StartupTimeline.process.millisecondsSinceStart(at: started)
         let took = Int(((MonotonicClock.now - started) * 1000).rounded())
-        log.info("input started after READY=1: \(after) ms after the process started, in \(took) ms")
+        log.info(
+            "input started after READY=1: \(after) ms after the process started, in \(took) ms")
     }
 
     /// One line for `systemctl status`.

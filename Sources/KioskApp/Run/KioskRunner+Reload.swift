@@ -17,7 +17,9 @@ extension KioskRunner {
             log.info("config reload (\(reason)): nothing changed")
         case .applied(let replacedDiagnostics):
             for warning in result.warnings { log.warning("\(warning.description)") }
-            if let notice = config.shown.settings.output.restartNotice(comparedTo: outputBefore) { log.notice("\(notice)") }
+            if let notice = config.shown.settings.output.restartNotice(comparedTo: outputBefore) {
+                log.notice("\(notice)")
+            }
             showConfiguration(restoringSaved: replacedDiagnostics)
             log.notice("config reloaded (\(reason)): \(config.shown.pages.count) pages")
         case .diagnostics, .banner:
@@ -28,8 +30,10 @@ extension KioskRunner {
                 showBanner()
                 redrawAll()
             }
-            let kept = config.good == nil ? "showing the errors on screen" : "keeping the last good config"
-            log.error("config reload (\(reason)): \(counted(result.errors.count, "error")); \(kept)")
+            let kept =
+                config.good == nil ? "showing the errors on screen" : "keeping the last good config"
+            log.error(
+                "config reload (\(reason)): \(counted(result.errors.count, "error")); \(kept)")
         }
         status.reloaded(status: statusText)
     }
@@ -54,7 +58,9 @@ extension KioskRunner {
                 }
             }
         }
-        if let navigator { pipeline.overlays.place(viewport: navigator.viewport, scale: navigator.scale) }
+        if let navigator {
+            pipeline.overlays.place(viewport: navigator.viewport, scale: navigator.scale)
+        }
         redrawAll()
     }
 

@@ -52,7 +52,8 @@ public final class KioskRunner {
             settings: settings.input, surfaceSize: settings.previewSize, loop: loop, log: log,
             overlays: pipeline.overlays, orientation: pipeline.renderer.orientation,
             startDirect: { [loop, log] geometry, size in
-                BackendFactory.directInput(settings: geometry, nativeSize: size, loop: loop, log: log)
+                BackendFactory.directInput(
+                    settings: geometry, nativeSize: size, loop: loop, log: log)
             })
         router.delegate = self
         try pipeline.overlays.expire(on: loop)
@@ -83,7 +84,8 @@ public final class KioskRunner {
         let made: (output: any OutputBackend, seat: (any InputBackend)?)
         do {
             made = try BackendFactory.output(
-                loop: loop, settings: config.shown.settings, title: "kiosk-shell", choice: backendChoice, log: log)
+                loop: loop, settings: config.shown.settings, title: "kiosk-shell",
+                choice: backendChoice, log: log)
         } catch {
             // Stopped before the display was up (waiting for the card): a stop, not a failure.
             if let stop = ProcessSignal.pendingStop {
@@ -121,7 +123,9 @@ public final class KioskRunner {
         self.output = output
         wakeups = FrameWakeups(loop: loop) { [unowned self] in self.output?.setNeedsFrame() }
         ahead = SurfacesAhead(loop: loop, renderer: pipeline.renderer)
-        output.onConfigure = { [unowned self] size, scale in configured(surfaceSize: size, scale: Double(scale)) }
+        output.onConfigure = { [unowned self] size, scale in
+            configured(surfaceSize: size, scale: Double(scale))
+        }
         output.onDraw = { [unowned self] frame, time in draw(into: frame, time: time) }
         output.onFrameFinished = { [unowned self] in frameFinished() }
         output.onLost = { [unowned self] reason in
@@ -145,14 +149,18 @@ public final class KioskRunner {
         StartupTimeline.process.mark("configure")
         let size = router.configured(surfaceSize: surfaceSize)
         if router.displayTransform != .normal {
-            log.info("display turned \(router.displayTransform): pages laid out at \(Int(size.width))x\(Int(size.height))")
+            log.info(
+                "display turned \(router.displayTransform): pages laid out at \(Int(size.width))x\(Int(size.height))"
+            )
         }
         log.info("output \(Int(size.width))x\(Int(size.height)) at scale \(Int(scale))")
         pipeline.renderer.surfaces.scale = scale
         if let navigator {
             navigator.resize(viewport: size, scale: scale)
         } else {
-            guard let made = makeNavigator(config.shown, viewport: size, scale: scale) else { return }
+            guard let made = makeNavigator(config.shown, viewport: size, scale: scale) else {
+                return
+            }
             navigator = made
             if config.good != nil { restoreSavedNavigation() }
         }
@@ -164,7 +172,9 @@ public final class KioskRunner {
 
     /// A navigator for `configuration` at the home page; nil (and the loop stopped with 78) when
     /// even that cannot be built, which a validated configuration rules out.
-    func makeNavigator(_ configuration: KioskConfiguration, viewport: Size, scale: Double) -> Navigator? {
+    func makeNavigator(_ configuration: KioskConfiguration, viewport: Size, scale: Double)
+        -> Navigator?
+    {
         let renderer = pipeline.renderer
         do {
             let made = try Navigator(
@@ -195,7 +205,9 @@ public final class KioskRunner {
     private func idleHome(quiet: Double) {
         guard config.good != nil, let navigator else { return }
         navigator.advance(to: MonotonicClock.now)
-        if navigator.perform(.home) { log.info("idle for \(IdleService.seconds(quiet)) s: going home") }
+        if navigator.perform(.home) {
+            log.info("idle for \(IdleService.seconds(quiet)) s: going home")
+        }
         router.reportRefusal(of: navigator, quietly: true)
         output?.setNeedsFrame()
     }

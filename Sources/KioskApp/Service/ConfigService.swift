@@ -43,7 +43,8 @@ final class ConfigService {
             shown = configuration
         } else {
             shown = DiagnosticPage.configuration(
-                errors: loaded.errors, directory: directory, displaySettings: loaded.displaySettings)
+                errors: loaded.errors, directory: directory, displaySettings: loaded.displaySettings
+            )
         }
     }
 
@@ -65,7 +66,8 @@ final class ConfigService {
         }
         guard let good else {
             shown = DiagnosticPage.configuration(
-                errors: result.errors, directory: directory, displaySettings: result.displaySettings)
+                errors: result.errors, directory: directory, displaySettings: result.displaySettings
+            )
             return .diagnostics
         }
         banner = ErrorBanner(errors: result.errors, directory: directory)
@@ -87,11 +89,14 @@ final class ConfigService {
                 loop: loop, paths: [directory, directory + "/pages"], debounce: Self.watchDebounce,
                 relevant: { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }, onChange: onChange)
             if watcher.watchedPaths.count < watcher.paths.count {
-                log.notice("watching \(directory): some folders are missing; they are picked up when they appear")
+                log.notice(
+                    "watching \(directory): some folders are missing; they are picked up when they appear"
+                )
             }
             self.watcher = watcher
         } catch {
-            log.warning("cannot watch \(directory) for changes (\(error.description)); reload with SIGHUP")
+            log.warning(
+                "cannot watch \(directory) for changes (\(error.description)); reload with SIGHUP")
         }
     }
 

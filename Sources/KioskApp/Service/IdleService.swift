@@ -34,7 +34,9 @@ final class IdleService {
             if clock.isBlanked { setBacklight(on: true) }
             backlight = settings.backlight.map { Backlight(name: $0) }
             if let backlight, !backlight.exists {
-                log.warning("[idle] backlight: no \(backlight.directory); blanking shows a black frame only")
+                log.warning(
+                    "[idle] backlight: no \(backlight.directory); blanking shows a black frame only"
+                )
                 self.backlight = nil
             }
             // A run that died while blank (kill -9, a crash) left the light off: set it either way.

@@ -22,7 +22,9 @@ final class NavigationKeeper {
 
     /// Follows `state_file` of the good configuration (none while only errors were seen).
     func use(_ configuration: KioskConfiguration?, environment: (String) -> String?) {
-        store = configuration.flatMap { NavigationStore.resolve(setting: $0.settings.stateFile, environment: environment) }
+        store = configuration.flatMap {
+            NavigationStore.resolve(setting: $0.settings.stateFile, environment: environment)
+        }
     }
 
     /// Puts a fresh `navigator` where the saved state says, as far as it still fits the config
@@ -42,11 +44,14 @@ final class NavigationKeeper {
             let restored = navigator.restore(saved)
             let missing = Set(saved.entries.keys).subtracting(restored)
             if missing.isEmpty {
-                log.info("restored the navigation saved in \(store.path): page \"\(navigator.activeNode.id)\"")
+                log.info(
+                    "restored the navigation saved in \(store.path): page \"\(navigator.activeNode.id)\""
+                )
             } else {
                 let names = missing.sorted().prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
                 log.warning(
-                    "\(store.path): part of the saved navigation no longer fits the config (\(names)); kept the rest: page \"\(navigator.activeNode.id)\"")
+                    "\(store.path): part of the saved navigation no longer fits the config (\(names)); kept the rest: page \"\(navigator.activeNode.id)\""
+                )
             }
             return restored
         }

@@ -1,7 +1,7 @@
 // Ownership: the saver owns one thread (joined in `stop()`/deinit) and one semaphore; the state
 // to write crosses threads only through the mutex-protected slot.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import KioskCore
 import KioskPlatform
@@ -50,7 +50,9 @@ final class NavigationSaver: @unchecked Sendable {
     /// Waits until nothing is left to write (at exit), at most `timeout` seconds.
     func flush(timeout: Double = 2) {
         let end = MonotonicClock.now + timeout
-        while slot.withLock({ $0.pending != nil || $0.writing }) && MonotonicClock.now < end { usleep(1000) }
+        while slot.withLock({ $0.pending != nil || $0.writing }) && MonotonicClock.now < end {
+            usleep(1000)
+        }
     }
 
     /// Writes what is pending, then ends the thread.
@@ -67,13 +69,16 @@ final class NavigationSaver: @unchecked Sendable {
 
     private func start() {
         let box = Unmanaged.passUnretained(self).toOpaque()
-        running = withSignalsBlocked {
-            pthread_create(&thread, nil, { raw in
-                guard let raw else { return nil }
-                Unmanaged<NavigationSaver>.fromOpaque(raw).takeUnretainedValue().serve()
-                return nil
-            }, box)
-        } == 0
+        running =
+            withSignalsBlocked {
+                pthread_create(
+                    &thread, nil,
+                    { raw in
+                        guard let raw else { return nil }
+                        Unmanaged<NavigationSaver>.fromOpaque(raw).takeUnretainedValue().serve()
+                        return nil
+                    }, box)
+            } == 0
     }
 
     private func serve() {

@@ -16,7 +16,9 @@ public struct NavigationStore: Hashable, Sendable {
     /// The store for the `state_file` setting: an absolute path, "" for none, or nil for
     /// `$STATE_DIRECTORY/navigation` (the first folder when systemd lists several), none when
     /// that is unset too.
-    public static func resolve(setting: String?, environment: (String) -> String?) -> NavigationStore? {
+    public static func resolve(setting: String?, environment: (String) -> String?)
+        -> NavigationStore?
+    {
         if let setting { return setting.isEmpty ? nil : NavigationStore(path: setting) }
         guard let folders = environment("STATE_DIRECTORY"),
             let first = folders.split(separator: ":").first, !first.isEmpty
@@ -40,7 +42,9 @@ public struct NavigationStore: Hashable, Sendable {
             return .unusable("\(path): \(error.description)")
         }
         guard let bytes else { return .none }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .unusable("\(path): not UTF-8 text") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .unusable("\(path): not UTF-8 text")
+        }
         do {
             return .state(try NavigationState(text: text))
         } catch {

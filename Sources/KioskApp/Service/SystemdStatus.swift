@@ -22,7 +22,8 @@ final class SystemdStatus {
         log.debug("sd_notify socket \(notifier.socketName)")
         guard let interval = notifier.watchdogInterval else { return }
         // A timer of this loop, not a thread: it only fires while the loop still turns.
-        watchdogTimer = try? loop.addTimer(after: interval, repeating: interval) { [unowned self] _ in
+        watchdogTimer = try? loop.addTimer(after: interval, repeating: interval) {
+            [unowned self] _ in
             notify { $0.watchdog() }
         }
         log.info("watchdog: pinging systemd every \(IdleService.seconds(interval)) s")

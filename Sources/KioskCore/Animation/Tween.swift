@@ -9,7 +9,9 @@ public struct Tween: Hashable, Sendable {
     public var duration: Double
     public var curve: TimingCurve
 
-    public init(from: Double, to: Double, start: Double, duration: Double, curve: TimingCurve = .linear) {
+    public init(
+        from: Double, to: Double, start: Double, duration: Double, curve: TimingCurve = .linear
+    ) {
         self.from = from
         self.to = to
         self.start = start

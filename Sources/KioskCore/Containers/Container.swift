@@ -69,7 +69,8 @@ public protocol Container: ContainerNode {
     func open(_ node: NavigationNode, from child: NavigationNode) throws
     /// As `open(_:from:)`, with the transitions a row or tile asked for (`Action.openWith`);
     /// containers without transitions of their own ignore them (the default).
-    func open(_ node: NavigationNode, from child: NavigationNode, transition: ActionTransition) throws
+    func open(_ node: NavigationNode, from child: NavigationNode, transition: ActionTransition)
+        throws
     /// The `back` action: true when this container went back a step; false sends it outwards.
     func goBack() -> Bool
     /// `back` with a transition of its own (`Action.backWith`); ignored by default.
@@ -103,7 +104,9 @@ extension Container {
     public func open(_ node: NavigationNode, from child: NavigationNode) throws {
         preconditionFailure("\(id) does not open new pages")
     }
-    public func open(_ node: NavigationNode, from child: NavigationNode, transition: ActionTransition) throws {
+    public func open(
+        _ node: NavigationNode, from child: NavigationNode, transition: ActionTransition
+    ) throws {
         try open(node, from: child)
     }
     public func goBack() -> Bool { false }

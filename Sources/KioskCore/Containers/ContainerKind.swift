@@ -11,11 +11,14 @@ public struct ContainerKind: Sendable {
     public let readState: @Sendable ([String]) -> [String]?
     /// Builds the container for a page of this kind at the output size, its children through
     /// the builder; nil when the page's content is not this kind's.
-    public let build: @Sendable (PageDefinition, Size, BuildChild) throws(NavigationError) -> NavigationNode?
+    public let build:
+        @Sendable (PageDefinition, Size, BuildChild) throws(NavigationError) -> NavigationNode?
 
     public init(
         name: String, readState: @escaping @Sendable ([String]) -> [String]?,
-        build: @escaping @Sendable (PageDefinition, Size, BuildChild) throws(NavigationError) -> NavigationNode? = { _, _, _ in nil }
+        build:
+            @escaping @Sendable (PageDefinition, Size, BuildChild) throws(NavigationError) ->
+            NavigationNode? = { _, _, _ in nil }
     ) {
         self.name = name
         self.readState = readState

@@ -32,7 +32,8 @@ public struct Matrix4: Hashable, Sendable, CustomStringConvertible {
     public var m: [Double]
 
     public init(rows: [[Double]]) {
-        precondition(rows.count == 4 && rows.allSatisfy { $0.count == 4 }, "Matrix4 needs 4x4 values")
+        precondition(
+            rows.count == 4 && rows.allSatisfy { $0.count == 4 }, "Matrix4 needs 4x4 values")
         m = rows.flatMap { $0 }
     }
 

@@ -89,11 +89,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         if other.isEmpty { return self }
         let x0 = min(minX, other.minX)
         let y0 = min(minY, other.minY)
-        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+        return Rect(
+            x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
     public func insetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+        Rect(
+            x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx),
+            height: max(0, height - 2 * dy))
     }
 
     public func offsetBy(dx: Double, dy: Double) -> Rect {

@@ -95,7 +95,9 @@ public struct GestureArbiter: Sendable {
                 out.append(RoutedGesture(claimant: r.claimant, gesture: g))
             case .flick:
                 // The flick directly follows its pan's `.ended`, so the route is still the pan's.
-                if let r = panRoute { out.append(RoutedGesture(claimant: r.claimant, gesture: gesture)) }
+                if let r = panRoute {
+                    out.append(RoutedGesture(claimant: r.claimant, gesture: gesture))
+                }
             }
         }
         return out

@@ -30,7 +30,9 @@ public struct GestureClaimant: Hashable, Sendable {
     /// vertical cube around a list turns from the list's ends — and stays here when none does.
     public var restsAt: Set<SwipeEdge>
 
-    public init(id: Int, accepts: Set<GestureKind>, region: Rect? = nil, restsAt: Set<SwipeEdge> = []) {
+    public init(
+        id: Int, accepts: Set<GestureKind>, region: Rect? = nil, restsAt: Set<SwipeEdge> = []
+    ) {
         self.id = id
         self.accepts = accepts
         self.region = region

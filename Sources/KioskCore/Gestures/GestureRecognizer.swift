@@ -140,7 +140,8 @@ public struct GestureRecognizer: Sendable {
     }
 
     private static func isUsable(_ p: Point) -> Bool {
-        p.x.isFinite && p.y.isFinite && abs(p.x) <= maximumCoordinate && abs(p.y) <= maximumCoordinate
+        p.x.isFinite && p.y.isFinite && abs(p.x) <= maximumCoordinate
+            && abs(p.y) <= maximumCoordinate
     }
 
     private mutating func firePendingLongPress(upTo time: Double) -> [Gesture] {
@@ -217,7 +218,9 @@ public struct GestureRecognizer: Sendable {
         let ay = abs(d.y)
         if ax > ay * configuration.axisRatio { return .horizontal }
         if ay > ax * configuration.axisRatio { return .vertical }
-        if max(ax, ay) >= configuration.axisDecisionDistance { return ax >= ay ? .horizontal : .vertical }
+        if max(ax, ay) >= configuration.axisDecisionDistance {
+            return ax >= ay ? .horizontal : .vertical
+        }
         return nil
     }
 

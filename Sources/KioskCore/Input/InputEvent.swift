@@ -11,7 +11,8 @@ public enum TouchEvent: Hashable, Sendable {
 
     public var time: Double {
         switch self {
-        case .down(_, _, let t), .motion(_, _, let t), .up(_, let t), .cancel(let t), .frame(let t): t
+        case .down(_, _, let t), .motion(_, _, let t), .up(_, let t), .cancel(let t), .frame(let t):
+            t
         }
     }
 }

@@ -35,7 +35,9 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
         case .nextFace: "next"
         case .previousFace: "previous"
         case .command(let command): command.description
-        case .openWith(let id, let t): "open \(id)" + (t.push.map { " with \($0)" } ?? "") + (t.back.map { ", back with \($0)" } ?? "")
+        case .openWith(let id, let t):
+            "open \(id)" + (t.push.map { " with \($0)" } ?? "")
+                + (t.back.map { ", back with \($0)" } ?? "")
         case .backWith(let t): "back with \(t)"
         }
     }

@@ -7,7 +7,9 @@ public struct TransitionOverride: Hashable, Sendable, CustomStringConvertible {
     public var orientation: TransitionOrientation?
     public var duration: Double?
 
-    public init(kind: TransitionKind?, orientation: TransitionOrientation? = nil, duration: Double? = nil) {
+    public init(
+        kind: TransitionKind?, orientation: TransitionOrientation? = nil, duration: Double? = nil
+    ) {
         self.kind = kind
         self.orientation = orientation
         self.duration = duration
@@ -21,7 +23,8 @@ public struct TransitionOverride: Hashable, Sendable, CustomStringConvertible {
         guard let kind else { return nil }
         let fallback = base ?? TransitionSpec()
         return TransitionSpec(
-            kind: kind, orientation: orientation ?? fallback.orientation, duration: duration ?? fallback.duration)
+            kind: kind, orientation: orientation ?? fallback.orientation,
+            duration: duration ?? fallback.duration)
     }
 
     public var description: String { kind?.rawValue ?? "none" }

@@ -25,13 +25,17 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
             values.append(Double(v) / 255)
             i += 2
         }
-        self.init(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+        self.init(
+            red: values[0], green: values[1], blue: values[2],
+            alpha: values.count == 4 ? values[3] : 1)
     }
 
     public static let black = RGBA(red: 0, green: 0, blue: 0)
     public static let white = RGBA(red: 1, green: 1, blue: 1)
 
-    public func withAlpha(_ a: Double) -> RGBA { RGBA(red: red, green: green, blue: blue, alpha: a) }
+    public func withAlpha(_ a: Double) -> RGBA {
+        RGBA(red: red, green: green, blue: blue, alpha: a)
+    }
 
     public var description: String {
         func byte(_ v: Double) -> String {

@@ -21,7 +21,9 @@ public struct InputSettings: Hashable, Sendable {
     public var source: InputSource
     /// `[display] rotation` and the rest of `[input]` (touch rotation, calibration, devices, keymap).
     public var geometry: InputGeometrySettings
-    public init(source: InputSource = .wayland, geometry: InputGeometrySettings = InputGeometrySettings()) {
+    public init(
+        source: InputSource = .wayland, geometry: InputGeometrySettings = InputGeometrySettings()
+    ) {
         self.source = source
         self.geometry = geometry
     }
@@ -53,8 +55,10 @@ public struct KioskSettings: Hashable, Sendable {
 
     public init(
         home: PageID, previewSize: Size = Size(width: 1280, height: 800), previewScale: Double = 1,
-        appID: String = "kiosk-shell", theme: Theme = .standard, idle: IdleSettings = IdleSettings(),
-        input: InputSettings = InputSettings(), stateFile: String? = nil, control: ControlSettings = ControlSettings()
+        appID: String = "kiosk-shell", theme: Theme = .standard,
+        idle: IdleSettings = IdleSettings(),
+        input: InputSettings = InputSettings(), stateFile: String? = nil,
+        control: ControlSettings = ControlSettings()
     ) {
         self.home = home
         self.previewSize = previewSize
@@ -93,7 +97,9 @@ public struct KioskConfiguration: Hashable, Sendable {
             seen.insert(id)
             queue.append(contentsOf: page.children)
             queue.append(contentsOf: page.openTargets)
-            if case .drillDown(let spec) = page.content { queue.append(contentsOf: spec.placeholders) }
+            if case .drillDown(let spec) = page.content {
+                queue.append(contentsOf: spec.placeholders)
+            }
         }
         return seen
     }
@@ -109,7 +115,9 @@ extension PageDefinition {
             case .list(let list):
                 for row in list.rows { if let id = row.action?.openedPage { targets.append(id) } }
             case .grid(let grid):
-                for tile in grid.tiles { if let id = tile.action?.openedPage { targets.append(id) } }
+                for tile in grid.tiles {
+                    if let id = tile.action?.openedPage { targets.append(id) }
+                }
             default: break
             }
         }

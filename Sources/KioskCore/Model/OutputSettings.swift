@@ -46,7 +46,8 @@ public struct DisplayModeRequest: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func number(_ text: Substring, max: Int) -> Int? {
-        guard !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), text.count <= 6,
+        guard !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber),
+            text.count <= 6,
             let value = Int(text), value >= 1, value <= max
         else { return nil }
         return value
@@ -63,7 +64,10 @@ public struct OutputSettings: Hashable, Sendable {
     /// nil: the connector's preferred mode.
     public var mode: DisplayModeRequest?
 
-    public init(backend: OutputBackendChoice = .auto, connector: String? = nil, mode: DisplayModeRequest? = nil) {
+    public init(
+        backend: OutputBackendChoice = .auto, connector: String? = nil,
+        mode: DisplayModeRequest? = nil
+    ) {
         self.backend = backend
         self.connector = connector
         self.mode = mode

@@ -81,7 +81,8 @@ public struct CubeSpec: Hashable, Sendable {
     /// `start`: the face shown first and by `home`; nil = the first face.
     public var start: PageID?
     public init(
-        faces: [PageID], wraps: Bool = true, orientation: CubeOrientation = .horizontal, sides: Int? = nil,
+        faces: [PageID], wraps: Bool = true, orientation: CubeOrientation = .horizontal,
+        sides: Int? = nil,
         durationPerFace: Double = 0.3, perspective: Double = 1, start: PageID? = nil
     ) {
         self.faces = faces
@@ -111,7 +112,8 @@ public struct DrillDownSpec: Hashable, Sendable {
     public var replaceAnimation: DrillDownReplaceAnimation
     public init(
         root: PageID, leftWidth: Double = 420, foldBelow: Double = 900, showsHeaders: Bool = true,
-        rightPlaceholder: PageID? = nil, leftPlaceholder: PageID? = nil, replaceAnimation: DrillDownReplaceAnimation = .fade
+        rightPlaceholder: PageID? = nil, leftPlaceholder: PageID? = nil,
+        replaceAnimation: DrillDownReplaceAnimation = .fade
     ) {
         self.root = root
         self.leftWidth = leftWidth
@@ -133,7 +135,9 @@ public struct StackSpec: Hashable, Sendable {
     /// `header`: true/false shows/hides the header (title, labelled back button); nil = on
     /// unless an enclosing drill-down column header already titles the stack.
     public var showsHeader: Bool?
-    public init(root: PageID, transition: TransitionSpec = TransitionSpec(), showsHeader: Bool? = nil) {
+    public init(
+        root: PageID, transition: TransitionSpec = TransitionSpec(), showsHeader: Bool? = nil
+    ) {
         self.root = root
         self.transition = transition
         self.showsHeader = showsHeader
@@ -147,7 +151,8 @@ public struct TabsSpec: Hashable, Sendable {
     /// `start`: the tab selected first and by `home`; nil = the first tab.
     public var start: PageID?
     public init(
-        pages: [PageID], transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25), start: PageID? = nil
+        pages: [PageID], transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.25),
+        start: PageID? = nil
     ) {
         self.pages = pages
         self.transition = transition
@@ -161,7 +166,10 @@ public struct TransitionSpec: Hashable, Sendable {
     public var orientation: TransitionOrientation
     /// Seconds.
     public var duration: Double
-    public init(kind: TransitionKind = .swipe, orientation: TransitionOrientation = .rightToLeft, duration: Double = 0.35) {
+    public init(
+        kind: TransitionKind = .swipe, orientation: TransitionOrientation = .rightToLeft,
+        duration: Double = 0.35
+    ) {
         self.kind = kind
         self.orientation = orientation
         self.duration = duration

@@ -10,17 +10,21 @@ extension Panel {
     /// near-black (#141414) and white contrasts most with the page.
     public func pageTextColor(theme: Theme) -> RGBA {
         if let textColor { return textColor }
-        guard let background, theme.text.contrastRatio(with: background) < Panel.readableContrast else {
+        guard let background, theme.text.contrastRatio(with: background) < Panel.readableContrast
+        else {
             return theme.text
         }
         let candidates = [theme.background, RGBA(red: 0.078, green: 0.078, blue: 0.078), .white]
-        return candidates.max { $0.contrastRatio(with: background) < $1.contrastRatio(with: background) } ?? theme.text
+        return candidates.max {
+            $0.contrastRatio(with: background) < $1.contrastRatio(with: background)
+        } ?? theme.text
     }
 
     /// Captions and subtitles on this page's background: the theme's muted text while the page
     /// text is the theme's; otherwise the page text a third of the way towards the background.
     public func pageMutedTextColor(theme: Theme) -> RGBA {
         let text = pageTextColor(theme: theme)
-        return text == theme.text ? theme.mutedText : text.mixed(with: background ?? theme.background, 0.35)
+        return text == theme.text
+            ? theme.mutedText : text.mixed(with: background ?? theme.background, 0.35)
     }
 }

@@ -42,7 +42,10 @@ public struct ValueRowsWidget: Hashable, Sendable {
     /// Shown in the first row while there are no rows.
     public var placeholder: String
 
-    public init(value: String, label: String, detail: String? = nil, maxRows: Int = 6, placeholder: String = "—") {
+    public init(
+        value: String, label: String, detail: String? = nil, maxRows: Int = 6,
+        placeholder: String = "—"
+    ) {
         self.value = value
         self.label = label
         self.detail = detail

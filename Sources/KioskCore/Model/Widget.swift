@@ -87,7 +87,9 @@ public struct ListRow: Hashable, Sendable {
     /// Drawn when the row navigates somewhere; defaults to true when `action` is set.
     public var showsChevron: Bool
     public var action: Action?
-    public init(label: String, detail: String? = nil, showsChevron: Bool? = nil, action: Action? = nil) {
+    public init(
+        label: String, detail: String? = nil, showsChevron: Bool? = nil, action: Action? = nil
+    ) {
         self.label = label
         self.detail = detail
         self.showsChevron = showsChevron ?? (action != nil)
@@ -113,7 +115,8 @@ public struct Tile: Hashable, Sendable {
     public var icon: String?
     public var action: Action?
     public var style: TileStyle
-    public init(label: String, icon: String? = nil, action: Action? = nil, style: TileStyle = .tile) {
+    public init(label: String, icon: String? = nil, action: Action? = nil, style: TileStyle = .tile)
+    {
         self.label = label
         self.icon = icon
         self.action = action

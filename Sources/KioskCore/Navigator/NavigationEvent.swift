@@ -19,8 +19,10 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cube(let id, let e): "cube \(id) \(e)"
-        case .stack(let id, .willShow(let page, let animated)): "stack \(id) willShow \(page)\(animated ? " animated" : "")"
-        case .stack(let id, .didShow(let page, let animated)): "stack \(id) didShow \(page)\(animated ? " animated" : "")"
+        case .stack(let id, .willShow(let page, let animated)):
+            "stack \(id) willShow \(page)\(animated ? " animated" : "")"
+        case .stack(let id, .didShow(let page, let animated)):
+            "stack \(id) didShow \(page)\(animated ? " animated" : "")"
         case .tabs(let id, .didSelect(let index, let page)): "tabs \(id) didSelect \(index) \(page)"
         case .drillDown(let id, let e): "drilldown \(id) \(e)"
         }

@@ -13,15 +13,21 @@ extension Navigator {
         let done: Bool
         switch action {
         case .open(let id): done = open(id, from: origin)
-        case .openWith(let id, let transition): done = open(id, from: origin, transition: transition)
+        case .openWith(let id, let transition):
+            done = open(id, from: origin, transition: transition)
         case .back: done = chain(from: origin).contains { $0.container.goBack() }
-        case .backWith(let transition): done = chain(from: origin).contains { $0.container.goBack(transition: transition) }
+        case .backWith(let transition):
+            done = chain(from: origin).contains { $0.container.goBack(transition: transition) }
         case .home: done = home()
-        case .nextFace: done = chain(from: origin).contains { $0.container.showNeighbour(forward: true) }
-        case .previousFace: done = chain(from: origin).contains { $0.container.showNeighbour(forward: false) }
+        case .nextFace:
+            done = chain(from: origin).contains { $0.container.showNeighbour(forward: true) }
+        case .previousFace:
+            done = chain(from: origin).contains { $0.container.showNeighbour(forward: false) }
         case .command(let command): done = carryOut(command, from: origin)
         }
-        if !done && lastRefusal == nil { lastRefusal = "\(action): nothing to do from page \"\(origin.id)\"" }
+        if !done && lastRefusal == nil {
+            lastRefusal = "\(action): nothing to do from page \"\(origin.id)\""
+        }
         layoutTree()
         focus.clear()
         return done
@@ -32,7 +38,9 @@ extension Navigator {
     public func open(_ id: PageID) -> Bool { perform(.open(id)) }
 
     /// The chain from `node` up to the root, each container with its child on the way.
-    private func chain(from node: NavigationNode) -> [(container: any Container, child: NavigationNode)] {
+    private func chain(from node: NavigationNode) -> [(
+        container: any Container, child: NavigationNode
+    )] {
         var result: [(any Container, NavigationNode)] = []
         var child = node
         while let parent = child.parent {
@@ -48,7 +56,9 @@ extension Navigator {
     /// page on a stack that opens a face of the cube around the stack turns the cube instead of
     /// pushing a second copy of the face. A page whose subtree holds a container around `origin`
     /// is refused: pushing it would nest a container inside itself.
-    private func open(_ id: PageID, from origin: NavigationNode, transition: ActionTransition? = nil) -> Bool {
+    private func open(
+        _ id: PageID, from origin: NavigationNode, transition: ActionTransition? = nil
+    ) -> Bool {
         guard configuration.pages[id] != nil else {
             lastRefusal = "open \(id): no such page"
             return false
@@ -62,7 +72,8 @@ extension Navigator {
                 // of `any Container` to NavigationNode.
                 let enclosing = Set(around.map { $0.container.id } + [origin.id])
                 if let nested = subtree(of: id).first(where: { enclosing.contains($0) }) {
-                    lastRefusal = "open \(id): it holds page \"\(nested)\", which is already shown around page \"\(origin.id)\""
+                    lastRefusal =
+                        "open \(id): it holds page \"\(nested)\", which is already shown around page \"\(origin.id)\""
                     return false
                 }
                 let node = try makeNode(id)
@@ -78,14 +89,17 @@ extension Navigator {
             lastRefusal = "open \(id): \(error)"
             return false
         }
-        lastRefusal = "open \(id): no drill-down, stack, cube or tabs around page \"\(origin.id)\" can show it"
+        lastRefusal =
+            "open \(id): no drill-down, stack, cube or tabs around page \"\(origin.id)\" can show it"
         return false
     }
 
     /// `rect` (root logical pixels) relative to `container`'s frame; nil when it is not on screen.
     private func local(_ rect: Rect, in container: any Container) -> Rect? {
         guard let frame = frame(of: container) else { return nil }
-        return Rect(x: rect.minX - frame.minX, y: rect.minY - frame.minY, width: rect.width, height: rect.height)
+        return Rect(
+            x: rect.minX - frame.minX, y: rect.minY - frame.minY, width: rect.width,
+            height: rect.height)
     }
 
     /// `id` and every page its containers show, as configured.

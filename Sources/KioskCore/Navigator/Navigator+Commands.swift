@@ -3,7 +3,8 @@
 extension Navigator {
     func carryOut(_ command: CommandAction, from origin: NavigationNode) -> Bool {
         guard let commandHandler else {
-            lastRefusal = "\(command): actions that act outside the panel run only under `kiosk-shell run`"
+            lastRefusal =
+                "\(command): actions that act outside the panel run only under `kiosk-shell run`"
             return false
         }
         commandHandler(command, origin.id)

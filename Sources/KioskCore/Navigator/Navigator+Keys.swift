@@ -40,7 +40,8 @@ extension Navigator {
     /// The page in view and the index of its focused item, for drawing the focus ring; nil
     /// until a key is used and after a touch.
     public var focusedItem: (page: PageID, item: Int)? {
-        guard keyboard.isActive, let index = focus.focusedIndex, keyboard.page == activeNode.id else { return nil }
+        guard keyboard.isActive, let index = focus.focusedIndex, keyboard.page == activeNode.id
+        else { return nil }
         return (activeNode.id, index)
     }
 
@@ -80,14 +81,16 @@ extension Navigator {
     /// The tappable items of the page in view, at the size it is shown.
     func activeTargets() -> [PanelTarget] {
         let node = activeNode
-        return panels.targets(page: node.id, size: node.contentSize(frame: frame(of: node)?.size ?? viewport))
+        return panels.targets(
+            page: node.id, size: node.contentSize(frame: frame(of: node)?.size ?? viewport))
     }
 
     /// `rect` of a panel's content (a target) in root logical pixels, as the panel shows it now.
     func itemFrame(_ rect: Rect, on node: NavigationNode) -> Rect? {
         guard let frame = frame(of: node) else { return nil }
         return Rect(
-            x: frame.minX + rect.minX, y: frame.minY + rect.minY - node.scrollOffset, width: rect.width,
+            x: frame.minX + rect.minX, y: frame.minY + rect.minY - node.scrollOffset,
+            width: rect.width,
             height: rect.height)
     }
 }

@@ -12,7 +12,8 @@ extension Navigator {
         if let container = node as? any Container {
             container.layout(size: size) { child, childSize in layout(child, size: childSize) }
         } else if let panel = node as? PanelNode {
-            panel.scroll.setBounds(contentHeight: contentHeight(of: panel.id, size: size), frameHeight: size.height)
+            panel.scroll.setBounds(
+                contentHeight: contentHeight(of: panel.id, size: size), frameHeight: size.height)
         }
     }
 

@@ -16,9 +16,14 @@ extension Navigator {
         // Steps already on screen stay; each further step is opened from the page before it (an
         // animation just started leaves `activeNode` behind, so it is not the origin).
         let shown = route.prefix { isShowing($0) }.count
-        for (previous, step) in zip(route.dropFirst(max(shown - 1, 0)), route.dropFirst(max(shown, 1))) {
-            guard let origin = origin(toOpen: step, after: previous), perform(.open(step), from: origin) else {
-                lastRefusal = "open \(id): on the way through page \"\(step)\": \(lastRefusal ?? "page \"\(previous)\" is not shown")"
+        for (previous, step) in zip(
+            route.dropFirst(max(shown - 1, 0)), route.dropFirst(max(shown, 1)))
+        {
+            guard let origin = origin(toOpen: step, after: previous),
+                perform(.open(step), from: origin)
+            else {
+                lastRefusal =
+                    "open \(id): on the way through page \"\(step)\": \(lastRefusal ?? "page \"\(previous)\" is not shown")"
                 return false
             }
         }
@@ -29,7 +34,9 @@ extension Navigator {
     /// that `previous` is around it) when `step` is its child, else on page `previous` itself.
     private func origin(toOpen step: PageID, after previous: PageID) -> NavigationNode? {
         guard let node = node(showing: previous) else { return nil }
-        if let container = node as? any Container, configuration.pages[previous]?.children.contains(step) == true {
+        if let container = node as? any Container,
+            configuration.pages[previous]?.children.contains(step) == true
+        {
             return container.pages.first
         }
         return node

@@ -4,12 +4,18 @@
 extension Navigator {
     /// Everything on screen at the current time.
     public func scene() -> Scene {
-        var builder = SceneBuilder(theme: configuration.settings.theme, scale: scale, pages: configuration.pages)
+        var builder = SceneBuilder(
+            theme: configuration.settings.theme, scale: scale, pages: configuration.pages)
         builder.focusRing = focusRingMark()
-        builder.draw(root, frame: Rect(size: viewport), placement: Matrix4.scale(x: scale, y: scale), look: SceneLook())
+        builder.draw(
+            root, frame: Rect(size: viewport), placement: Matrix4.scale(x: scale, y: scale),
+            look: SceneLook())
         return Scene(
-            outputSize: Size(width: (viewport.width * scale).rounded(), height: (viewport.height * scale).rounded()),
-            background: configuration.settings.theme.background, layers: builder.layers, isAnimating: isAnimating)
+            outputSize: Size(
+                width: (viewport.width * scale).rounded(),
+                height: (viewport.height * scale).rounded()),
+            background: configuration.settings.theme.background, layers: builder.layers,
+            isAnimating: isAnimating)
     }
 
     /// The focused item of the page in view, when a key was used since the last touch.

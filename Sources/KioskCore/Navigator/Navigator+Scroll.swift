@@ -77,7 +77,8 @@ extension NavigationNode {
     /// The ends of a scrolling panel's content it shows at rest (`GestureClaimant.restsAt`): a
     /// drag pulling past them turns a cube around it along the same axis.
     var scrollEndsShown: Set<SwipeEdge> {
-        guard let panel = self as? PanelNode, panel.scroll.isScrollable, !panel.scroll.isAnimating else { return [] }
+        guard let panel = self as? PanelNode, panel.scroll.isScrollable, !panel.scroll.isAnimating
+        else { return [] }
         var ends: Set<SwipeEdge> = []
         if panel.scroll.offset <= 0 { ends.insert(.top) }
         if panel.scroll.offset >= panel.scroll.limit { ends.insert(.bottom) }
@@ -86,7 +87,9 @@ extension NavigationNode {
 
     /// The gestures a panel claims.
     var panelGestures: Set<GestureKind> {
-        if let panel = self as? PanelNode, panel.scroll.isScrollable { return [.tap, .longPress, .verticalPan] }
+        if let panel = self as? PanelNode, panel.scroll.isScrollable {
+            return [.tap, .longPress, .verticalPan]
+        }
         return [.tap, .longPress]
     }
 }

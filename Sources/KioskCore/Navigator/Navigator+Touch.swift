@@ -45,18 +45,25 @@ extension Navigator {
     }
 
     /// The gesture claimants under `point`, innermost first (pure).
-    func claimants(at point: Point) -> [GestureClaimant] { claims(at: point).entries.map(\.claimant) }
+    func claimants(at point: Point) -> [GestureClaimant] {
+        claims(at: point).entries.map(\.claimant)
+    }
 
     func handle(_ routed: RoutedGesture) {
         guard claimTargets.indices.contains(routed.claimant) else { return }
-        if routed.gesture.panGesture?.phase == .began { releaseHeldMotions(keeping: routed.claimant) }
+        if routed.gesture.panGesture?.phase == .began {
+            releaseHeldMotions(keeping: routed.claimant)
+        }
         switch (claimTargets[routed.claimant], routed.gesture) {
         case (.panel(let node, let frame), .tap(let position, _)):
             // A touch that stopped a moving list or container is not a tap on what it shows.
-            guard !caughtPanels.contains(ObjectIdentifier(node)), heldMotions.isEmpty else { return }
+            guard !caughtPanels.contains(ObjectIdentifier(node)), heldMotions.isEmpty else {
+                return
+            }
             // Content coordinates: the targets are laid out over the whole scrolled content.
             let local = position - frame.origin + Point(x: 0, y: node.scrollOffset)
-            let hit = panels.targets(page: node.id, size: node.contentSize(frame: frame.size)).first { $0.rect.contains(local) }
+            let hit = panels.targets(page: node.id, size: node.contentSize(frame: frame.size)).first
+            { $0.rect.contains(local) }
             if let hit {
                 activatedItem = itemFrame(hit.rect, on: node)
                 defer { activatedItem = nil }

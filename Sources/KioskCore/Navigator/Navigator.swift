@@ -57,13 +57,16 @@ public final class Navigator {
 
     /// Builds the tree for `rootPage` (default: the configured home) and shows it at once.
     public convenience init(
-        configuration: KioskConfiguration, viewport: Size, scale: Double = 1, rootPage: PageID? = nil,
+        configuration: KioskConfiguration, viewport: Size, scale: Double = 1,
+        rootPage: PageID? = nil,
         panels: any PanelMeasuring = UnmeasuredPanels(), containers: ContainerRegistry = .standard
     ) throws(NavigationError) {
-        let builder = NavigationTreeBuilder(pages: configuration.pages, size: Navigator.sane(viewport), containers: containers)
+        let builder = NavigationTreeBuilder(
+            pages: configuration.pages, size: Navigator.sane(viewport), containers: containers)
         let root = try builder.build(rootPage ?? configuration.settings.home)
         self.init(
-            configuration: configuration, viewport: viewport, scale: scale, root: root, panels: panels, containers: containers)
+            configuration: configuration, viewport: viewport, scale: scale, root: root,
+            panels: panels, containers: containers)
     }
 
     /// Shows `root`, a tree built by the caller (a container made in code), at once.
@@ -84,7 +87,9 @@ public final class Navigator {
 
     /// A fresh subtree for page `id` (an `open` action pushes it, a restore rebuilds it).
     func makeNode(_ id: PageID) throws(NavigationError) -> NavigationNode {
-        try NavigationTreeBuilder(pages: configuration.pages, size: viewport, containers: containers).build(id)
+        try NavigationTreeBuilder(
+            pages: configuration.pages, size: viewport, containers: containers
+        ).build(id)
     }
 
     static func sane(_ size: Size) -> Size {
@@ -119,7 +124,9 @@ public final class Navigator {
     public func resize(viewport newSize: Size, scale newScale: Double) {
         // A gesture in progress is cancelled first: its container hears its pan end and settles
         // (a fresh arbiter would forget it, leaving a cube dragging or a swipe half-way forever).
-        for routed in arbiter.handle(.cancel(time: now), claimantsAt: { _ in [] }) { handle(routed) }
+        for routed in arbiter.handle(.cancel(time: now), claimantsAt: { _ in [] }) {
+            handle(routed)
+        }
         releaseHeldMotions()
         viewport = Navigator.sane(newSize)
         if newScale.isFinite && newScale > 0 { scale = newScale }

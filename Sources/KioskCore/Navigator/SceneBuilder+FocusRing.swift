@@ -11,10 +11,13 @@ struct FocusRingMark {
 extension SceneBuilder {
     /// Adds the ring around `item` of the panel drawn as `panel` at `frame` under `placement`,
     /// clipped to the panel's frame (a row scrolled half out of view is ringed only where it shows).
-    mutating func addFocusRing(_ item: Rect, over panel: SceneLayer, frame: Rect, placement: Matrix4, look: SceneLook) {
+    mutating func addFocusRing(
+        _ item: Rect, over panel: SceneLayer, frame: Rect, placement: Matrix4, look: SceneLook
+    ) {
         let out = ChromeMetrics.focusRingOutset
         let ring = Rect(
-            x: frame.minX + item.minX - out, y: frame.minY + item.minY - panel.contentOffset.y - out,
+            x: frame.minX + item.minX - out,
+            y: frame.minY + item.minY - panel.contentOffset.y - out,
             width: item.width + 2 * out, height: item.height + 2 * out)
         let clipped = look.clipped(to: frame, placement: placement)
         layers.append(

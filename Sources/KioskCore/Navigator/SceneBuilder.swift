@@ -22,27 +22,36 @@ public struct SceneBuilder {
     public func title(of id: PageID) -> String { pages[id]?.title ?? id.rawValue }
 
     /// Draws `node` (a container's layers, or a panel's one layer) into `frame` under `placement`.
-    public mutating func draw(_ node: NavigationNode, frame: Rect, placement: Matrix4, look: SceneLook) {
+    public mutating func draw(
+        _ node: NavigationNode, frame: Rect, placement: Matrix4, look: SceneLook
+    ) {
         if let container = node as? any Container {
             container.draw(in: frame, placement: placement, look: look, into: &self)
         } else {
             let layer = panelLayer(node, frame: frame, placement: placement, look: look)
             layers.append(layer)
-            if let ring = focusRing, ring.node === node { addFocusRing(ring.item, over: layer, frame: frame, placement: placement, look: look) }
+            if let ring = focusRing, ring.node === node {
+                addFocusRing(ring.item, over: layer, frame: frame, placement: placement, look: look)
+            }
         }
     }
 
     /// Adds a layer of flat colour or chrome over `rect` (local).
-    public mutating func addFlat(_ content: LayerContent, _ rect: Rect, placement: Matrix4, look: SceneLook) {
+    public mutating func addFlat(
+        _ content: LayerContent, _ rect: Rect, placement: Matrix4, look: SceneLook
+    ) {
         layers.append(
             SceneLayer(
-                content: content, size: rect.size, transform: Matrix4.translation(x: rect.minX, y: rect.minY).then(placement),
+                content: content, size: rect.size,
+                transform: Matrix4.translation(x: rect.minX, y: rect.minY).then(placement),
                 opacity: look.opacity, dim: look.dim, clip: look.clip))
     }
 
     /// The Scene layer of a panel at `frame` (local) under `placement`. A scrolling panel's layer
     /// keeps the frame's size and names the window of its content it shows.
-    func panelLayer(_ node: NavigationNode, frame: Rect, placement: Matrix4, look: SceneLook) -> SceneLayer {
+    func panelLayer(_ node: NavigationNode, frame: Rect, placement: Matrix4, look: SceneLook)
+        -> SceneLayer
+    {
         var layer = SceneLayer(
             content: .panel(node.id), size: frame.size,
             transform: Matrix4.translation(x: frame.minX, y: frame.minY).then(placement),

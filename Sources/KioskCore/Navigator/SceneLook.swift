@@ -32,8 +32,12 @@ public struct SceneLook: Hashable, Sendable {
 
     /// `rect` mapped by `m` when `m` is a scale plus translation; nil otherwise.
     static func axisAligned(_ rect: Rect, _ m: Matrix4) -> Rect? {
-        guard m[0, 1] == 0, m[1, 0] == 0, m[3, 0] == 0, m[3, 1] == 0, m[3, 3] != 0 else { return nil }
-        guard let a = m.project(rect.origin), let b = m.project(Point(x: rect.maxX, y: rect.maxY)) else { return nil }
-        return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+        guard m[0, 1] == 0, m[1, 0] == 0, m[3, 0] == 0, m[3, 1] == 0, m[3, 3] != 0 else {
+            return nil
+        }
+        guard let a = m.project(rect.origin), let b = m.project(Point(x: rect.maxX, y: rect.maxY))
+        else { return nil }
+        return Rect(
+            x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
     }
 }

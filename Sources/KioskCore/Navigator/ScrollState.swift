@@ -80,11 +80,17 @@ public struct ScrollState: Hashable, Sendable {
         dragStart = nil
         let v = velocity.isFinite ? -velocity : 0
         if offset < 0 || offset > limit {
-            motion = Tween(from: offset, to: clamped(offset), start: time, duration: Self.springDuration, curve: .easeOut)
+            motion = Tween(
+                from: offset, to: clamped(offset), start: time, duration: Self.springDuration,
+                curve: .easeOut)
         } else {
             let target = clamped(offset + v * Self.coastTime)
-            motion = abs(target - offset) < 0.5
-                ? nil : Tween(from: offset, to: target, start: time, duration: Self.coastDuration, curve: .easeOut)
+            motion =
+                abs(target - offset) < 0.5
+                ? nil
+                : Tween(
+                    from: offset, to: target, start: time, duration: Self.coastDuration,
+                    curve: .easeOut)
         }
     }
 
@@ -93,7 +99,12 @@ public struct ScrollState: Hashable, Sendable {
         guard dragStart != nil else { return }
         dragStart = nil
         let target = clamped(offset)
-        motion = target == offset ? nil : Tween(from: offset, to: target, start: time, duration: Self.springDuration, curve: .easeOut)
+        motion =
+            target == offset
+            ? nil
+            : Tween(
+                from: offset, to: target, start: time, duration: Self.springDuration,
+                curve: .easeOut)
     }
 
     /// Stops a release animation where it is (a finger caught the moving list).

@@ -32,7 +32,9 @@ public struct TouchClaims {
         if let container = node as? any Container {
             container.claims(in: frame, into: &self)
         } else {
-            add(.panel(node, frame: frame), node.panelGestures, frame, restsAt: node.scrollEndsShown)
+            add(
+                .panel(node, frame: frame), node.panelGestures, frame, restsAt: node.scrollEndsShown
+            )
         }
     }
 
@@ -41,16 +43,19 @@ public struct TouchClaims {
     /// `catching`: what a touch-down in `region` does to the container's own motion (a settling
     /// cube stops under the finger); called by the Navigator when the finger lands.
     public mutating func claim(
-        _ accepts: Set<GestureKind>, region: Rect, catching: MotionCatch? = nil, handle: @escaping (Gesture) -> Void
+        _ accepts: Set<GestureKind>, region: Rect, catching: MotionCatch? = nil,
+        handle: @escaping (Gesture) -> Void
     ) {
         if let catching, region.contains(point) { catches.append((entries.count, catching)) }
         add(.container(handle), accepts, region)
     }
 
     private mutating func add(
-        _ target: ClaimTarget, _ accepts: Set<GestureKind>, _ region: Rect, restsAt: Set<SwipeEdge> = []
+        _ target: ClaimTarget, _ accepts: Set<GestureKind>, _ region: Rect,
+        restsAt: Set<SwipeEdge> = []
     ) {
         // Ids are assigned innermost first once the list is complete.
-        entries.append((target, GestureClaimant(id: 0, accepts: accepts, region: region, restsAt: restsAt)))
+        entries.append(
+            (target, GestureClaimant(id: 0, accepts: accepts, region: region, restsAt: restsAt)))
     }
 }

@@ -31,8 +31,10 @@ public struct Affine2D: Hashable, Sendable, CustomStringConvertible {
     /// This map followed by `next` (`next.apply(self.apply(p))`), like `Matrix4.then(_:)`.
     public func then(_ next: Affine2D) -> Affine2D {
         Affine2D(
-            a: next.a * a + next.b * d, b: next.a * b + next.b * e, c: next.a * c + next.b * f + next.c,
-            d: next.d * a + next.e * d, e: next.d * b + next.e * e, f: next.d * c + next.e * f + next.f)
+            a: next.a * a + next.b * d, b: next.a * b + next.b * e,
+            c: next.a * c + next.b * f + next.c,
+            d: next.d * a + next.e * d, e: next.d * b + next.e * e,
+            f: next.d * c + next.e * f + next.f)
     }
 
     /// The determinant of the linear part; 0 means the map squashes the plane onto a line.

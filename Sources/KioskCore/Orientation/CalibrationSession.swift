@@ -42,21 +42,27 @@ public struct CalibrationSession: Sendable {
     public static func targetPoints(count: Int, in size: Size) -> [Point] {
         let fractions: [(Double, Double)] = [
             (0.125, 0.125), (0.875, 0.125), (0.875, 0.875), (0.125, 0.875), (0.5, 0.5),
-            (0.5, 0.125), (0.875, 0.5), (0.5, 0.875), (0.125, 0.5),
+            (0.5, 0.125), (0.875, 0.5), (0.5, 0.875), (0.125, 0.5)
         ]
-        return fractions.prefix(min(max(count, 4), 9)).map { Point(x: $0.0 * size.width, y: $0.1 * size.height) }
+        return fractions.prefix(min(max(count, 4), 9)).map {
+            Point(x: $0.0 * size.width, y: $0.1 * size.height)
+        }
     }
 
     /// The calibration pairs collected so far (target and touched, normalised device points).
     public var pairs: [CalibrationPair] {
-        zip(targets, touched).map { CalibrationPair(target: mapper.deviceNormalisedPoint(forLogical: $0), touched: $1) }
+        zip(targets, touched).map {
+            CalibrationPair(target: mapper.deviceNormalisedPoint(forLogical: $0), touched: $1)
+        }
     }
 
     /// The check screen's buttons: "Again" then "Save", side by side in the lower part.
     public var buttonBar: Rect {
         let size = mapper.logicalSize
         let width = min(size.width * 0.8, 640)
-        return Rect(x: (size.width - width) / 2, y: size.height * 0.72, width: width, height: max(64, size.height * 0.1))
+        return Rect(
+            x: (size.width - width) / 2, y: size.height * 0.72, width: width,
+            height: max(64, size.height * 0.1))
     }
 
     /// The two halves of `buttonBar`: 0 = "Again", 1 = "Save".
@@ -65,7 +71,7 @@ public struct CalibrationSession: Sendable {
         let half = (bar.width / 2).rounded()
         return [
             Rect(x: bar.minX, y: bar.minY, width: half, height: bar.height),
-            Rect(x: bar.minX + half, y: bar.minY, width: bar.width - half, height: bar.height),
+            Rect(x: bar.minX + half, y: bar.minY, width: bar.width - half, height: bar.height)
         ]
     }
 
@@ -105,7 +111,8 @@ public struct CalibrationSession: Sendable {
     public func corrected(_ p: Point, with calibration: TouchCalibration) -> Point {
         var calibrated = mapper
         calibrated.calibration = calibration
-        return calibrated.logicalPoint(fromDeviceNormalised: mapper.deviceNormalisedPoint(forLogical: p))
+        return calibrated.logicalPoint(
+            fromDeviceNormalised: mapper.deviceNormalisedPoint(forLogical: p))
     }
 
     private mutating func followCheck(_ p: Point) -> Bool {

@@ -28,7 +28,7 @@ extension DisplayTransform {
     static func bounds(of rect: Rect, through map: Affine2D) -> Rect {
         let corners = [
             Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-            Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
+            Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)
         ].map(map.apply)
         let xs = corners.map(\.x)
         let ys = corners.map(\.y)

@@ -38,8 +38,10 @@ public enum DisplayTransform: Int, CaseIterable, Hashable, Sendable, CustomStrin
 
     /// Every accepted spelling, canonical names first (for "did you mean" suggestions).
     public static let acceptedNames: [String] =
-        allCases.map(\.name) + ["0", "rotate-90", "rotate-180", "rotate-270", "flipped-rotate-90",
-            "flipped-rotate-180", "flipped-rotate-270"]
+        allCases.map(\.name) + [
+            "0", "rotate-90", "rotate-180", "rotate-270", "flipped-rotate-90",
+            "flipped-rotate-180", "flipped-rotate-270"
+        ]
 
     /// Parses a `wl_output.transform` name, also accepting weston.ini's spellings ("rotate-90",
     /// "flipped-rotate-270") and "0" for normal. Nil for anything else.

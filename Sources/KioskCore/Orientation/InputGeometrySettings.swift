@@ -17,7 +17,8 @@ public struct InputGeometrySettings: Hashable, Sendable {
 
     public init(
         displayTransform: DisplayTransform = .normal, touchTransform: DisplayTransform? = nil,
-        calibration: TouchCalibration = .identity, seat: String = "seat0", devicePaths: [String] = [],
+        calibration: TouchCalibration = .identity, seat: String = "seat0",
+        devicePaths: [String] = [],
         keymap: KeymapSettings = .systemDefault
     ) {
         self.displayTransform = displayTransform

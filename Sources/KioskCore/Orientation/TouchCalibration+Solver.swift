@@ -5,7 +5,9 @@ extension TouchCalibration {
     ///
     /// Needs at least four pairs (three fix an affine map exactly; the fourth lets errors show in
     /// `rootMeanSquareError(for:)`), with touched points that do not lie on one line.
-    public static func solve(_ pairs: [CalibrationPair]) throws(TouchCalibrationError) -> TouchCalibration {
+    public static func solve(_ pairs: [CalibrationPair]) throws(TouchCalibrationError)
+        -> TouchCalibration
+    {
         guard pairs.count >= 4 else { throw .tooFewPoints(pairs.count) }
         for pair in pairs {
             guard pair.target.x.isFinite, pair.target.y.isFinite, pair.touched.x.isFinite,

@@ -18,7 +18,9 @@ public struct TouchCalibration: Hashable, Sendable, CustomStringConvertible {
     /// Reads the udev property format: six numbers separated by whitespace, "a b c d e f"
     /// (`ENV{LIBINPUT_CALIBRATION_MATRIX}="0 1 0 -1 0 1"`).
     public init(parsing text: String) throws(TouchCalibrationError) {
-        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let parts = text.split(whereSeparator: {
+            $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+        })
         guard parts.count == 6 else { throw .wrongValueCount(parts.count) }
         var values: [Double] = []
         for part in parts {

@@ -8,14 +8,17 @@ extension TouchMapper {
     public func logicalPoint(fromSurface surfacePoint: Point) -> Point {
         guard !nativeSize.isEmpty else { return surfacePoint }
         return logicalPoint(
-            fromDeviceNormalised: Point(x: surfacePoint.x / nativeSize.width, y: surfacePoint.y / nativeSize.height))
+            fromDeviceNormalised: Point(
+                x: surfacePoint.x / nativeSize.width, y: surfacePoint.y / nativeSize.height))
     }
 
     /// `event` with its position (if any) carried from window coordinates to logical ones.
     public func mapSurfaceTouch(_ event: TouchEvent) -> TouchEvent {
         switch event {
-        case .down(let id, let p, let t): .down(id: id, position: logicalPoint(fromSurface: p), time: t)
-        case .motion(let id, let p, let t): .motion(id: id, position: logicalPoint(fromSurface: p), time: t)
+        case .down(let id, let p, let t):
+            .down(id: id, position: logicalPoint(fromSurface: p), time: t)
+        case .motion(let id, let p, let t):
+            .motion(id: id, position: logicalPoint(fromSurface: p), time: t)
         case .up, .cancel, .frame: event
         }
     }

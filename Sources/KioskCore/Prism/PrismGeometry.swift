@@ -33,7 +33,8 @@ public struct PrismGeometry: Hashable, Sendable {
 
     public init(faceCount: Int, size: Size, orientation: CubeOrientation, perspective: Double = 1) {
         self.faceCount = max(0, faceCount)
-        self.size = Size(width: TransitionSpace.sane(size.width), height: TransitionSpace.sane(size.height))
+        self.size = Size(
+            width: TransitionSpace.sane(size.width), height: TransitionSpace.sane(size.height))
         self.orientation = orientation
         self.perspective = perspective.isFinite && perspective > 0 ? perspective : 1
     }
@@ -101,7 +102,9 @@ public struct PrismGeometry: Hashable, Sendable {
             guard pose.isVisible else { continue }
             result.append(PrismFace(index: k, pose: pose, angle: phi))
         }
-        return result.sorted { abs($0.angle) != abs($1.angle) ? abs($0.angle) > abs($1.angle) : $0.index < $1.index }
+        return result.sorted {
+            abs($0.angle) != abs($1.angle) ? abs($0.angle) > abs($1.angle) : $0.index < $1.index
+        }
     }
 
     /// The largest z of a face turned by φ, before the push back.

@@ -32,16 +32,24 @@ public struct ActionScript: Hashable, Sendable {
             let args = Array(words.dropFirst())
             let step = String(raw).trimmed
             func expect(_ count: Int) throws(ActionScriptError) {
-                guard args.count == count else { throw .wrongArguments(step: step, expected: usage(verb)) }
+                guard args.count == count else {
+                    throw .wrongArguments(step: step, expected: usage(verb))
+                }
             }
             switch verb {
             case "tap":
                 try expect(1)
                 steps.append(.tap(try point(args[0], step: step)))
             case "drag":
-                guard args.count == 2 || args.count == 3 else { throw .wrongArguments(step: step, expected: usage(verb)) }
-                let duration = args.count == 3 ? try ActionScript.duration(args[2], step: step) : 0.25
-                steps.append(.drag(from: try point(args[0], step: step), to: try point(args[1], step: step), duration: duration))
+                guard args.count == 2 || args.count == 3 else {
+                    throw .wrongArguments(step: step, expected: usage(verb))
+                }
+                let duration =
+                    args.count == 3 ? try ActionScript.duration(args[2], step: step) : 0.25
+                steps.append(
+                    .drag(
+                        from: try point(args[0], step: step), to: try point(args[1], step: step),
+                        duration: duration))
             case "wait":
                 try expect(1)
                 steps.append(.wait(try ActionScript.duration(args[0], step: step)))
@@ -53,7 +61,9 @@ public struct ActionScript: Hashable, Sendable {
                 steps.append(.action(.open(PageID(args[0]))))
             case "back", "home", "next", "previous":
                 try expect(0)
-                let action: Action = verb == "back" ? .back : verb == "home" ? .home : verb == "next" ? .nextFace : .previousFace
+                let action: Action =
+                    verb == "back"
+                    ? .back : verb == "home" ? .home : verb == "next" ? .nextFace : .previousFace
                 steps.append(.action(action))
             default:
                 throw .unknownStep(step: step)
@@ -75,7 +85,9 @@ public struct ActionScript: Hashable, Sendable {
 
     static func point(_ text: String, step: String) throws(ActionScriptError) -> Point {
         let parts = text.split(separator: ",")
-        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite,
+            y.isFinite
+        else {
             throw .badPoint(step: step, text: text)
         }
         return Point(x: x, y: y)
@@ -127,7 +139,8 @@ public enum ActionScriptError: Error, Hashable, Sendable, CustomStringConvertibl
             "actions: \"\(step)\": unknown step; expected tap, drag, wait, key, open, back, home, next or previous"
         case .wrongArguments(let step, let expected): "actions: \"\(step)\": expected \(expected)"
         case .badPoint(let step, let text): "actions: \"\(step)\": \"\(text)\" is not a point X,Y"
-        case .badDuration(let step, let text): "actions: \"\(step)\": \"\(text)\" is not a duration like 300ms or 1.5s"
+        case .badDuration(let step, let text):
+            "actions: \"\(step)\": \"\(text)\" is not a duration like 300ms or 1.5s"
         }
     }
 }

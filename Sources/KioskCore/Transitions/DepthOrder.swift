@@ -38,12 +38,14 @@ struct DepthOrder {
     /// True when drawing `b` after `a` is right: `a` cannot hide any part of `b`.
     private func canDraw(_ b: Quad, after a: Quad) -> Bool {
         if let side = b.side(of: eye, tolerance: tolerance),
-            a.corners.allSatisfy({ b.side(of: $0, tolerance: tolerance).map { $0 != side } ?? true })
+            a.corners.allSatisfy({ b.side(of: $0, tolerance: tolerance).map { $0 != side } ?? true }
+            )
         {
             return true  // a lies wholly on the far side of b's plane
         }
         if let side = a.side(of: eye, tolerance: tolerance),
-            b.corners.allSatisfy({ a.side(of: $0, tolerance: tolerance).map { $0 == side } ?? true })
+            b.corners.allSatisfy({ a.side(of: $0, tolerance: tolerance).map { $0 == side } ?? true }
+            )
         {
             return true  // b lies wholly on the viewer's side of a's plane
         }

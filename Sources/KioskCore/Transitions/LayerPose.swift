@@ -54,7 +54,7 @@ public func isFrontFacing(_ transform: Matrix4, size: Size) -> Bool {
     guard size.width > 0, size.height > 0 else { return false }
     let corners = [
         Point(x: 0, y: 0), Point(x: size.width, y: 0),
-        Point(x: size.width, y: size.height), Point(x: 0, y: size.height),
+        Point(x: size.width, y: size.height), Point(x: 0, y: size.height)
     ]
     var projected: [Point] = []
     for corner in corners {

@@ -12,7 +12,9 @@ extension Transition {
 
     /// Both pages recede to a third of their size and come back (z keyframes [0, -2000, 0],
     /// linear), cross-fading mostly while far away.
-    func backFade(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func backFade(_ t: Double, _ space: TransitionSpace) -> (
+        incoming: Placement, outgoing: Placement
+    ) {
         let z = Keyframes([0, -2000 * space.zScale, 0]).value(at: t)
         let fade = Self.backFadeCurve.value(at: t)
         return (
@@ -23,12 +25,14 @@ extension Transition {
 
     /// The incoming page shrinks from twice its size into place while fading in; the outgoing
     /// one collapses toward a point (scale 0.01) while fading out.
-    func ghost(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func ghost(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement)
+    {
         let grown = 2 - t
         let collapsed = 1 - 0.99 * t
         return (
             Placement(space.aboutCenter(.scale(x: grown, y: grown, z: grown)), opacity: t),
-            Placement(space.aboutCenter(.scale(x: collapsed, y: collapsed, z: collapsed)), opacity: 1 - t)
+            Placement(
+                space.aboutCenter(.scale(x: collapsed, y: collapsed, z: collapsed)), opacity: 1 - t)
         )
     }
 
@@ -40,7 +44,8 @@ extension Transition {
         let sy = space.height > 0 ? source.height / space.height : 1
         let u = 1 - t
         let scale = Matrix4.scale(x: 1 + (sx - 1) * u, y: 1 + (sy - 1) * u)
-        let shift = Matrix4.translation(x: (source.midX - space.center.x) * u, y: (source.midY - space.center.y) * u)
+        let shift = Matrix4.translation(
+            x: (source.midX - space.center.x) * u, y: (source.midY - space.center.y) * u)
         return (
             Placement(space.aboutCenter(scale).then(shift)),
             Placement(.translation(z: -0.001 * space.zScale))
@@ -51,15 +56,19 @@ extension Transition {
     /// height; non-finite or negative values are replaced so nothing from input yields NaN.
     func zoomSourceRect(in space: TransitionSpace) -> Rect {
         let fallback = Rect(
-            x: space.width * 3 / 8, y: space.height * 3 / 8, width: space.width / 4, height: space.height / 4)
-        guard let r = zoomSource, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite
+            x: space.width * 3 / 8, y: space.height * 3 / 8, width: space.width / 4,
+            height: space.height / 4)
+        guard let r = zoomSource, r.minX.isFinite, r.minY.isFinite, r.width.isFinite,
+            r.height.isFinite
         else { return fallback }
         return Rect(x: r.minX, y: r.minY, width: max(0, r.width), height: max(0, r.height))
     }
 
     /// The incoming page slides in from the entry side. Swipe: the outgoing page slides out the
     /// opposite way. SwipeFade: it stays, fading out, just behind.
-    func swipe(_ t: Double, _ space: TransitionSpace, outgoingFades: Bool) -> (incoming: Placement, outgoing: Placement) {
+    func swipe(_ t: Double, _ space: TransitionSpace, outgoingFades: Bool) -> (
+        incoming: Placement, outgoing: Placement
+    ) {
         let incoming = slideIn(t, space, travel: 1)
         guard outgoingFades else {
             let (dx, dy) = orientation.entry
@@ -71,7 +80,8 @@ extension Transition {
     }
 
     /// As SwipeFade, the outgoing page also shrinking to 80 %.
-    func scale(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func scale(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement)
+    {
         let s = 1 - 0.2 * t
         let out = space.aboutCenter(.scale(x: s, y: s)).then(.translation(z: -0.01 * space.zScale))
         return (slideIn(t, space, travel: 1), Placement(out, opacity: 1 - t))

@@ -27,7 +27,9 @@ extension Transition {
 
     /// A door: the outgoing page swings a quarter turn away on its leaving edge while fading and
     /// the incoming page slides over it.
-    func pushRotate(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func pushRotate(_ t: Double, _ space: TransitionSpace) -> (
+        incoming: Placement, outgoing: Placement
+    ) {
         let out = hinged(space, at: leavingEdge(space), angle: orientation.hingeSign * pi / 2 * t)
         return (slideIn(t, space, travel: 1), Placement(out, opacity: 1 - t))
     }
@@ -48,7 +50,8 @@ extension Transition {
     /// Keyframes at 0, ⅓, ⅔, 1 (linear): both pages shrink to 70 %, slide across at 70 %, grow
     /// back; the incoming page fades in over the last two thirds, the outgoing one out over the
     /// first two.
-    func slide(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func slide(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement)
+    {
         let (dx, dy) = orientation.entry
         let e = space.extent(orientation)
         let s = Keyframes([1, 0.7, 0.7, 1]).value(at: t)
@@ -56,7 +59,8 @@ extension Transition {
         let outShift = Keyframes([0, 0, -1, -1]).value(at: t) * e
         let nudge = -0.001 * space.zScale
         func placed(_ shift: Double) -> Matrix4 {
-            space.aboutCenter(.scale(x: s, y: s)).then(.translation(x: dx * shift, y: dy * shift, z: nudge))
+            space.aboutCenter(.scale(x: s, y: s)).then(
+                .translation(x: dx * shift, y: dy * shift, z: nudge))
         }
         return (
             Placement(placed(inShift), opacity: Keyframes([0, 0, 0.5, 1]).value(at: t)),

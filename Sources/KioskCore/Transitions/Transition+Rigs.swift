@@ -7,7 +7,8 @@ extension Transition {
     /// `inStart` is the incoming page's angle at t = 0; the outgoing page ends at the opposite.
     /// `pushBack` moves the rig back at least that far (never forward).
     private func rig(
-        _ t: Double, _ space: TransitionSpace, inStart: Double, axisZ: Double, zDip: Double, pushBack: Double = 0
+        _ t: Double, _ space: TransitionSpace, inStart: Double, axisZ: Double, zDip: Double,
+        pushBack: Double = 0
     ) -> (incoming: Placement, outgoing: Placement) {
         let dip = Matrix4.translation(z: min(Keyframes.circle(peak: -zDip).value(at: t), -pushBack))
         let inAngle = inStart * (1 - t)
@@ -21,7 +22,9 @@ extension Transition {
     /// The inside of a box whose centre is half the container in front of the screen: the
     /// incoming page starts as a wall at the entry edge jutting toward the viewer. The container
     /// dips back by the container's extent (seed: zPosition keyframes [0, -W, 0]).
-    func carrousel(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func carrousel(_ t: Double, _ space: TransitionSpace) -> (
+        incoming: Placement, outgoing: Placement
+    ) {
         let e = space.extent(orientation)
         return rig(t, space, inStart: -orientation.hingeSign * pi / 2, axisZ: e / 2, zDip: e)
     }
@@ -38,12 +41,14 @@ extension Transition {
         let inStart = orientation.hingeSign * pi / 2
         let out = inStart * t
         let nearEdge = e / 2 * (abs(sine(out)) + cosine(out) - 1)
-        return rig(t, space, inStart: inStart, axisZ: -e / 2, zDip: 36 * space.zScale, pushBack: nearEdge)
+        return rig(
+            t, space, inStart: inStart, axisZ: -e / 2, zDip: 36 * space.zScale, pushBack: nearEdge)
     }
 
     /// Two pages crossing at right angles on the vertical centre line, turning a quarter turn
     /// (no orientation in the seed).
-    func cross(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func cross(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement)
+    {
         (
             Placement(space.aboutCenter(.rotationY(pi / 2 * (1 - t)))),
             Placement(space.aboutCenter(.rotationY(-pi / 2 * t)))
@@ -54,7 +59,8 @@ extension Transition {
     func flip(_ t: Double, _ space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
         // The seed's 180° ∓ 0.001 rad only chose CA's direction; the pages turn the short way.
         let half = pi - 0.001
-        let dip = Matrix4.translation(z: Keyframes.circle(peak: -space.extent(orientation) / 2).value(at: t))
+        let dip = Matrix4.translation(
+            z: Keyframes.circle(peak: -space.extent(orientation) / 2).value(at: t))
         let inAngle = orientation.hingeSign * half * (1 - t)
         let outAngle = -orientation.hingeSign * half * t
         return (
@@ -72,7 +78,8 @@ extension Transition {
         let depth = 2000 * space.zScale
         func side(_ sign: Double, z: Double) -> Placement {
             let turn = orientation.rotation(-sign * orientation.hingeSign * pi / 5 * swing)
-            let shift = Matrix4.translation(x: sign * dx * 0.6 * e * swing, y: sign * dy * 0.6 * e * swing, z: z)
+            let shift = Matrix4.translation(
+                x: sign * dx * 0.6 * e * swing, y: sign * dy * 0.6 * e * swing, z: z)
             return Placement(space.aboutCenter(turn).then(shift))
         }
         return (side(1, z: -depth * (1 - t)), side(-1, z: -depth * t))

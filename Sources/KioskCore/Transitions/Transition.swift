@@ -60,18 +60,23 @@ public struct Transition: Hashable, Sendable {
     /// the push placed its outgoing page at 1 - p, and the leaving page where the push placed
     /// its incoming one, in the push's draw order (so a fade or ghost pop is the same picture
     /// as the push at 1 - p, and a push turned around mid-way does not jump).
-    public func frame(progress: Double, size: Size, direction: TransitionDirection) -> TransitionFrame {
+    public func frame(progress: Double, size: Size, direction: TransitionDirection)
+        -> TransitionFrame
+    {
         let p = progress.isNaN ? 0 : min(max(progress, 0), 1)
         let space = TransitionSpace(size: size)
         let push = placements(at: direction == .push ? p : 1 - p, in: space)
-        let frame = TransitionFrame(incoming: push.incoming, outgoing: push.outgoing, kind: kind, space: space)
+        let frame = TransitionFrame(
+            incoming: push.incoming, outgoing: push.outgoing, kind: kind, space: space)
         return direction == .push ? frame : frame.exchangingRoles()
     }
 }
 
 extension Transition {
     /// The pages of a push at time `t`.
-    func placements(at t: Double, in space: TransitionSpace) -> (incoming: Placement, outgoing: Placement) {
+    func placements(at t: Double, in space: TransitionSpace) -> (
+        incoming: Placement, outgoing: Placement
+    ) {
         switch kind {
         case .carrousel: carrousel(t, space)
         case .cube: cube(t, space)
@@ -122,8 +127,10 @@ extension TransitionFrame {
             let leftFront = depth.nearerAtEdge(x: 0)
             let rightFront = depth.nearerAtEdge(x: space.width)
             let draws = [
-                TransitionDraw(role: leftFront.other, clip: left), TransitionDraw(role: leftFront, clip: left),
-                TransitionDraw(role: rightFront.other, clip: right), TransitionDraw(role: rightFront, clip: right),
+                TransitionDraw(role: leftFront.other, clip: left),
+                TransitionDraw(role: leftFront, clip: left),
+                TransitionDraw(role: rightFront.other, clip: right),
+                TransitionDraw(role: rightFront, clip: right)
             ]
             self.init(
                 incoming: inPose, outgoing: outPose, incomingInFront: leftFront == .incoming,

@@ -55,7 +55,9 @@ public struct TransitionFrame: Hashable, Sendable {
     public func exchangingRoles() -> TransitionFrame {
         TransitionFrame(
             incoming: outgoing, outgoing: incoming, incomingInFront: !incomingInFront,
-            drawOrder: drawOrder.map { TransitionDraw(role: $0.role == .incoming ? .outgoing : .incoming, clip: $0.clip) })
+            drawOrder: drawOrder.map {
+                TransitionDraw(role: $0.role == .incoming ? .outgoing : .incoming, clip: $0.clip)
+            })
     }
 
     /// The pose of one page.
@@ -69,6 +71,8 @@ public struct TransitionFrame: Hashable, Sendable {
         let back: TransitionRole = incomingInFront ? .outgoing : .incoming
         let front: TransitionRole = incomingInFront ? .incoming : .outgoing
         let poses: [TransitionRole: LayerPose] = [.incoming: incoming, .outgoing: outgoing]
-        return [back, front].filter { poses[$0]?.isVisible == true }.map { TransitionDraw(role: $0) }
+        return [back, front].filter { poses[$0]?.isVisible == true }.map {
+            TransitionDraw(role: $0)
+        }
     }
 }

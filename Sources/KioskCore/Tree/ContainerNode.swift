@@ -33,7 +33,8 @@ public class ContainerNode: NavigationNode {
     /// Takes `node` as a child: sets its parent and clock. Trap if it already has a parent
     /// (a page in two containers at once is a programming error; config validation prevents it).
     func adopt(_ node: NavigationNode) {
-        precondition(node.parent == nil || node.parent === self, "page \(node.id) is already in a container")
+        precondition(
+            node.parent == nil || node.parent === self, "page \(node.id) is already in a container")
         node.parent = self
         if node.now < now { node.advance(to: now) }
     }

@@ -8,7 +8,8 @@
 ///    hidden mid-transition it is CLF's deferred order (§3.3): container-didDisappear,
 ///    to-didAppear, from-didDisappear, to-willDisappear, to-didDisappear;
 /// 3. `unload` for nodes that stop being loaded, children before parents.
-func reconcileTree(from top: NavigationNode, target: AppearanceState, loaded: Bool, animated: Bool) {
+func reconcileTree(from top: NavigationNode, target: AppearanceState, loaded: Bool, animated: Bool)
+{
     var plan: [(node: NavigationNode, target: AppearanceState, loaded: Bool)] = []
 
     func visit(_ node: NavigationNode, _ target: AppearanceState, _ loaded: Bool) {
@@ -18,7 +19,9 @@ func reconcileTree(from top: NavigationNode, target: AppearanceState, loaded: Bo
         // A hidden container has nothing to animate: its running transition ends now and the
         // events below report it (CLF defers the child's disappear to the transition's end instead;
         // the events and their order are the same, they only come earlier).
-        if target == .disappeared && container.hasOwnAnimation { container.finishAnimationsSilently() }
+        if target == .disappeared && container.hasOwnAnimation {
+            container.finishAnimationsSilently()
+        }
         for placement in container.allPlacements() {
             let childTarget = loaded ? placement.role.target(in: target) : .disappeared
             visit(placement.node, childTarget, loaded && placement.role.keepsLoaded)

@@ -13,7 +13,9 @@ public struct NavigationTreeBuilder: Sendable {
     /// The container kinds pages are built with.
     public var containers: ContainerRegistry
 
-    public init(pages: [PageID: PageDefinition], size: Size, containers: ContainerRegistry = .standard) {
+    public init(
+        pages: [PageID: PageDefinition], size: Size, containers: ContainerRegistry = .standard
+    ) {
         self.pages = pages
         self.size = size
         self.containers = containers
@@ -27,14 +29,19 @@ public struct NavigationTreeBuilder: Sendable {
 
     /// Recursion: one level per container on a chain of configured children: at most
     /// `ConfigLimits.nestingDepth` (16, `PageGraph.checkNesting`), and `used` stops a cycle.
-    private func build(_ id: PageID, used: inout Set<PageID>) throws(NavigationError) -> NavigationNode {
+    private func build(_ id: PageID, used: inout Set<PageID>) throws(NavigationError)
+        -> NavigationNode
+    {
         guard let page = pages[id] else { throw .unknownPage(id) }
         // `used` holds the pages on the path from the subtree's root: a repeat is a cycle.
         guard used.insert(id).inserted else { throw .pageInOtherContainer(id) }
         defer { used.remove(id) }
         if case .panel = page.content { return PanelNode(id) }
         let kind = containers.kind(named: page.content.typeName)
-        guard let node = try kind?.build(page, size, { (child: PageID) throws(NavigationError) in try build(child, used: &used) })
+        guard
+            let node = try kind?.build(
+                page, size,
+                { (child: PageID) throws(NavigationError) in try build(child, used: &used) })
         else { preconditionFailure("no container kind builds a \(page.content.typeName) page") }
         return node
     }

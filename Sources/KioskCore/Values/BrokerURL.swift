@@ -18,15 +18,20 @@ public struct BrokerURL: Hashable, Sendable, CustomStringConvertible {
             host = rest[rest.index(after: rest.startIndex)..<close]
             let after = rest[rest.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":"), let value = Int32(after.dropFirst()) else { throw .brokerURL("bad port in \"\(text)\"") }
+                guard after.hasPrefix(":"), let value = Int32(after.dropFirst()) else {
+                    throw .brokerURL("bad port in \"\(text)\"")
+                }
                 port = value
             }
         } else if let colon = rest.lastIndex(of: ":") {
             host = rest[..<colon]
-            guard let value = Int32(rest[rest.index(after: colon)...]) else { throw .brokerURL("bad port in \"\(text)\"") }
+            guard let value = Int32(rest[rest.index(after: colon)...]) else {
+                throw .brokerURL("bad port in \"\(text)\"")
+            }
             port = value
         }
-        guard !host.isEmpty, !host.contains("/" as Character), !host.contains("@" as Character) else { throw .brokerURL("no host in \"\(text)\"") }
+        guard !host.isEmpty, !host.contains("/" as Character), !host.contains("@" as Character)
+        else { throw .brokerURL("no host in \"\(text)\"") }
         guard (1...65535).contains(port) else { throw .brokerURL("port \(port) outside 1…65535") }
         self.host = String(host)
         self.port = port

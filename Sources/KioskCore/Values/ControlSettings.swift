@@ -14,7 +14,8 @@ public struct MQTTSettings: Hashable, Sendable {
     public var keepalive: Int
 
     public init(
-        broker: BrokerURL, clientID: String? = nil, topicPrefix: String? = nil, credentialsFile: String? = nil,
+        broker: BrokerURL, clientID: String? = nil, topicPrefix: String? = nil,
+        credentialsFile: String? = nil,
         caFile: String? = nil, keepalive: Int = 30
     ) {
         self.broker = broker
@@ -35,7 +36,9 @@ public struct ControlSettings: Hashable, Sendable {
     /// Named live values, in file order.
     public var values: [ValueDefinition]
 
-    public init(mqtt: MQTTSettings? = nil, dbusEnabled: Bool = false, values: [ValueDefinition] = []) {
+    public init(
+        mqtt: MQTTSettings? = nil, dbusEnabled: Bool = false, values: [ValueDefinition] = []
+    ) {
         self.mqtt = mqtt
         self.dbusEnabled = dbusEnabled
         self.values = values

@@ -21,8 +21,12 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         let characters = Array(text)
         var index = characters.first == "$" ? 1 : 0
         let rootDot = index == 1 && characters.count > 1 && characters[1] == "."
-        func fail(_ reason: String) -> ValueSyntaxError { .jsonPath("\(reason) at column \(index + 1) of \"\(text)\"", column: index + 1) }
-        func isNameCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "-" }
+        func fail(_ reason: String) -> ValueSyntaxError {
+            .jsonPath("\(reason) at column \(index + 1) of \"\(text)\"", column: index + 1)
+        }
+        func isNameCharacter(_ c: Character) -> Bool {
+            c.isLetter || c.isNumber || c == "_" || c == "-"
+        }
         while index < characters.count {
             let character = characters[index]
             if character == "[" {
@@ -35,7 +39,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
                         name.append(characters[index])
                         index += 1
                     }
-                    guard index + 1 < characters.count, characters[index + 1] == "]" else { throw fail("expected \"]") }
+                    guard index + 1 < characters.count, characters[index + 1] == "]" else {
+                        throw fail("expected \"]")
+                    }
                     index += 2
                     steps.append(.member(name))
                 } else {
@@ -54,7 +60,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
                 }
             } else {
                 if character == "." {
-                    guard !steps.isEmpty || (rootDot && index == 1) else { throw fail("a path cannot start with '.'") }
+                    guard !steps.isEmpty || (rootDot && index == 1) else {
+                        throw fail("a path cannot start with '.'")
+                    }
                     index += 1
                 } else if !steps.isEmpty {
                     throw fail("expected '.' or '['")

@@ -24,7 +24,9 @@ public struct LiveValue: Hashable, Sendable {
     /// True once a source delivered a value (false: `text` is the placeholder).
     public var hasValue: Bool
 
-    public init(text: String, isStale: Bool = false, level: ValueLevel = .normal, hasValue: Bool = true) {
+    public init(
+        text: String, isStale: Bool = false, level: ValueLevel = .normal, hasValue: Bool = true
+    ) {
         self.text = text
         self.isStale = isStale
         self.level = level

@@ -7,7 +7,10 @@ public struct Thresholds: Hashable, Sendable {
     public var warningBelow: Double?
     public var alarmBelow: Double?
 
-    public init(warningAbove: Double? = nil, alarmAbove: Double? = nil, warningBelow: Double? = nil, alarmBelow: Double? = nil) {
+    public init(
+        warningAbove: Double? = nil, alarmAbove: Double? = nil, warningBelow: Double? = nil,
+        alarmBelow: Double? = nil
+    ) {
         self.warningAbove = warningAbove
         self.alarmAbove = alarmAbove
         self.warningBelow = warningBelow
@@ -29,7 +32,9 @@ public struct Thresholds: Hashable, Sendable {
         let trimmed = text.drop { $0 == " " }
         var prefix = ""
         for character in trimmed {
-            guard character.isASCII, character.isNumber || "+-.eE".contains(character) else { break }
+            guard character.isASCII, character.isNumber || "+-.eE".contains(character) else {
+                break
+            }
             prefix.append(character)
         }
         while !prefix.isEmpty {

@@ -45,7 +45,8 @@ public struct ValueDefinition: Hashable, Sendable {
     public var placeholder: String
 
     public init(
-        name: String, source: ValueSource, extraction: ValueExtraction = .text, staleAfter: Double? = nil,
+        name: String, source: ValueSource, extraction: ValueExtraction = .text,
+        staleAfter: Double? = nil,
         thresholds: Thresholds? = nil, placeholder: String = "—"
     ) {
         self.name = name

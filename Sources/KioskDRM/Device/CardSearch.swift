@@ -22,7 +22,8 @@ public final class CardSearch {
     private let fallback: ((String) -> (fd: Int32, close: () -> Void)?)?
 
     /// What to check when no card qualifies.
-    public static let hint = "is the display's driver loaded? a render-only GPU has no connectors; "
+    public static let hint =
+        "is the display's driver loaded? a render-only GPU has no connectors; "
         + "a drop-in with Environment=KIOSK_DRM_DEVICE=… names the card"
 
     public init(
@@ -78,7 +79,9 @@ public final class CardSearch {
                 let seconds = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
                 throw DRMError("\(waitLine) within \(seconds) s (\(CardSearch.hint))")
             }
-            if let reason = stopping() { throw DRMError("stopped while waiting for a display card: \(reason)") }
+            if let reason = stopping() {
+                throw DRMError("stopped while waiting for a display card: \(reason)")
+            }
             if waited >= nextReport {
                 waiting(waited, waitLine)
                 nextReport = waited + reportInterval
@@ -97,7 +100,10 @@ public final class CardSearch {
         defer { closedir(folder) }
         var names: [String] = []
         while let entry = readdir(folder) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            names.append(
+                withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                })
         }
         return names
     }
@@ -110,7 +116,9 @@ public final class CardSearch {
             return Self.ask(fd, path)
         }
         let reason = String(cString: strerror(errno))
-        guard let opened = fallback?(path) else { return .init(path: path, finding: .failed(reason)) }
+        guard let opened = fallback?(path) else {
+            return .init(path: path, finding: .failed(reason))
+        }
         defer { opened.close() }
         return Self.ask(opened.fd, path)
     }
@@ -118,21 +126,26 @@ public final class CardSearch {
     /// The driver's name and KMS resources of the card open as `fd`.
     private static func ask(_ fd: Int32, _ path: String) -> CardSelection.Probe {
         guard let version = drmGetVersion(fd) else {
-            return .init(path: path, finding: .failed("not a DRM card: \(String(cString: strerror(errno)))"))
+            return .init(
+                path: path, finding: .failed("not a DRM card: \(String(cString: strerror(errno)))"))
         }
         let driver = version.pointee.name.map { String(cString: $0) }
         drmFreeVersion(version)
         // A driver without KMS (vgem, v3d, etnaviv) refuses the query (EOPNOTSUPP or EINVAL).
-        guard let resources = drmModeGetResources(fd) else { return .init(path: path, driver: driver, finding: .renderOnly) }
+        guard let resources = drmModeGetResources(fd) else {
+            return .init(path: path, driver: driver, finding: .renderOnly)
+        }
         defer { drmModeFreeResources(resources) }
         let count = Int(resources.pointee.count_connectors)
         var connected = 0
         for i in 0..<count {
             // What the kernel last probed: no round trip to the display (an EDID read on real panels).
-            guard let connector = drmModeGetConnectorCurrent(fd, resources.pointee.connectors[i]) else { continue }
+            guard let connector = drmModeGetConnectorCurrent(fd, resources.pointee.connectors[i])
+            else { continue }
             if connector.pointee.connection == DRM_MODE_CONNECTED { connected += 1 }
             drmModeFreeConnector(connector)
         }
-        return .init(path: path, driver: driver, finding: .kms(connectors: count, connected: connected))
+        return .init(
+            path: path, driver: driver, finding: .kms(connectors: count, connected: connected))
     }
 }

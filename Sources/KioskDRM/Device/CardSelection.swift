@@ -46,14 +46,18 @@ public enum CardSelection {
     /// that one makes it wait for udev: whichever card udev finishes first, the same card is
     /// chosen.
     public static func decide(requested: String?, probes: [Probe]) -> Decision {
-        if let requested { return .use(path: requested, line: "using \(requested) (KIOSK_DRM_DEVICE names it)") }
+        if let requested {
+            return .use(path: requested, line: "using \(requested) (KIOSK_DRM_DEVICE names it)")
+        }
         var skipped: [String] = []
         for probe in probes {
             switch probe.finding {
             case .notReady:
-                return .wait(line: waitLine("\(probe.path) (udev has not finished with it)", skipped))
+                return .wait(
+                    line: waitLine("\(probe.path) (udev has not finished with it)", skipped))
             case .kms(let connectors, _) where connectors > 0:
-                var line = "using \(probe.path) (\(describe(probe)), the first card with connectors)"
+                var line =
+                    "using \(probe.path) (\(describe(probe)), the first card with connectors)"
                 if !skipped.isEmpty { line += "; skipped " + skipped.joined(separator: ", ") }
                 return .use(path: probe.path, line: line)
             default:
@@ -67,7 +71,9 @@ public enum CardSelection {
         var parts: [String] = []
         if let pending { parts.append("waiting for \(pending)") }
         if !skipped.isEmpty { parts.append("skipped " + skipped.joined(separator: ", ")) }
-        if pending == nil { parts.append(skipped.isEmpty ? "no /dev/dri/card* yet" : "no card with connectors yet") }
+        if pending == nil {
+            parts.append(skipped.isEmpty ? "no /dev/dri/card* yet" : "no card with connectors yet")
+        }
         return "no display card yet: " + parts.joined(separator: "; ")
     }
 
@@ -80,14 +86,16 @@ public enum CardSelection {
         case .renderOnly: return "\(driver): no connectors, render-only"
         case .kms(let connectors, let connected):
             guard connectors > 0 else { return "\(driver): KMS with no connectors" }
-            return "\(driver): \(connectors) connector\(connectors == 1 ? "" : "s") (\(connected) connected)"
+            return
+                "\(driver): \(connectors) connector\(connectors == 1 ? "" : "s") (\(connected) connected)"
         }
     }
 
     /// The card nodes among `names` (a /dev/dri listing: `card0`, `renderD128`, `by-path`...) in
     /// numeric order, card10 after card2 (the kernel numbers cards in the order drivers bind).
     public static func ordered(_ names: [String]) -> [String] {
-        names.compactMap { name in cardNumber(name).map { (name, $0) } }.sorted { $0.1 < $1.1 }.map(\.0)
+        names.compactMap { name in cardNumber(name).map { (name, $0) } }.sorted { $0.1 < $1.1 }.map(
+            \.0)
     }
 
     /// N of "cardN", nil for any other name.

@@ -16,7 +16,8 @@ public struct CardWait {
     public let udevRoot: String
 
     /// What to check when the card does not come.
-    public static let hint = "is the GPU's driver loaded? a drop-in with Environment=KIOSK_DRM_DEVICE=… names another card"
+    public static let hint =
+        "is the GPU's driver loaded? a drop-in with Environment=KIOSK_DRM_DEVICE=… names another card"
 
     public init(path: String, udevRoot: String = "/run/udev") {
         self.path = path
@@ -48,9 +49,13 @@ public struct CardWait {
             let waited = MonotonicClock.now - start
             guard waited < timeout else {
                 let seconds = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
-                throw DRMError("no display card: \(path) did not appear within \(seconds) s (\(CardWait.hint))")
+                throw DRMError(
+                    "no display card: \(path) did not appear within \(seconds) s (\(CardWait.hint))"
+                )
             }
-            if let reason = stopping() { throw DRMError("stopped while waiting for \(path): \(reason)") }
+            if let reason = stopping() {
+                throw DRMError("stopped while waiting for \(path): \(reason)")
+            }
             if waited >= nextReport {
                 waiting(waited)
                 nextReport = waited + reportInterval

@@ -19,7 +19,10 @@ final class DumbBuffer {
 
     init(fd: Int32, width: Int, height: Int) throws(DRMError) {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
-        guard drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size) == 0 else {
+        guard
+            drmModeCreateDumbBuffer(
+                fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size) == 0
+        else {
             throw DRMError.errno("cannot create a \(width)x\(height) dumb buffer", errno)
         }
         var offset: UInt64 = 0
@@ -35,7 +38,10 @@ final class DumbBuffer {
             throw DRMError.errno("cannot mmap a dumb buffer", code)
         }
         var framebuffer: UInt32 = 0
-        guard drmModeAddFB(fd, UInt32(width), UInt32(height), 24, 32, pitch, handle, &framebuffer) == 0 else {
+        guard
+            drmModeAddFB(fd, UInt32(width), UInt32(height), 24, 32, pitch, handle, &framebuffer)
+                == 0
+        else {
             let code = errno
             munmap(mapped, Int(size))
             _ = drmModeDestroyDumbBuffer(fd, handle)

@@ -34,14 +34,19 @@ final class KMSDevice {
     /// read over DDC on a real panel: hotplug shows here); else what the kernel last probed (at
     /// boot or at the last hotplug), which costs no round trip to the display.
     func probe(forced: Bool = true) throws(DRMError) -> [ConnectorInfo] {
-        guard let resources = drmModeGetResources(fd) else { throw DRMError.errno("drmModeGetResources", errno) }
+        guard let resources = drmModeGetResources(fd) else {
+            throw DRMError.errno("drmModeGetResources", errno)
+        }
         defer { drmModeFreeResources(resources) }
         var connectors: [ConnectorInfo] = []
         var modes: [UInt32: [drmModeModeInfo]] = [:]
         var counts: [UInt32: Int] = [:]
         for i in 0..<Int(resources.pointee.count_connectors) {
             let id = resources.pointee.connectors[i]
-            guard let connector = forced ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id) else { continue }
+            guard
+                let connector = forced
+                    ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id)
+            else { continue }
             defer { drmModeFreeConnector(connector) }
             let c = connector.pointee
             let type = String(cString: kiosk_drm_connector_type_name(c.connector_type))
@@ -55,7 +60,8 @@ final class KMSDevice {
                     connected: c.connection == DRM_MODE_CONNECTED,
                     modes: raw.map {
                         ModeInfo(
-                            width: Int($0.hdisplay), height: Int($0.vdisplay), refreshMillihertz: Self.millihertz($0),
+                            width: Int($0.hdisplay), height: Int($0.vdisplay),
+                            refreshMillihertz: Self.millihertz($0),
                             preferred: $0.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0)
                     }))
         }
@@ -82,16 +88,22 @@ final class KMSDevice {
         // Only the encoders are needed: no probe of the display.
         guard let connector = drmModeGetConnectorCurrent(fd, connectorID) else { return nil }
         defer { drmModeFreeConnector(connector) }
-        if connector.pointee.encoder_id != 0, let encoder = drmModeGetEncoder(fd, connector.pointee.encoder_id) {
+        if connector.pointee.encoder_id != 0,
+            let encoder = drmModeGetEncoder(fd, connector.pointee.encoder_id)
+        {
             let current = encoder.pointee.crtc_id
             drmModeFreeEncoder(encoder)
             if let index = crtcs.firstIndex(of: current) { return (current, index) }
         }
         for e in 0..<Int(connector.pointee.count_encoders) {
-            guard let encoder = drmModeGetEncoder(fd, connector.pointee.encoders[e]) else { continue }
+            guard let encoder = drmModeGetEncoder(fd, connector.pointee.encoders[e]) else {
+                continue
+            }
             let possible = encoder.pointee.possible_crtcs
             drmModeFreeEncoder(encoder)
-            if let index = crtcs.indices.first(where: { possible & (1 << UInt32($0)) != 0 }) { return (crtcs[index], index) }
+            if let index = crtcs.indices.first(where: { possible & (1 << UInt32($0)) != 0 }) {
+                return (crtcs[index], index)
+            }
         }
         return nil
     }

@@ -41,7 +41,10 @@ final class LegacyModeSetting: ModeSetting {
     }
 
     func flip(framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(DRMError) {
-        guard drmModePageFlip(fd, pipe.crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0 else {
+        guard
+            drmModePageFlip(fd, pipe.crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData)
+                == 0
+        else {
             throw DRMError.errno("drmModePageFlip", errno)
         }
     }
@@ -58,7 +61,10 @@ final class AtomicModeSetting: ModeSetting {
     private let crtcMode: UInt32
     private let crtcActive: UInt32
     private let planeProperties: [String: UInt32]
-    private static let planeNames = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
+    private static let planeNames = [
+        "FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W",
+        "CRTC_H"
+    ]
 
     init(fd: Int32, pipe: Pipe, plane: UInt32) throws(DRMError) {
         self.fd = fd
@@ -66,14 +72,18 @@ final class AtomicModeSetting: ModeSetting {
         self.plane = plane
         func property(_ object: UInt32, _ type: UInt32, _ name: String) throws(DRMError) -> UInt32 {
             let id = kiosk_drm_property(fd, object, type, name, nil)
-            guard id != 0 else { throw DRMError("the driver's KMS object \(object) has no \(name) property") }
+            guard id != 0 else {
+                throw DRMError("the driver's KMS object \(object) has no \(name) property")
+            }
             return id
         }
         connectorCRTC = try property(pipe.connector, DRM_MODE_OBJECT_CONNECTOR, "CRTC_ID")
         crtcMode = try property(pipe.crtc, DRM_MODE_OBJECT_CRTC, "MODE_ID")
         crtcActive = try property(pipe.crtc, DRM_MODE_OBJECT_CRTC, "ACTIVE")
         var properties: [String: UInt32] = [:]
-        for name in Self.planeNames { properties[name] = try property(plane, DRM_MODE_OBJECT_PLANE, name) }
+        for name in Self.planeNames {
+            properties[name] = try property(plane, DRM_MODE_OBJECT_PLANE, name)
+        }
         planeProperties = properties
     }
 
@@ -84,7 +94,10 @@ final class AtomicModeSetting: ModeSetting {
     func setMode(framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(DRMError) -> Bool {
         if modeBlob == 0 {
             var mode = pipe.mode
-            guard drmModeCreatePropertyBlob(fd, &mode, MemoryLayout<drmModeModeInfo>.size, &modeBlob) == 0 else {
+            guard
+                drmModeCreatePropertyBlob(fd, &mode, MemoryLayout<drmModeModeInfo>.size, &modeBlob)
+                    == 0
+            else {
                 throw DRMError.errno("drmModeCreatePropertyBlob", errno)
             }
         }
@@ -96,8 +109,12 @@ final class AtomicModeSetting: ModeSetting {
         try commit(framebuffer: framebuffer, modeset: false, userData: userData)
     }
 
-    private func commit(framebuffer: UInt32, modeset: Bool, userData: UnsafeMutableRawPointer) throws(DRMError) {
-        guard let request = drmModeAtomicAlloc() else { throw DRMError("drmModeAtomicAlloc failed") }
+    private func commit(framebuffer: UInt32, modeset: Bool, userData: UnsafeMutableRawPointer)
+        throws(DRMError)
+    {
+        guard let request = drmModeAtomicAlloc() else {
+            throw DRMError("drmModeAtomicAlloc failed")
+        }
         defer { drmModeAtomicFree(request) }
         func add(_ object: UInt32, _ property: UInt32?, _ value: UInt64) {
             if let property { _ = drmModeAtomicAddProperty(request, object, property, value) }

@@ -14,7 +14,9 @@ extension KMSDisplay {
     /// waiting, not hung (TimeoutStartSec= would otherwise stop it), and `systemctl status` says
     /// for what. A stop (SIGTERM, Ctrl-C) ends the wait: the loop that takes those signals does
     /// not run yet.
-    static func findCard(_ options: Options, seat: any DeviceSeat, log: (LogLevel, String) -> Void) throws(DRMError) -> (path: String, waited: Double) {
+    static func findCard(_ options: Options, seat: any DeviceSeat, log: (LogLevel, String) -> Void)
+        throws(DRMError) -> (path: String, waited: Double)
+    {
         let notifier = SystemdNotifier()
         var warned = false
         let stopping = { ProcessSignal.pendingStop.map { "\($0.name) received" } }
@@ -30,22 +32,32 @@ extension KMSDisplay {
                 notifier?.extendStart(by: cardStartExtension, status: line)
                 if waited >= cardWarningAfter, !warned {
                     warned = true
-                    log(.warning, "still no display card after \(Int(waited)) s (\(CardSearch.hint)); waiting on")
+                    log(
+                        .warning,
+                        "still no display card after \(Int(waited)) s (\(CardSearch.hint)); waiting on"
+                    )
                 }
             }
             log(.info, found.line)
             return (found.path, found.waited)
         }
         let wait = CardWait(path: path)
-        if !wait.isReady { log(.info, "waiting for \(path) (KIOSK_DRM_DEVICE names it; udev has not made it yet)") }
+        if !wait.isReady {
+            log(.info, "waiting for \(path) (KIOSK_DRM_DEVICE names it; udev has not made it yet)")
+        }
         let waited = try wait.wait(timeout: options.cardTimeout, stopping: stopping) { waited in
-            notifier?.extendStart(by: cardStartExtension, status: "waiting for \(path) (udev has not made it yet)")
+            notifier?.extendStart(
+                by: cardStartExtension, status: "waiting for \(path) (udev has not made it yet)")
             if waited >= cardWarningAfter, !warned {
                 warned = true
-                log(.warning, "still no \(path) after \(Int(waited)) s (\(CardWait.hint)); waiting on")
+                log(
+                    .warning,
+                    "still no \(path) after \(Int(waited)) s (\(CardWait.hint)); waiting on")
             }
         }
-        if case .use(_, let line) = CardSelection.decide(requested: path, probes: []) { log(.info, line) }
+        if case .use(_, let line) = CardSelection.decide(requested: path, probes: []) {
+            log(.info, line)
+        }
         return (path, waited)
     }
 }

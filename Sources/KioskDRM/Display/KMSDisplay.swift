@@ -81,7 +81,9 @@ public final class KMSDisplay {
     /// Opens the seat and the card and picks the output; throws a one-line reason when the card
     /// cannot be used (no seat and no permission, not a KMS card). Without a display that fits
     /// it waits for one (logged).
-    public init(loop: EventLoop, options: Options, log: @escaping (LogLevel, String) -> Void) throws(DRMError) {
+    public init(loop: EventLoop, options: Options, log: @escaping (LogLevel, String) -> Void)
+        throws(DRMError)
+    {
         self.loop = loop
         self.options = options
         self.log = log
@@ -96,7 +98,9 @@ public final class KMSDisplay {
         StartupTimeline.process.mark("seat")
         let (path, waited) = try KMSDisplay.findCard(options, seat: seat, log: log)
         if waited >= 0.05 {
-            let why = options.devicePath == nil ? "a display card, \(path)" : "\(path) (udev had not made it yet)"
+            let why =
+                options.devicePath == nil
+                ? "a display card, \(path)" : "\(path) (udev had not made it yet)"
             log(.info, "waited \(Int(waited * 1000)) ms for \(why)")
         }
         StartupTimeline.process.mark("card wait")
@@ -128,20 +132,29 @@ public final class KMSDisplay {
 
     /// The output at start from what the kernel probed at boot (no round trip to the display);
     /// a fresh probe only when that finds none that fits (a display the kernel has not seen yet).
-    private static func firstPick(on device: KMSDevice, options: Options) throws(DRMError) -> OutputChoice.Pick {
-        if let pick = try? OutputChoice.pick(from: try device.probe(forced: false), connector: options.connector, mode: options.mode) {
+    private static func firstPick(on device: KMSDevice, options: Options) throws(DRMError)
+        -> OutputChoice.Pick
+    {
+        if let pick = try? OutputChoice.pick(
+            from: try device.probe(forced: false), connector: options.connector, mode: options.mode)
+        {
             return pick
         }
-        return try OutputChoice.pick(from: try device.probe(forced: true), connector: options.connector, mode: options.mode)
+        return try OutputChoice.pick(
+            from: try device.probe(forced: true), connector: options.connector, mode: options.mode)
     }
 
     /// The size of the buffers (the mode's), output pixels.
-    public var size: (width: Int, height: Int) { (buffers.first?.width ?? 0, buffers.first?.height ?? 0) }
+    public var size: (width: Int, height: Int) {
+        (buffers.first?.width ?? 0, buffers.first?.height ?? 0)
+    }
     public var bufferCount: Int { buffers.count }
 
     /// Buffer `index`'s memory: XRGB8888 (cairo's ARGB32 layout), `stride` bytes per row.
     /// Valid until the next `onConfigure`.
-    public func buffer(at index: Int) -> (pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+    public func buffer(at index: Int) -> (
+        pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int
+    ) {
         let buffer = buffers[index]
         return (buffer.pixels, buffer.width, buffer.height, buffer.stride)
     }
@@ -180,7 +193,8 @@ public final class KMSDisplay {
     /// One line for the log at exit.
     public var summary: String {
         let pick = current.map { "\($0.connector.name) \($0.mode)" } ?? "no display"
-        return "drm: \(pick), \(setter?.name ?? "-") mode setting, \(seat.summary); \(framesPresented) frames presented, \(modeSets) mode sets"
+        return
+            "drm: \(pick), \(setter?.name ?? "-") mode setting, \(seat.summary); \(framesPresented) frames presented, \(modeSets) mode sets"
     }
 
     /// Releases buffers, the card and the seat; the seat gives the VT back to the console.
@@ -205,7 +219,8 @@ public final class KMSDisplay {
         do {
             sources.append(try loop.addSource(fd: fd) { [unowned self] _ in readDeviceEvents() })
             if let seatFD = seat.fileDescriptor {
-                sources.append(try loop.addSource(fd: seatFD) { [unowned self] _ in seat.dispatch() })
+                sources.append(
+                    try loop.addSource(fd: seatFD) { [unowned self] _ in seat.dispatch() })
             }
             if let monitor = DRMHotplugMonitor() {
                 hotplug = monitor
@@ -214,7 +229,9 @@ public final class KMSDisplay {
                         if monitor.drain() { reprobe(because: "a display change event (udev)") }
                     })
             } else {
-                log(.warning, "no udev monitor: display hotplug is noticed only when a page flip fails")
+                log(
+                    .warning,
+                    "no udev monitor: display hotplug is noticed only when a page flip fails")
             }
         } catch {
             throw DRMError(error.description)
@@ -247,7 +264,8 @@ public final class KMSDisplay {
             for buffer in buffers { buffer.destroy() }
             buffers = []
             for _ in 0..<options.bufferCount {
-                buffers.append(try DumbBuffer(fd: device.fd, width: pick.mode.width, height: pick.mode.height))
+                buffers.append(
+                    try DumbBuffer(fd: device.fd, width: pick.mode.width, height: pick.mode.height))
             }
             shownBuffer = nil
         }
@@ -255,7 +273,10 @@ public final class KMSDisplay {
         current = pick
         needsModeSet = true
         stalled = false
-        log(.info, "showing on \(pick.connector.name) at \(pick.mode) (\(setter.name) mode setting, \(buffers.count) dumb buffers, \(seat.summary))")
+        log(
+            .info,
+            "showing on \(pick.connector.name) at \(pick.mode) (\(setter.name) mode setting, \(buffers.count) dumb buffers, \(seat.summary))"
+        )
         if resized { onConfigure?(pick.mode.width, pick.mode.height) } else { onRedrawAll?() }
     }
 
@@ -268,10 +289,13 @@ public final class KMSDisplay {
 
     private func readDeviceEvents() {
         guard let device else { return }
-        if kiosk_drm_handle_events(device.fd, { _, _, data in
-            guard let data else { return }
-            Unmanaged<KMSDisplay>.fromOpaque(data).takeUnretainedValue().flipped()
-        }) != 0, errno != EAGAIN, errno != EINTR {
+        if kiosk_drm_handle_events(
+            device.fd,
+            { _, _, data in
+                guard let data else { return }
+                Unmanaged<KMSDisplay>.fromOpaque(data).takeUnretainedValue().flipped()
+            }) != 0, errno != EAGAIN, errno != EINTR
+        {
             log(.error, "reading DRM events: \(String(cString: strerror(errno)))")
         }
     }
@@ -291,7 +315,10 @@ public final class KMSDisplay {
         let changed = reprobe(because: "a failed commit (\(error.description))")
         if wasModeSet, !changed, current != nil {
             stalled = true
-            log(.error, "\(error.description): the display refuses frames; waiting for a hotplug event or a VT switch")
+            log(
+                .error,
+                "\(error.description): the display refuses frames; waiting for a hotplug event or a VT switch"
+            )
         }
     }
 
@@ -309,13 +336,18 @@ public final class KMSDisplay {
         }
         let pick: OutputChoice.Pick
         do {
-            pick = try OutputChoice.pick(from: connectors, connector: options.connector, mode: options.mode)
+            pick = try OutputChoice.pick(
+                from: connectors, connector: options.connector, mode: options.mode)
         } catch {
-            if current != nil { log(.warning, "after \(reason): \(error.description); waiting for a display") }
+            if current != nil {
+                log(.warning, "after \(reason): \(error.description); waiting for a display")
+            }
             current = nil
             return false
         }
-        if let current, current.connector.id == pick.connector.id, current.mode == pick.mode, !stalled {
+        if let current, current.connector.id == pick.connector.id, current.mode == pick.mode,
+            !stalled
+        {
             return false  // nothing changed for us (another connector, or the same display re-announced)
         }
         log(.info, "after \(reason): setting up the output again")

@@ -41,7 +41,9 @@ final class DRMHotplugMonitor {
     func drain() -> Bool {
         var changed = false
         while let device = udev_monitor_receive_device(monitor) {
-            if let action = udev_device_get_action(device), String(cString: action) == "change" { changed = true }
+            if let action = udev_device_get_action(device), String(cString: action) == "change" {
+                changed = true
+            }
             udev_device_unref(device)
         }
         return changed

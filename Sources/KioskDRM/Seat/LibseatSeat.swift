@@ -18,11 +18,12 @@ public final class LibseatSeat: DeviceSeat {
     /// socket, no logind session).
     public init(log: @escaping (String) -> Void) throws(DRMError) {
         Self.logSink.set(log)
-        kiosk_seat_set_log_function({ level, message in
-            guard let message else { return }
-            LibseatSeat.logSink.write("libseat: \(String(cString: message))")
-            _ = level
-        }, Int32(LIBSEAT_LOG_LEVEL_ERROR.rawValue))
+        kiosk_seat_set_log_function(
+            { level, message in
+                guard let message else { return }
+                LibseatSeat.logSink.write("libseat: \(String(cString: message))")
+                _ = level
+            }, Int32(LIBSEAT_LOG_LEVEL_ERROR.rawValue))
         listener = .allocate(capacity: 1)
         listener.initialize(
             to: libseat_seat_listener(
@@ -41,7 +42,9 @@ public final class LibseatSeat: DeviceSeat {
         seat = libseat_open_seat(listener, Unmanaged.passUnretained(self).toOpaque())
         guard seat != nil else {
             listener.deallocate()
-            throw DRMError("libseat: no seat (is seatd running and the user in its group, or a logind session open?)")
+            throw DRMError(
+                "libseat: no seat (is seatd running and the user in its group, or a logind session open?)"
+            )
         }
         // The first enable arrives as an event: take it now, so the device can be opened.
         dispatch()
@@ -69,7 +72,9 @@ public final class LibseatSeat: DeviceSeat {
         guard let seat else { throw DRMError("libseat: the seat is closed") }
         var fd: Int32 = -1
         let token = libseat_open_device(seat, path, &fd)
-        guard token >= 0, fd >= 0 else { throw DRMError.errno("libseat: cannot open \(path)", errno) }
+        guard token >= 0, fd >= 0 else {
+            throw DRMError.errno("libseat: cannot open \(path)", errno)
+        }
         return (fd, token)
     }
 

@@ -27,7 +27,8 @@ public struct InputDeviceInfo: Hashable, Sendable, CustomStringConvertible {
     public var node: String
     public var capabilities: InputCapabilities
 
-    public init(id: InputDeviceID, name: String, node: String = "", capabilities: InputCapabilities) {
+    public init(id: InputDeviceID, name: String, node: String = "", capabilities: InputCapabilities)
+    {
         self.id = id
         self.name = name
         self.node = node
@@ -40,6 +41,7 @@ public struct InputDeviceInfo: Hashable, Sendable, CustomStringConvertible {
         if capabilities.contains(.pointer) { caps.append("pointer") }
         if capabilities.contains(.keyboard) { caps.append("keyboard") }
         let where_ = node.isEmpty ? "" : " at \(node)"
-        return "input device \(id) \"\(name)\"\(where_) (\(caps.isEmpty ? "no usable capability" : caps.joined(separator: ", ")))"
+        return
+            "input device \(id) \"\(name)\"\(where_) (\(caps.isEmpty ? "no usable capability" : caps.joined(separator: ", ")))"
     }
 }

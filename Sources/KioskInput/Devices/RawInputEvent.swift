@@ -26,7 +26,8 @@ public enum RawInputEvent: Hashable, Sendable {
         case .deviceAdded, .deviceRemoved: nil
         case .touchDown(_, _, _, _, let t), .touchMotion(_, _, _, _, let t), .touchUp(_, _, let t),
             .touchCancel(_, _, let t), .touchFrame(_, let t), .pointerMotion(_, _, _, let t),
-            .pointerMotionAbsolute(_, _, _, let t), .pointerButton(_, _, _, let t), .key(_, _, _, let t):
+            .pointerMotionAbsolute(_, _, _, let t), .pointerButton(_, _, _, let t),
+            .key(_, _, _, let t):
             t
         }
     }

@@ -38,14 +38,16 @@ extension LibinputContext {
             let slot = libinput_event_touch_get_slot(touch)
             let t = seconds(libinput_event_touch_get_time_usec(touch))
             return type == LIBINPUT_EVENT_TOUCH_UP
-                ? .touchUp(device: id, slot: slot, time: t) : .touchCancel(device: id, slot: slot, time: t)
+                ? .touchUp(device: id, slot: slot, time: t)
+                : .touchCancel(device: id, slot: slot, time: t)
         case LIBINPUT_EVENT_TOUCH_FRAME:
             guard let touch = libinput_event_get_touch_event(event) else { return nil }
             return .touchFrame(device: id, time: seconds(libinput_event_touch_get_time_usec(touch)))
         case LIBINPUT_EVENT_POINTER_MOTION:
             guard let pointer = libinput_event_get_pointer_event(event) else { return nil }
             return .pointerMotion(
-                device: id, dx: libinput_event_pointer_get_dx(pointer), dy: libinput_event_pointer_get_dy(pointer),
+                device: id, dx: libinput_event_pointer_get_dx(pointer),
+                dy: libinput_event_pointer_get_dy(pointer),
                 time: seconds(libinput_event_pointer_get_time_usec(pointer)))
         case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
             guard let pointer = libinput_event_get_pointer_event(event) else { return nil }
@@ -57,13 +59,15 @@ extension LibinputContext {
             guard let pointer = libinput_event_get_pointer_event(event) else { return nil }
             return .pointerButton(
                 device: id, button: libinput_event_pointer_get_button(pointer),
-                isPressed: libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED,
+                isPressed: libinput_event_pointer_get_button_state(pointer)
+                    == LIBINPUT_BUTTON_STATE_PRESSED,
                 time: seconds(libinput_event_pointer_get_time_usec(pointer)))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             guard let keyboard = libinput_event_get_keyboard_event(event) else { return nil }
             return .key(
                 device: id, code: libinput_event_keyboard_get_key(keyboard),
-                isPressed: libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED,
+                isPressed: libinput_event_keyboard_get_key_state(keyboard)
+                    == LIBINPUT_KEY_STATE_PRESSED,
                 time: seconds(libinput_event_keyboard_get_time_usec(keyboard)))
         default:
             return nil
@@ -72,9 +76,15 @@ extension LibinputContext {
 
     private func info(of device: OpaquePointer, id: InputDeviceID) -> InputDeviceInfo {
         var caps: InputCapabilities = []
-        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { caps.insert(.touch) }
-        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 { caps.insert(.pointer) }
-        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 { caps.insert(.keyboard) }
+        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
+            caps.insert(.touch)
+        }
+        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 {
+            caps.insert(.pointer)
+        }
+        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 {
+            caps.insert(.keyboard)
+        }
         let name = libinput_device_get_name(device).map { String(cString: $0) } ?? ""
         var node = ""
         if let udevDevice = libinput_device_get_udev_device(device) {

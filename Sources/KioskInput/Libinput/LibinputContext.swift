@@ -54,7 +54,8 @@ final class LibinputContext {
                     let fd = open(path, (flags & ~O_ACCMODE) | O_RDWR | O_NONBLOCK | O_CLOEXEC)
                     if fd >= 0 { return fd }
                     let code = errno
-                    InputCallbacks.from(userData)?.openFailures.append((String(cString: path), code))
+                    InputCallbacks.from(userData)?.openFailures.append(
+                        (String(cString: path), code))
                     return -code
                 },
                 close_restricted: { fd, _ in _ = close(fd) }))

@@ -40,7 +40,8 @@ public final class LibinputSource {
         translator = InputTranslator(
             mapper: TouchMapper(settings: settings, nativeSize: nativeSize), keyboard: keyboard)
         usesUdev = settings.devicePaths.isEmpty
-        context = try LibinputContext(mode: usesUdev ? .udev(seat: settings.seat) : .paths, log: log)
+        context = try LibinputContext(
+            mode: usesUdev ? .udev(seat: settings.seat) : .paths, log: log)
         for path in settings.devicePaths {
             do {
                 try context.addDevice(path: path)

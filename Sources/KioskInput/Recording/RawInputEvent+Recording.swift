@@ -29,31 +29,41 @@ extension RawInputEvent {
         let f = FieldReader(fields: fields, line: line)
         switch kind {
         case "device-added":
-            self = .deviceAdded(InputDeviceInfo(
-                id: try f.device("id"), name: fields["name"] ?? "", node: fields["node"] ?? "",
-                capabilities: try f.capabilities()))
+            self = .deviceAdded(
+                InputDeviceInfo(
+                    id: try f.device("id"), name: fields["name"] ?? "", node: fields["node"] ?? "",
+                    capabilities: try f.capabilities()))
         case "device-removed": self = .deviceRemoved(try f.device("id"))
         case "touch-down":
-            self = .touchDown(device: try f.device("dev"), slot: try f.slot(), x: try f.double("x"),
+            self = .touchDown(
+                device: try f.device("dev"), slot: try f.slot(), x: try f.double("x"),
                 y: try f.double("y"), time: try f.double("t"))
         case "touch-motion":
-            self = .touchMotion(device: try f.device("dev"), slot: try f.slot(), x: try f.double("x"),
+            self = .touchMotion(
+                device: try f.device("dev"), slot: try f.slot(), x: try f.double("x"),
                 y: try f.double("y"), time: try f.double("t"))
-        case "touch-up": self = .touchUp(device: try f.device("dev"), slot: try f.slot(), time: try f.double("t"))
+        case "touch-up":
+            self = .touchUp(
+                device: try f.device("dev"), slot: try f.slot(), time: try f.double("t"))
         case "touch-cancel":
-            self = .touchCancel(device: try f.device("dev"), slot: try f.slot(), time: try f.double("t"))
+            self = .touchCancel(
+                device: try f.device("dev"), slot: try f.slot(), time: try f.double("t"))
         case "touch-frame": self = .touchFrame(device: try f.device("dev"), time: try f.double("t"))
         case "pointer-motion":
-            self = .pointerMotion(device: try f.device("dev"), dx: try f.double("dx"), dy: try f.double("dy"),
+            self = .pointerMotion(
+                device: try f.device("dev"), dx: try f.double("dx"), dy: try f.double("dy"),
                 time: try f.double("t"))
         case "pointer-absolute":
-            self = .pointerMotionAbsolute(device: try f.device("dev"), x: try f.double("x"),
+            self = .pointerMotionAbsolute(
+                device: try f.device("dev"), x: try f.double("x"),
                 y: try f.double("y"), time: try f.double("t"))
         case "pointer-button":
-            self = .pointerButton(device: try f.device("dev"), button: try f.code("button"),
+            self = .pointerButton(
+                device: try f.device("dev"), button: try f.code("button"),
                 isPressed: try f.pressed(), time: try f.double("t"))
         case "key":
-            self = .key(device: try f.device("dev"), code: try f.code("code"), isPressed: try f.pressed(),
+            self = .key(
+                device: try f.device("dev"), code: try f.code("code"), isPressed: try f.pressed(),
                 time: try f.double("t"))
         default: throw .unknownEvent(line: line, name: kind)
         }
@@ -62,7 +72,9 @@ extension RawInputEvent {
     /// Reads a whole recording: one event per line; blank lines and lines starting with `#` skipped.
     public static func parseRecording(_ text: String) throws(RecordingError) -> [RawInputEvent] {
         var events: [RawInputEvent] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let line = raw.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") { continue }
             events.append(try RawInputEvent(recordedLine: String(line), line: index + 1))
@@ -80,15 +92,20 @@ extension RawInputEvent {
             if d.capabilities.contains(.keyboard) { caps.append("keyboard") }
             let name = String(d.name.map { $0 == "\"" ? "'" : $0 })
             let node = d.node.contains(" " as Character) || d.node.isEmpty ? "" : " node=\(d.node)"
-            return "device-added id=\(d.id) name=\"\(name)\"\(node) caps=\(caps.isEmpty ? "none" : caps.joined(separator: ","))"
+            return
+                "device-added id=\(d.id) name=\"\(name)\"\(node) caps=\(caps.isEmpty ? "none" : caps.joined(separator: ","))"
         case .deviceRemoved(let id): return "device-removed id=\(id)"
-        case .touchDown(let d, let s, let x, let y, let t): return "touch-down dev=\(d) slot=\(s) x=\(x) y=\(y) t=\(t)"
-        case .touchMotion(let d, let s, let x, let y, let t): return "touch-motion dev=\(d) slot=\(s) x=\(x) y=\(y) t=\(t)"
+        case .touchDown(let d, let s, let x, let y, let t):
+            return "touch-down dev=\(d) slot=\(s) x=\(x) y=\(y) t=\(t)"
+        case .touchMotion(let d, let s, let x, let y, let t):
+            return "touch-motion dev=\(d) slot=\(s) x=\(x) y=\(y) t=\(t)"
         case .touchUp(let d, let s, let t): return "touch-up dev=\(d) slot=\(s) t=\(t)"
         case .touchCancel(let d, let s, let t): return "touch-cancel dev=\(d) slot=\(s) t=\(t)"
         case .touchFrame(let d, let t): return "touch-frame dev=\(d) t=\(t)"
-        case .pointerMotion(let d, let dx, let dy, let t): return "pointer-motion dev=\(d) dx=\(dx) dy=\(dy) t=\(t)"
-        case .pointerMotionAbsolute(let d, let x, let y, let t): return "pointer-absolute dev=\(d) x=\(x) y=\(y) t=\(t)"
+        case .pointerMotion(let d, let dx, let dy, let t):
+            return "pointer-motion dev=\(d) dx=\(dx) dy=\(dy) t=\(t)"
+        case .pointerMotionAbsolute(let d, let x, let y, let t):
+            return "pointer-absolute dev=\(d) x=\(x) y=\(y) t=\(t)"
         case .pointerButton(let d, let b, let p, let t):
             return "pointer-button dev=\(d) button=\(b) state=\(p ? "pressed" : "released") t=\(t)"
         case .key(let d, let c, let p, let t):
@@ -97,7 +114,9 @@ extension RawInputEvent {
     }
 
     /// Splits `kind key=value key="quoted value"` into (key, value) pairs; the kind has no value.
-    private static func tokens(_ text: String, line: Int) throws(RecordingError) -> [(key: String, value: String?)] {
+    private static func tokens(_ text: String, line: Int) throws(RecordingError) -> [(
+        key: String, value: String?
+    )] {
         var result: [(key: String, value: String?)] = []
         var chars = Substring(text)
         while true {
@@ -112,7 +131,9 @@ extension RawInputEvent {
             chars = chars.dropFirst()
             if chars.first == "\"" {
                 chars = chars.dropFirst()
-                guard let end = chars.firstIndex(of: "\"") else { throw .malformed(line: line, text: text) }
+                guard let end = chars.firstIndex(of: "\"") else {
+                    throw .malformed(line: line, text: text)
+                }
                 result.append((String(key), String(chars[..<end])))
                 chars = chars[chars.index(after: end)...]
             } else {
@@ -137,7 +158,9 @@ private struct FieldReader {
 
     func double(_ name: String) throws(RecordingError) -> Double {
         let text = try string(name)
-        guard let value = Double(text) else { throw .badValue(line: line, field: name, value: text) }
+        guard let value = Double(text) else {
+            throw .badValue(line: line, field: name, value: text)
+        }
         return value
     }
 
@@ -149,13 +172,17 @@ private struct FieldReader {
 
     func slot() throws(RecordingError) -> Int32 {
         let text = try string("slot")
-        guard let value = Int32(text) else { throw .badValue(line: line, field: "slot", value: text) }
+        guard let value = Int32(text) else {
+            throw .badValue(line: line, field: "slot", value: text)
+        }
         return value
     }
 
     func code(_ name: String) throws(RecordingError) -> UInt32 {
         let text = try string(name)
-        guard let value = UInt32(text) else { throw .badValue(line: line, field: name, value: text) }
+        guard let value = UInt32(text) else {
+            throw .badValue(line: line, field: name, value: text)
+        }
         return value
     }
 
@@ -185,7 +212,8 @@ private struct FieldReader {
 extension Substring {
     fileprivate var trimmingWhitespace: Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) })
+        guard let start = firstIndex(where: { !isSpace($0) }),
+            let end = lastIndex(where: { !isSpace($0) })
         else { return "" }
         return self[start...end]
     }

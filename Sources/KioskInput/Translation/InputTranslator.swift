@@ -68,7 +68,8 @@ public struct InputTranslator {
             touchSinceFrame = true
             return [.touch(.motion(id: id, position: mapped(x, y), time: t))]
         case .touchUp(let device, let slot, let t):
-            guard let id = contacts.removeValue(forKey: ContactKey(device: device, slot: slot)) else { return [] }
+            guard let id = contacts.removeValue(forKey: ContactKey(device: device, slot: slot))
+            else { return [] }
             touchSinceFrame = true
             return [.touch(.up(id: id, time: t))]
         case .touchCancel(_, _, let t):
@@ -85,7 +86,9 @@ public struct InputTranslator {
         case .pointerButton(let device, let button, let isPressed, let t):
             return pointerButton(device, button, isPressed, t)
         case .key(_, let code, let isPressed, let t):
-            guard let name = keyboard.keysymName(forKeyCode: code, isPressed: isPressed) else { return [] }
+            guard let name = keyboard.keysymName(forKeyCode: code, isPressed: isPressed) else {
+                return []
+            }
             return [.key(KeyEvent(key: Key(keysymName: name), isPressed: isPressed, time: t))]
         }
     }
@@ -95,10 +98,14 @@ public struct InputTranslator {
         events.flatMap { translate($0) }
     }
 
-    private mutating func touchDown(_ key: ContactKey, _ p: Point, _ t: Double) -> [TranslatedInputEvent] {
+    private mutating func touchDown(_ key: ContactKey, _ p: Point, _ t: Double)
+        -> [TranslatedInputEvent]
+    {
         var out: [TranslatedInputEvent] = []
         // A second down on a held slot means its up was lost: end the stale contact first.
-        if let stale = contacts.removeValue(forKey: key) { out.append(.touch(.up(id: stale, time: t))) }
+        if let stale = contacts.removeValue(forKey: key) {
+            out.append(.touch(.up(id: stale, time: t)))
+        }
         let id = freeID()
         contacts[key] = id
         touchSinceFrame = true
@@ -115,7 +122,8 @@ public struct InputTranslator {
     ) -> [TranslatedInputEvent] {
         // Only the device holding the press releases it.
         if !isPressed, pointerDevice != device { return [] }
-        let events = finger.button(button, pressed: isPressed, time: t, id: isPressed ? freeID() : 0)
+        let events = finger.button(
+            button, pressed: isPressed, time: t, id: isPressed ? freeID() : 0)
         if !events.isEmpty { pointerDevice = isPressed ? device : nil }
         return events.map { .touch($0) }
     }
@@ -154,6 +162,7 @@ public struct InputTranslator {
 
     private func clampedToPanel(_ p: Point) -> Point {
         let size = mapper.logicalSize
-        return Point(x: min(max(p.x, 0), max(size.width, 0)), y: min(max(p.y, 0), max(size.height, 0)))
+        return Point(
+            x: min(max(p.x, 0), max(size.width, 0)), y: min(max(p.y, 0), max(size.height, 0)))
     }
 }

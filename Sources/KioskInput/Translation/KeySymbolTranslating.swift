@@ -15,7 +15,7 @@ public final class EvdevKeyNames: KeySymbolTranslating {
     // linux/input-event-codes.h
     static let names: [UInt32: String] = [
         1: "Escape", 14: "BackSpace", 15: "Tab", 28: "Return", 57: "space", 96: "KP_Enter",
-        102: "Home", 103: "Up", 105: "Left", 106: "Right", 108: "Down",
+        102: "Home", 103: "Up", 105: "Left", 106: "Right", 108: "Down"
     ]
 
     public init() {}

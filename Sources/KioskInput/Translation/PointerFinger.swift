@@ -36,7 +36,9 @@ public struct PointerFinger: Sendable {
 
     /// A button changed. A press takes touch id `id` (libinput passes the smallest id no finger
     /// holds, so a mouse and a touch screen used together never share one).
-    public mutating func button(_ button: UInt32, pressed: Bool, time: Double, id: Int32 = touchID) -> [TouchEvent] {
+    public mutating func button(_ button: UInt32, pressed: Bool, time: Double, id: Int32 = touchID)
+        -> [TouchEvent]
+    {
         guard button == Self.leftButton, pressed != isPressed else { return [] }
         if pressed {
             pressID = id

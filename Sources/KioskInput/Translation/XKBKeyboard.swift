@@ -27,12 +27,16 @@ public final class XKBKeyboard: KeySymbolTranslating {
         settings: KeymapSettings, log: @escaping (InputLogLevel, String) -> Void = { _, _ in }
     ) throws(InputError) {
         // The rule names are only read during compilation; empty strings become NULL (defaults).
-        let fields = [settings.rules, settings.model, settings.layout, settings.variant, settings.options]
+        let fields = [
+            settings.rules, settings.model, settings.layout, settings.variant, settings.options
+        ]
         let copies: [UnsafeMutablePointer<CChar>?] = fields.map { $0.isEmpty ? nil : strdup($0) }
         defer { copies.forEach { free($0) } }
         var names = xkb_rule_names(
-            rules: copies[0], model: copies[1], layout: copies[2], variant: copies[3], options: copies[4])
-        try self.init(modifiersFromServer: false, log: log, error: .keymapFailed(settings)) { context in
+            rules: copies[0], model: copies[1], layout: copies[2], variant: copies[3],
+            options: copies[4])
+        try self.init(modifiersFromServer: false, log: log, error: .keymapFailed(settings)) {
+            context in
             xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
         }
     }
@@ -46,7 +50,9 @@ public final class XKBKeyboard: KeySymbolTranslating {
         // The protocol promises a NUL-terminated string within `size`; a compositor that breaks
         // the promise must not make xkbcommon read past the mapping, so use the length form.
         let length = strnlen(map.assumingMemoryBound(to: CChar.self), size)
-        try self.init(modifiersFromServer: true, log: { _, _ in }, error: .compositorKeymapUnreadable) { context in
+        try self.init(
+            modifiersFromServer: true, log: { _, _ in }, error: .compositorKeymapUnreadable
+        ) { context in
             xkb_keymap_new_from_buffer(
                 context, map.assumingMemoryBound(to: CChar.self), length, XKB_KEYMAP_FORMAT_TEXT_V1,
                 XKB_KEYMAP_COMPILE_NO_FLAGS)
@@ -54,14 +60,16 @@ public final class XKBKeyboard: KeySymbolTranslating {
     }
 
     private init(
-        modifiersFromServer: Bool, log: @escaping (InputLogLevel, String) -> Void, error: InputError,
+        modifiersFromServer: Bool, log: @escaping (InputLogLevel, String) -> Void,
+        error: InputError,
         compile: (OpaquePointer) -> OpaquePointer?
     ) throws(InputError) {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw error }
         let callbacks = InputCallbacks(log: log)
         xkb_context_set_user_data(context, Unmanaged.passUnretained(callbacks).toOpaque())
         kiosk_xkb_set_log_function(context) { context, _, message in
-            guard let context, let message, let callbacks = InputCallbacks.from(xkb_context_get_user_data(context))
+            guard let context, let message,
+                let callbacks = InputCallbacks.from(xkb_context_get_user_data(context))
             else { return }
             callbacks.log(.debug, "xkbcommon: " + String(cString: message))
         }
@@ -122,7 +130,8 @@ public final class XKBKeyboard: KeySymbolTranslating {
         var buffer = [CChar](repeating: 0, count: 64)
         let length = xkb_keysym_get_name(keysym, &buffer, buffer.count)
         guard length > 0 else { return "0x" + String(keysym, radix: 16) }
-        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(
+            decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -14,7 +14,10 @@ public struct BenchmarkReport: Sendable {
     /// median (latency percentiles).
     public var summary: [String] = []
 
-    public init(results: [BenchmarkResult], memoryBound: String, reference: String, size: String, note: String? = nil) {
+    public init(
+        results: [BenchmarkResult], memoryBound: String, reference: String, size: String,
+        note: String? = nil
+    ) {
         self.note = note
         self.results = results
         self.memoryBound = memoryBound
@@ -45,11 +48,15 @@ public struct BenchmarkReport: Sendable {
         }
         var lines = ["benchmark at \(size) (medians)"]
         if let note { lines.append(note) }
-        lines.append(pad("operation", nameWidth, left: true) + pad("ms", 10) + pad("x memcpy", 10) + pad("x ref", 9))
+        lines.append(
+            pad("operation", nameWidth, left: true) + pad("ms", 10) + pad("x memcpy", 10)
+                + pad("x ref", 9))
         for r in results {
             let m = ratioToMemoryBound(r).map { BenchmarkReport.format($0, 2) } ?? "-"
             let f = ratioToReference(r).map { BenchmarkReport.format($0, 3) } ?? "-"
-            lines.append(pad(r.name, nameWidth, left: true) + pad(BenchmarkReport.format(r.medianMs, 3), 10) + pad(m, 10) + pad(f, 9))
+            lines.append(
+                pad(r.name, nameWidth, left: true) + pad(BenchmarkReport.format(r.medianMs, 3), 10)
+                    + pad(m, 10) + pad(f, 9))
         }
         return (lines + summary).joined(separator: "\n")
     }
@@ -67,8 +74,10 @@ public struct BenchmarkReport: Sendable {
                 + "\"ratioToReference\":\(number(ratioToReference(r)))}"
         }
         let pipeline = note.map { ",\"pipeline\":" + BenchmarkReport.quoted($0) } ?? ""
-        return "{\"size\":\(BenchmarkReport.quoted(size))\(pipeline),\"memoryBound\":\(BenchmarkReport.quoted(memoryBound)),"
-            + "\"reference\":\(BenchmarkReport.quoted(reference)),\"results\":[" + items.joined(separator: ",") + "],"
+        return
+            "{\"size\":\(BenchmarkReport.quoted(size))\(pipeline),\"memoryBound\":\(BenchmarkReport.quoted(memoryBound)),"
+            + "\"reference\":\(BenchmarkReport.quoted(reference)),\"results\":["
+            + items.joined(separator: ",") + "],"
             + "\"summary\":[" + summary.map(BenchmarkReport.quoted).joined(separator: ",") + "]}"
     }
 

@@ -1,7 +1,7 @@
 // Ownership: each probe allocates its buffers and its one helper thread, and frees and joins
 // them before returning; the helper gets a retained box (released when it ends).
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How much two threads of this machine get done at once compared with one: the same fixed
@@ -33,7 +33,9 @@ public enum ParallelismProbe {
         memset(a, 1, memoryBytes)
         memset(b, 1, memoryBytes)
         let compute: @Sendable (UnsafeMutableRawPointer) -> Void = { _ in spin() }
-        let memory: @Sendable (UnsafeMutableRawPointer) -> Void = { p in stream(p, bytes: memoryBytes) }
+        let memory: @Sendable (UnsafeMutableRawPointer) -> Void = { p in
+            stream(p, bytes: memoryBytes)
+        }
         func median(_ body: () -> Double) -> Double {
             let samples = (0..<max(1, repetitions)).map { _ in body() }.sorted()
             return samples[samples.count / 2]
@@ -83,7 +85,10 @@ public enum ParallelismProbe {
     private final class Job {
         let work: @Sendable (UnsafeMutableRawPointer) -> Void
         let buffer: UnsafeMutableRawPointer
-        init(_ work: @escaping @Sendable (UnsafeMutableRawPointer) -> Void, _ buffer: UnsafeMutableRawPointer) {
+        init(
+            _ work: @escaping @Sendable (UnsafeMutableRawPointer) -> Void,
+            _ buffer: UnsafeMutableRawPointer
+        ) {
             self.work = work
             self.buffer = buffer
         }
@@ -92,19 +97,22 @@ public enum ParallelismProbe {
     /// `work` on a helper thread (on `second`) and on the caller (on `first`) at once: the time
     /// until both are done. Falls back to one after the other when no thread can be started.
     private static func together(
-        _ work: @escaping @Sendable (UnsafeMutableRawPointer) -> Void, _ first: UnsafeMutableRawPointer,
+        _ work: @escaping @Sendable (UnsafeMutableRawPointer) -> Void,
+        _ first: UnsafeMutableRawPointer,
         _ second: UnsafeMutableRawPointer
     ) -> Double {
         let box = Unmanaged.passRetained(Job(work, second)).toOpaque()
         let start = BenchmarkRunner.nanoseconds()
         var thread = pthread_t()
         let started = withSignalsBlocked {
-            pthread_create(&thread, nil, { raw in
-                guard let raw else { return nil }
-                let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-                job.work(job.buffer)
-                return nil
-            }, box) == 0
+            pthread_create(
+                &thread, nil,
+                { raw in
+                    guard let raw else { return nil }
+                    let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
+                    job.work(job.buffer)
+                    return nil
+                }, box) == 0
         }
         if !started {
             Unmanaged<Job>.fromOpaque(box).release()

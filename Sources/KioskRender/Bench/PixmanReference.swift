@@ -21,7 +21,8 @@ public final class PixmanReference {
         background = premultipliedPixel(scene.background)
         targetImage = PixmanReference.image(target)
         for layer in scene.layers {
-            guard let surface = surfaces.surface(for: layer.content), let t = PixmanReference.transform(layer, surface),
+            guard let surface = surfaces.surface(for: layer.content),
+                let t = PixmanReference.transform(layer, surface),
                 let box = PixmanReference.box(layer, width: target.width, height: target.height)
             else { continue }
             let image = PixmanReference.image(surface)
@@ -41,11 +42,14 @@ public final class PixmanReference {
     /// Clears the target and composites every layer OVER it.
     public func draw() {
         let bits = target.pixels.assumingMemoryBound(to: UInt32.self)
-        pixman_fill(bits, Int32(target.stride / 4), 32, 0, 0, Int32(target.width), Int32(target.height), background)
+        pixman_fill(
+            bits, Int32(target.stride / 4), 32, 0, 0, Int32(target.width), Int32(target.height),
+            background)
         for l in layers {
             let b = l.box
             pixman_image_composite32(
-                PIXMAN_OP_OVER, l.image, nil, targetImage, Int32(b.x0), Int32(b.y0), 0, 0, Int32(b.x0), Int32(b.y0),
+                PIXMAN_OP_OVER, l.image, nil, targetImage, Int32(b.x0), Int32(b.y0), 0, 0,
+                Int32(b.x0), Int32(b.y0),
                 Int32(b.x1 - b.x0), Int32(b.y1 - b.y0))
         }
         target.markDirty()
@@ -61,7 +65,9 @@ public final class PixmanReference {
                 let a = target.pixel(x: x, y: y), b = other.pixel(x: x, y: y)
                 var worst = 0
                 for shift in stride(from: 0, to: 32, by: 8) {
-                    worst = max(worst, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
+                    worst = max(
+                        worst,
+                        abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
                 }
                 if worst <= tolerance { close += 1 }
             }
@@ -79,7 +85,10 @@ public final class PixmanReference {
             x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
         }
         var box = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
-        guard let quad = PixelBox(covering: Rect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2)) else { return nil }
+        guard
+            let quad = PixelBox(
+                covering: Rect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2))
+        else { return nil }
         box = box.intersection(quad)
         if let clip = layer.clip {
             guard let c = PixelBox(covering: clip) else { return nil }
@@ -89,21 +98,26 @@ public final class PixmanReference {
     }
 
     private static func image(_ b: ImageBuffer) -> OpaquePointer {
-        guard let i = pixman_image_create_bits(
-            PIXMAN_a8r8g8b8, Int32(b.width), Int32(b.height), b.pixels.assumingMemoryBound(to: UInt32.self),
-            Int32(b.stride))
+        guard
+            let i = pixman_image_create_bits(
+                PIXMAN_a8r8g8b8, Int32(b.width), Int32(b.height),
+                b.pixels.assumingMemoryBound(to: UInt32.self),
+                Int32(b.stride))
         else { preconditionFailure("pixman could not wrap an image buffer") }
         return i
     }
 
     /// Output → surface pixels in pixman's 16.16 fixed point. Normalised so the largest entry is
     /// 2^14: as precise as 16.16 allows without overflowing (pixman does not report overflow).
-    private static func transform(_ layer: SceneLayer, _ surface: ImageBuffer) -> pixman_transform? {
+    private static func transform(_ layer: SceneLayer, _ surface: ImageBuffer) -> pixman_transform?
+    {
         let m = layer.transform
         guard layer.size.width > 0, layer.size.height > 0 else { return nil }
-        let sx = Double(surface.width) / layer.size.width, sy = Double(surface.height) / layer.size.height
+        let sx = Double(surface.width) / layer.size.width,
+            sy = Double(surface.height) / layer.size.height
         let forward = Homography(
-            a: m[0, 0] / sx, b: m[0, 1] / sy, c: m[0, 3], d: m[1, 0] / sx, e: m[1, 1] / sy, f: m[1, 3],
+            a: m[0, 0] / sx, b: m[0, 1] / sy, c: m[0, 3], d: m[1, 0] / sx, e: m[1, 1] / sy,
+            f: m[1, 3],
             g: m[3, 0] / sx, h: m[3, 1] / sy, i: m[3, 3])
         guard let n = forward.inverse else { return nil }
         let entries = [n.a, n.b, n.c, n.d, n.e, n.f, n.g, n.h, n.i]
@@ -111,9 +125,11 @@ public final class PixmanReference {
         guard largest > 0 else { return nil }
         let s = 16384 / largest
         func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * s * 65536).rounded()) }
-        return pixman_transform(matrix: (
-            (fixed(n.a), fixed(n.b), fixed(n.c)),
-            (fixed(n.d), fixed(n.e), fixed(n.f)),
-            (fixed(n.g), fixed(n.h), fixed(n.i))))
+        return pixman_transform(
+            matrix: (
+                (fixed(n.a), fixed(n.b), fixed(n.c)),
+                (fixed(n.d), fixed(n.e), fixed(n.f)),
+                (fixed(n.g), fixed(n.h), fixed(n.i))
+            ))
     }
 }

@@ -84,7 +84,9 @@ public final class CairoContext {
     }
 
     /// Strokes a rounded rectangle centred on `rect`'s edge; `dash` > 0 draws dashes that long.
-    public func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: RGBA, dash: Double = 0) {
+    public func strokeRoundedRect(
+        _ rect: Rect, radius: Double, lineWidth: Double, color: RGBA, dash: Double = 0
+    ) {
         withSavedState {
             roundedRectPath(rect, radius: radius)
             setColor(color)
@@ -131,14 +133,16 @@ public final class CairoContext {
     }
 
     /// A ">" centred at `center`, `height` tall, as on iOS disclosure indicators.
-    public func strokeChevron(center: Point, height: Double, pointsLeft: Bool = false, lineWidth: Double, color: RGBA) {
+    public func strokeChevron(
+        center: Point, height: Double, pointsLeft: Bool = false, lineWidth: Double, color: RGBA
+    ) {
         let half = height / 2
         let depth = half * 0.55 * (pointsLeft ? -1 : 1)
         strokePolyline(
             [
                 Point(x: center.x - depth, y: center.y - half),
                 Point(x: center.x + depth, y: center.y),
-                Point(x: center.x - depth, y: center.y + half),
+                Point(x: center.x - depth, y: center.y + half)
             ], lineWidth: lineWidth, color: color)
     }
 
@@ -147,12 +151,15 @@ public final class CairoContext {
     /// Draws `image` scaled to fit inside `rect` with its aspect ratio kept, centred; returns the
     /// rectangle it covered. `radius` rounds the corners of that rectangle.
     @discardableResult
-    public func drawImage(_ image: ImageBuffer, fittingIn rect: Rect, cornerRadius radius: Double = 0) -> Rect {
+    public func drawImage(
+        _ image: ImageBuffer, fittingIn rect: Rect, cornerRadius radius: Double = 0
+    ) -> Rect {
         let iw = Double(image.width)
         let ih = Double(image.height)
         guard iw > 0, ih > 0, rect.width > 0, rect.height > 0 else { return .zero }
         let s = min(rect.width / iw, rect.height / ih)
-        let placed = Rect(x: rect.midX - iw * s / 2, y: rect.midY - ih * s / 2, width: iw * s, height: ih * s)
+        let placed = Rect(
+            x: rect.midX - iw * s / 2, y: rect.midY - ih * s / 2, width: iw * s, height: ih * s)
         withSavedState {
             if radius > 0 {
                 clip(toRoundedRect: placed, radius: radius)

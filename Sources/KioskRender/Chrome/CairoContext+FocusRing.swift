@@ -8,6 +8,7 @@ extension CairoContext {
         let width = ChromeMetrics.focusRingWidth
         let radius = max(0, theme.cornerRadius) + ChromeMetrics.focusRingOutset - width / 2
         strokeRoundedRect(
-            box.insetBy(dx: width / 2, dy: width / 2), radius: radius, lineWidth: width, color: theme.accent)
+            box.insetBy(dx: width / 2, dy: width / 2), radius: radius, lineWidth: width,
+            color: theme.accent)
     }
 }

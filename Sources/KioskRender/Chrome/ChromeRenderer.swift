@@ -8,14 +8,18 @@ public final class ChromeRenderer {
     public init(text: TextContext = TextContext()) { self.text = text }
 
     /// A new buffer of `size × scale` pixels with `chrome` drawn in it.
-    public func render(_ chrome: Chrome, size: Size, scale: Double, theme: Theme) throws(RenderError) -> ImageBuffer {
+    public func render(_ chrome: Chrome, size: Size, scale: Double, theme: Theme)
+        throws(RenderError) -> ImageBuffer
+    {
         let buffer = try PageRenderer.makeBuffer(size: size, scale: scale)
         draw(chrome, size: size, into: buffer, scale: scale, theme: theme)
         return buffer
     }
 
     /// Draws `chrome` as `size` logical pixels over the top-left of `buffer`.
-    public func draw(_ chrome: Chrome, size: Size, into buffer: ImageBuffer, scale: Double, theme: Theme) {
+    public func draw(
+        _ chrome: Chrome, size: Size, into buffer: ImageBuffer, scale: Double, theme: Theme
+    ) {
         let cairo = CairoContext(target: buffer)
         cairo.scale(by: PageRenderer.sane(scale))
         cairo.clip(to: Rect(size: size))
@@ -31,7 +35,9 @@ public final class ChromeRenderer {
         case .tabBar(let titles, let selected):
             drawTabBar(titles: titles, selected: selected, size: size, in: cairo, theme: theme)
         case .header(let title, let showsBack, let backTitle):
-            drawHeader(title: title, back: showsBack ? backTitle : nil, size: size, in: cairo, theme: theme)
+            drawHeader(
+                title: title, back: showsBack ? backTitle : nil, size: size, in: cairo, theme: theme
+            )
         }
     }
 
@@ -50,10 +56,14 @@ public final class ChromeRenderer {
     /// Where a header's back button takes taps: its leading part, full height (the Navigator
     /// hit-tests the same `ChromeMetrics.backButtonWidth(headerWidth:)`).
     public static func backButtonRect(size: Size) -> Rect {
-        Rect(x: 0, y: 0, width: ChromeMetrics.backButtonWidth(headerWidth: size.width), height: size.height)
+        Rect(
+            x: 0, y: 0, width: ChromeMetrics.backButtonWidth(headerWidth: size.width),
+            height: size.height)
     }
 
-    private func drawTabBar(titles: [String], selected: Double, size: Size, in cairo: CairoContext, theme: Theme) {
+    private func drawTabBar(
+        titles: [String], selected: Double, size: Size, in cairo: CairoContext, theme: Theme
+    ) {
         // The bar sits at the bottom of its container: the hairline separates it from the page.
         cairo.fill(Rect(x: 0, y: 0, width: size.width, height: 1), color: theme.divider)
         let cells = ChromeRenderer.tabRects(count: titles.count, size: size)
@@ -66,47 +76,65 @@ public final class ChromeRenderer {
         let a = cells[lower].insetBy(dx: 12, dy: 10)
         let b = cells[upper].insetBy(dx: 12, dy: 10)
         let pill = Rect(
-            x: a.minX + (b.minX - a.minX) * t, y: a.minY, width: a.width + (b.width - a.width) * t, height: a.height)
-        cairo.fillRoundedRect(pill, radius: min(theme.cornerRadius, pill.height / 2), color: theme.accent.withAlpha(0.16))
+            x: a.minX + (b.minX - a.minX) * t, y: a.minY, width: a.width + (b.width - a.width) * t,
+            height: a.height)
+        cairo.fillRoundedRect(
+            pill, radius: min(theme.cornerRadius, pill.height / 2),
+            color: theme.accent.withAlpha(0.16))
 
         for (index, (title, cell)) in zip(titles, cells).enumerated() {
             let nearness = max(0, 1 - abs(Double(index) - position))
             let color = mix(theme.mutedText, theme.accent, nearness)
             let layout = TextLayout(
                 context: text, text: title, family: theme.fontFamily, size: theme.smallSize * 1.125,
-                weight: nearness > 0.5 ? .bold : .regular, width: max(0, cell.width - 32), alignment: .center,
+                weight: nearness > 0.5 ? .bold : .regular, width: max(0, cell.width - 32),
+                alignment: .center,
                 ellipsizes: true)
-            layout.draw(in: cairo, at: Point(x: cell.minX + 16, y: cell.midY - layout.size.height / 2), color: color)
+            layout.draw(
+                in: cairo, at: Point(x: cell.minX + 16, y: cell.midY - layout.size.height / 2),
+                color: color)
         }
     }
 
     /// The title centred between two back-button-wide margins; the back button (chevron and the
     /// previous page's title, ellipsized) in the accent colour at the leading edge.
-    private func drawHeader(title: String, back: String?, size: Size, in cairo: CairoContext, theme: Theme) {
-        cairo.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), color: theme.divider)
+    private func drawHeader(
+        title: String, back: String?, size: Size, in cairo: CairoContext, theme: Theme
+    ) {
+        cairo.fill(
+            Rect(x: 0, y: size.height - 1, width: size.width, height: 1), color: theme.divider)
         let side = ChromeMetrics.backButtonWidth(headerWidth: size.width)
         // Centred on the header when it fits between two back-button margins (UINavigationBar);
         // a longer title uses the room right of the back button before it is ellipsized.
         let natural = TextLayout(
-            context: text, text: title, family: theme.fontFamily, size: theme.bodySize, weight: .bold)
+            context: text, text: title, family: theme.fontFamily, size: theme.bodySize,
+            weight: .bold)
         let fitsCentred = natural.size.width <= size.width - 2 * side
         let left = fitsCentred ? side : (back == nil ? 16 : side + 4)
         let layout = TextLayout(
-            context: text, text: title, family: theme.fontFamily, size: theme.bodySize, weight: .bold,
-            width: max(0, fitsCentred ? size.width - 2 * side : size.width - left - 16), alignment: .center,
+            context: text, text: title, family: theme.fontFamily, size: theme.bodySize,
+            weight: .bold,
+            width: max(0, fitsCentred ? size.width - 2 * side : size.width - left - 16),
+            alignment: .center,
             ellipsizes: true)
-        layout.draw(in: cairo, at: Point(x: left, y: size.height / 2 - layout.size.height / 2), color: theme.text)
+        layout.draw(
+            in: cairo, at: Point(x: left, y: size.height / 2 - layout.size.height / 2),
+            color: theme.text)
         guard let back else { return }
         let chevronX = 16.0
         cairo.strokeChevron(
-            center: Point(x: chevronX, y: size.height / 2), height: 22, pointsLeft: true, lineWidth: 3,
+            center: Point(x: chevronX, y: size.height / 2), height: 22, pointsLeft: true,
+            lineWidth: 3,
             color: theme.accent)
         guard !back.isEmpty else { return }
         let labelX = chevronX + 12
         let label = TextLayout(
-            context: text, text: back, family: theme.fontFamily, size: theme.bodySize, weight: .regular,
+            context: text, text: back, family: theme.fontFamily, size: theme.bodySize,
+            weight: .regular,
             width: max(0, side - labelX - 4), alignment: .left, ellipsizes: true)
-        label.draw(in: cairo, at: Point(x: labelX, y: size.height / 2 - label.size.height / 2), color: theme.accent)
+        label.draw(
+            in: cairo, at: Point(x: labelX, y: size.height / 2 - label.size.height / 2),
+            color: theme.accent)
     }
 
     private func mix(_ a: RGBA, _ b: RGBA, _ t: Double) -> RGBA {

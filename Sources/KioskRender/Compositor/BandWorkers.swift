@@ -3,7 +3,7 @@
 // gets a retained `Worker` box (released when the thread ends) that refers back to the pool
 // unowned: the pool outlives its threads because deinit joins them.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Synchronization
 
@@ -61,12 +61,14 @@ final class BandWorkers: @unchecked Sendable {
             let box = Unmanaged.passRetained(Worker(pool: self, index: i)).toOpaque()
             var thread = pthread_t()
             let result = withSignalsBlocked {
-                pthread_create(&thread, nil, { raw in
-                    guard let raw else { return nil }
-                    let worker = Unmanaged<Worker>.fromOpaque(raw).takeRetainedValue()
-                    worker.pool.serve(worker.index)
-                    return nil
-                }, box)
+                pthread_create(
+                    &thread, nil,
+                    { raw in
+                        guard let raw else { return nil }
+                        let worker = Unmanaged<Worker>.fromOpaque(raw).takeRetainedValue()
+                        worker.pool.serve(worker.index)
+                        return nil
+                    }, box)
             }
             guard result == 0 else {
                 Unmanaged<Worker>.fromOpaque(box).release()

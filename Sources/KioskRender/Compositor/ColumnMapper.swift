@@ -55,7 +55,8 @@ struct ColumnMapper: SpanMapper {
         // The records first: they need 16-byte alignment, the Ints after them only 8.
         // Shift the bases so that index x (absolute) reads column x − x0.
         entries = scratch.bindMemory(to: ColumnEntry.self, capacity: count) - x0
-        let ints = (scratch + count * MemoryLayout<ColumnEntry>.stride).bindMemory(to: Int.self, capacity: 2 * count)
+        let ints = (scratch + count * MemoryLayout<ColumnEntry>.stride).bindMemory(
+            to: Int.self, capacity: 2 * count)
         u0 = ints - x0
         du = ints + count - x0
         self.source = source
@@ -69,10 +70,12 @@ struct ColumnMapper: SpanMapper {
             du[x] = toFixed(n.b * r)
             if du[x] != 0 { constantU = false }
             let (c, fx) = source.column(u0[x])
-            (entries + x).initialize(to: ColumnEntry(
-                v0: toFixed((n.d * xc + n.e * 0.5 + n.f) * r), dv: toFixed(n.e * r),
-                top: base + c &* 4, unused: 0,
-                weights: SIMD8(lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))))
+            (entries + x).initialize(
+                to: ColumnEntry(
+                    v0: toFixed((n.d * xc + n.e * 0.5 + n.f) * r), dv: toFixed(n.e * r),
+                    top: base + c &* 4, unused: 0,
+                    weights: SIMD8(
+                        lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))))
         }
         fast = allowFast && constantU && source.columnStep == 1
     }
@@ -101,7 +104,8 @@ struct ColumnMapper: SpanMapper {
 
     @inline(__always)
     func drawInterior(
-        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,
+        alpha: UInt64, fresh: Bool
     ) -> Bool {
         guard fast else { return false }
         let modulated = colour != 256 || alpha != 256
@@ -111,24 +115,54 @@ struct ColumnMapper: SpanMapper {
         // One specialisation per case, so no switch costs anything per pixel.
         if fresh {
             switch (safe, modulated) {
-            case (true, false): run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
-            case (false, false): run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
-            case (true, true): run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
-            case (false, true): run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
+            case (true, false):
+                run(
+                    row, x0, x1, m2, .zero, SwitchOff.self, SwitchOff.self, SwitchOff.self,
+                    SwitchOn.self)
+            case (false, false):
+                run(
+                    row, x0, x1, m2, .zero, SwitchOn.self, SwitchOff.self, SwitchOff.self,
+                    SwitchOn.self)
+            case (true, true):
+                run(
+                    row, x0, x1, m2, .zero, SwitchOff.self, SwitchOn.self, SwitchOff.self,
+                    SwitchOn.self)
+            case (false, true):
+                run(
+                    row, x0, x1, m2, .zero, SwitchOn.self, SwitchOn.self, SwitchOff.self,
+                    SwitchOn.self)
             }
             return true
         }
         let blend = modulated && opaqueSource && alpha < 256 ? inverseModulatedAlpha(alpha) : nil
         switch (safe, modulated) {
-        case (true, false): run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
-        case (false, false): run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
+        case (true, false):
+            run(
+                row, x0, x1, m2, .zero, SwitchOff.self, SwitchOff.self, SwitchOff.self,
+                SwitchOff.self)
+        case (false, false):
+            run(
+                row, x0, x1, m2, .zero, SwitchOn.self, SwitchOff.self, SwitchOff.self,
+                SwitchOff.self)
         case (true, true):
-            if let ia = blend { run(row, x0, x1, m2, ia, SwitchOff.self, SwitchOn.self, SwitchOn.self, SwitchOff.self) } else {
-                run(row, x0, x1, m2, .zero, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+            if let ia = blend {
+                run(
+                    row, x0, x1, m2, ia, SwitchOff.self, SwitchOn.self, SwitchOn.self,
+                    SwitchOff.self)
+            } else {
+                run(
+                    row, x0, x1, m2, .zero, SwitchOff.self, SwitchOn.self, SwitchOff.self,
+                    SwitchOff.self)
             }
         case (false, true):
-            if let ia = blend { run(row, x0, x1, m2, ia, SwitchOn.self, SwitchOn.self, SwitchOn.self, SwitchOff.self) } else {
-                run(row, x0, x1, m2, .zero, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+            if let ia = blend {
+                run(
+                    row, x0, x1, m2, ia, SwitchOn.self, SwitchOn.self, SwitchOn.self, SwitchOff.self
+                )
+            } else {
+                run(
+                    row, x0, x1, m2, .zero, SwitchOn.self, SwitchOn.self, SwitchOff.self,
+                    SwitchOff.self)
             }
         }
         return true
@@ -138,8 +172,11 @@ struct ColumnMapper: SpanMapper {
     /// `m`, `Blended` blends with the constant inverse alpha `ia` (opaque source, opacity < 1),
     /// `Fresh` stores without blending (the target pixels are transparent).
     @inline(never)
-    private func run<Clamped: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch>(
-        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
+    private func run<
+        Clamped: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch
+    >(
+        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>,
+        _ ia: SIMD8<UInt16>,
         _: Clamped.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type
     ) {
         let clamped = Clamped.isOn
@@ -162,14 +199,17 @@ struct ColumnMapper: SpanMapper {
                 // 0 ≤ v ≤ vMax: the row is v's integer part and fy its first four fraction bits
                 // (times 16 bytes: the offset of fy's broadcast vector in the table).
                 p = e.pointee.top + (v >> fixedBits) &* strideBytes
-                fy = fyTable.load(fromByteOffset: (v >> (fixedBits - 8)) & 0xF0, as: SIMD8<UInt16>.self)
+                fy = fyTable.load(
+                    fromByteOffset: (v >> (fixedBits - 8)) & 0xF0, as: SIMD8<UInt16>.self)
             }
             // The rows of later output rows: rotated layers walk the source in a staircase the
             // hardware prefetchers do not follow. One request per pair covers both pixels' line.
             if prefetching { prefetch(p + ahead) }
             return verticalPair(loadPair(p), loadPair(p + rowBytes), fy: fy) &* e.pointee.weights
         }
-        writeWeightedRun(row, x0, x1, m, ia, Modulated.self, Blended.self, Fresh.self, SwitchOff.self) {
+        writeWeightedRun(
+            row, x0, x1, m, ia, Modulated.self, Blended.self, Fresh.self, SwitchOff.self
+        ) {
             weighted($0, prefetching: $1)
         }
     }

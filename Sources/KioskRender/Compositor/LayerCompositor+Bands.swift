@@ -56,7 +56,8 @@ extension LayerCompositor: BandJob {
         let limit = frame.limit
         let rows = LayerCompositor.bandRows
         while true {
-            let stripe = count == 1 ? nextStripeAlone() : nextStripe.add(1, ordering: .relaxed).oldValue
+            let stripe =
+                count == 1 ? nextStripeAlone() : nextStripe.add(1, ordering: .relaxed).oldValue
             let top = limit.y0 + stripe * rows
             guard top < limit.y1 else { return }
             scratch.stripesDrawn += 1
@@ -103,14 +104,16 @@ extension LayerCompositor: BandJob {
             guard y >= box.y0 && y < box.y1 else { continue }
             let h = scratch.hiddenAbove[k]
             if h.isEmpty {
-                LayerCompositor.draw(d, y: y, row: row, box.x0..<box.x1, drawn: drawn, background: background)
+                LayerCompositor.draw(
+                    d, y: y, row: row, box.x0..<box.x1, drawn: drawn, background: background)
             } else {
                 let left = box.x0..<max(box.x0, min(box.x1, h.lowerBound))
                 let right = min(box.x1, max(box.x0, h.upperBound))..<box.x1
                 LayerCompositor.draw(d, y: y, row: row, left, drawn: drawn, background: background)
                 LayerCompositor.draw(d, y: y, row: row, right, drawn: drawn, background: background)
             }
-            drawn = drawn.isEmpty
+            drawn =
+                drawn.isEmpty
                 ? box.x0..<box.x1 : min(drawn.lowerBound, box.x0)..<max(drawn.upperBound, box.x1)
         }
     }
@@ -122,7 +125,9 @@ extension LayerCompositor: BandJob {
     /// one is not opaque (a transparent part of a page) its pixels are simply drawn again in
     /// order. `scratch.hiddenAbove[k]` gets the pixels layer k must not draw in the ordinary pass (its own
     /// and those in front of it); the result is the pixels the background must not fill.
-    private func drawOccluders(y: Int, row: UnsafeMutablePointer<UInt32>, scratch: BandScratch) -> Range<Int> {
+    private func drawOccluders(y: Int, row: UnsafeMutablePointer<UInt32>, scratch: BandScratch)
+        -> Range<Int>
+    {
         var hidden = 0..<0
         for k in scratch.drawers.indices.reversed() {
             defer { scratch.hiddenAbove[k] = hidden }
@@ -138,7 +143,8 @@ extension LayerCompositor: BandJob {
                 if !fresh { (row + inner.lowerBound).update(repeating: 0, count: inner.count) }
                 d.draw(y: y, row: row, from: inner.lowerBound, to: inner.upperBound, fresh: fresh)
                 if allOpaque(row + inner.lowerBound, count: inner.count) { hidden = inner }
-            } else if inner.lowerBound <= hidden.upperBound && hidden.lowerBound <= inner.upperBound {
+            } else if inner.lowerBound <= hidden.upperBound && hidden.lowerBound <= inner.upperBound
+            {
                 // Only the parts beside the claimed pixels, so no pixel of a layer in front is
                 // overwritten; the union stays one run.
                 let left = inner.lowerBound..<max(inner.lowerBound, hidden.lowerBound)
@@ -149,7 +155,12 @@ extension LayerCompositor: BandJob {
                     d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
                     opaque = opaque && allOpaque(row + part.lowerBound, count: part.count)
                 }
-                if opaque { hidden = min(inner.lowerBound, hidden.lowerBound)..<max(inner.upperBound, hidden.upperBound) }
+                if opaque {
+                    hidden =
+                        min(
+                            inner.lowerBound, hidden.lowerBound)..<max(
+                            inner.upperBound, hidden.upperBound)
+                }
             }
         }
         return hidden
@@ -158,7 +169,8 @@ extension LayerCompositor: BandJob {
     /// Draws `range` of row `y` with `d`: the parts outside `drawn` hold `background` only.
     @inline(__always)
     private static func draw(
-        _ d: LayerDrawer, y: Int, row: UnsafeMutablePointer<UInt32>, _ range: Range<Int>, drawn: Range<Int>,
+        _ d: LayerDrawer, y: Int, row: UnsafeMutablePointer<UInt32>, _ range: Range<Int>,
+        drawn: Range<Int>,
         background: UInt32
     ) {
         guard !range.isEmpty else { return }

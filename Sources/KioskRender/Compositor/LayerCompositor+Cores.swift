@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension LayerCompositor {
@@ -8,7 +8,8 @@ extension LayerCompositor {
     /// is a GNU extension Swift's Glibc module does not show.)
     public static var availableCores: Int {
         if let mask = statusField("Cpus_allowed:") {
-            let bits = mask.reduce(0) { count, c in count + (c.hexDigitValue?.nonzeroBitCount ?? 0) }
+            let bits = mask.reduce(0) { count, c in count + (c.hexDigitValue?.nonzeroBitCount ?? 0)
+            }
             if bits > 0 { return bits }
         }
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))

@@ -9,13 +9,16 @@ extension LayerCompositor {
     ) -> Point? {
         let limit = PixelBox(x0: x, y0: y, x1: x + 1, y1: y + 1)
         let wide = PixelBox(x0: -100_000, y0: -100_000, x1: 100_000, y1: 100_000)
-        guard var plan = LayerPlan(layer: layer, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight, limit: wide)
+        guard
+            var plan = LayerPlan(
+                layer: layer, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight, limit: wide)
         else { return nil }
         plan.box = plan.box.intersection(limit)
         guard !plan.box.isEmpty else { return nil }
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 4)
         defer { pixels.deallocate() }
-        let source = BilinearSource(base: pixels, width: surfaceWidth, height: surfaceHeight, stridePixels: surfaceWidth)
+        let source = BilinearSource(
+            base: pixels, width: surfaceWidth, height: surfaceHeight, stridePixels: surfaceWidth)
         func point(_ u: Int, _ v: Int) -> Point {
             let (c, fx) = source.column(u)
             let (r, fy) = source.row(v)
@@ -46,7 +49,8 @@ extension LayerCompositor {
             let (u, v) = m.coordinates(x)
             return point(u, v)
         case .columnProjective:
-            let scratch = UnsafeMutableRawPointer.allocate(byteCount: ColumnMapper.bytesPerColumn, alignment: 16)
+            let scratch = UnsafeMutableRawPointer.allocate(
+                byteCount: ColumnMapper.bytesPerColumn, alignment: 16)
             defer { scratch.deallocate() }
             var m = ColumnMapper(plan.inverse, x0: x, x1: x + 1, scratch: scratch, source: source)
             m.startRow(y)

@@ -129,7 +129,8 @@ public final class LayerCompositor {
         plan(scene, surfaces: surfaces, limit: limit)
         prepareDrawers(scene)
         frame = BandFrame(
-            base: target.pixels.assumingMemoryBound(to: UInt32.self), stridePixels: target.stride / 4,
+            base: target.pixels.assumingMemoryBound(to: UInt32.self),
+            stridePixels: target.stride / 4,
             background: premultipliedPixel(scene.background), limit: limit)
         nextStripe.store(0, ordering: .relaxed)
         stripeAlone = 0
@@ -152,11 +153,15 @@ public final class LayerCompositor {
     ) -> TransformClass? {
         let limit = PixelBox(x0: -1_000_000, y0: -1_000_000, x1: 1_000_000, y1: 1_000_000)
         return LayerPlan(
-            layer: layer, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight, limit: limit, mirrored: mirrored)?.kind
+            layer: layer, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight, limit: limit,
+            mirrored: mirrored)?.kind
     }
 
     /// Fills `range` of `row` with `pixel`, except `hidden`.
-    static func fill(_ row: UnsafeMutablePointer<UInt32>, _ pixel: UInt32, _ range: Range<Int>, except hidden: Range<Int>) {
+    static func fill(
+        _ row: UnsafeMutablePointer<UInt32>, _ pixel: UInt32, _ range: Range<Int>,
+        except hidden: Range<Int>
+    ) {
         let a = range.lowerBound, b = range.upperBound
         let h0 = min(max(hidden.lowerBound, a), b), h1 = min(max(hidden.upperBound, h0), b)
         if hidden.isEmpty || h0 >= h1 {
@@ -183,9 +188,11 @@ public final class LayerCompositor {
                 surface = s
             }
             // A solid has no pixels; any surface size gives the same quad.
-            guard let p = LayerPlan(
-                layer: layer, surfaceWidth: surface?.width ?? 1, surfaceHeight: surface?.height ?? 1, limit: limit,
-                mirrored: mirrorsOutput)
+            guard
+                let p = LayerPlan(
+                    layer: layer, surfaceWidth: surface?.width ?? 1,
+                    surfaceHeight: surface?.height ?? 1, limit: limit,
+                    mirrored: mirrorsOutput)
             else { continue }
             plans.append((index, p, surface))
         }
@@ -195,10 +202,12 @@ public final class LayerCompositor {
             for j in plans.indices where j > i {
                 for k in 0..<4 {
                     let ax = plans[i].plan.cornerX[k], ay = plans[i].plan.cornerY[k]
-                    let bx = plans[i].plan.cornerX[(k + 1) % 4], by = plans[i].plan.cornerY[(k + 1) % 4]
+                    let bx = plans[i].plan.cornerX[(k + 1) % 4],
+                        by = plans[i].plan.cornerY[(k + 1) % 4]
                     for l in 0..<4 {
                         let cx = plans[j].plan.cornerX[l], cy = plans[j].plan.cornerY[l]
-                        let dx = plans[j].plan.cornerX[(l + 1) % 4], dy = plans[j].plan.cornerY[(l + 1) % 4]
+                        let dx = plans[j].plan.cornerX[(l + 1) % 4],
+                            dy = plans[j].plan.cornerY[(l + 1) % 4]
                         // Two front-facing quads sharing an edge run it in opposite directions.
                         if abs(ax - dx) < tolerance && abs(ay - dy) < tolerance
                             && abs(bx - cx) < tolerance && abs(by - cy) < tolerance
@@ -215,16 +224,20 @@ public final class LayerCompositor {
     private func prepareDrawers(_ scene: Scene) {
         var columns = 0
         // Even column counts keep every layer's slice 16-byte aligned (56 · 2 = 112 = 7 · 16).
-        for (_, plan, _) in plans where plan.kind == .columnProjective || plan.kind == .scaleTranslate {
+        for (_, plan, _) in plans
+        where plan.kind == .columnProjective || plan.kind == .scaleTranslate {
             columns += (plan.box.x1 - plan.box.x0 + 1) & ~1
         }
         if columns > scratchColumns {
             scratch.deallocate()
             scratchColumns = columns
-            scratch = .allocate(byteCount: scratchColumns * ColumnMapper.bytesPerColumn, alignment: 16)
+            scratch = .allocate(
+                byteCount: scratchColumns * ColumnMapper.bytesPerColumn, alignment: 16)
         }
         var widest = 0
-        for (_, plan, surface) in plans where plan.kind == .scaleTranslate { widest = max(widest, surface?.width ?? 0) }
+        for (_, plan, surface) in plans where plan.kind == .scaleTranslate {
+            widest = max(widest, surface?.width ?? 0)
+        }
         if ScaleMapper.rowBufferBytes(width: widest) > rowBufferBytes {
             rowBufferBytes = ScaleMapper.rowBufferBytes(width: widest)
             for band in bands { band.reserveRowBuffer(bytes: rowBufferBytes) }
@@ -236,7 +249,10 @@ public final class LayerCompositor {
             defer { if drawers.count > before { drawerOpaque.append(plan.alpha == 256) } }
             guard let surface else {
                 if case .solid(let colour) = scene.layers[index].content {
-                    drawers.append(.solid(plan, RowMapper(plan.inverse), SolidSource(pixel: premultipliedPixel(colour))))
+                    drawers.append(
+                        .solid(
+                            plan, RowMapper(plan.inverse),
+                            SolidSource(pixel: premultipliedPixel(colour))))
                 }
                 continue
             }
@@ -246,12 +262,14 @@ public final class LayerCompositor {
             switch plan.kind {
             case .translation where fastPaths:
                 let map = plan.pixelCopy
-                var rows = plan.box.intersection(map.outputBox(width: surface.width, height: surface.height))
+                var rows = plan.box.intersection(
+                    map.outputBox(width: surface.width, height: surface.height))
                 // Within the quad too: a window of a larger surface (a scrolled panel) has
                 // content beyond its edges, which the box's antialiasing margin would copy.
                 let quad = PixelBox(
                     covering: Rect(
-                        x: plan.cornerX.min(), y: plan.cornerY.min(), width: plan.cornerX.max() - plan.cornerX.min(),
+                        x: plan.cornerX.min(), y: plan.cornerY.min(),
+                        width: plan.cornerX.max() - plan.cornerX.min(),
                         height: plan.cornerY.max() - plan.cornerY.min()))
                 if let quad { rows = rows.intersection(quad) }
                 if !rows.isEmpty { drawers.append(.copy(plan, source, map, rows: rows)) }
@@ -259,7 +277,8 @@ public final class LayerCompositor {
                 let count = plan.box.x1 - plan.box.x0
                 let mapper = ScaleMapper(
                     plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
-                    scratch: scratch + used * ColumnMapper.bytesPerColumn, rowBuffer: bands[0].rowBuffer,
+                    scratch: scratch + used * ColumnMapper.bytesPerColumn,
+                    rowBuffer: bands[0].rowBuffer,
                     source: source)
                 used += (count + 1) & ~1
                 drawers.append(.scaled(plan, mapper, source))
@@ -267,7 +286,8 @@ public final class LayerCompositor {
                 // As for the column loop: one alpha for a translucent layer over an opaque surface.
                 let opaque = plan.alpha < 256 && LayerCompositor.isOpaque(surface)
                 let mapper = RowLineMapper(
-                    plan.inverse, y0: plan.box.y0, y1: plan.box.y1, source: source, opaqueSource: opaque)
+                    plan.inverse, y0: plan.box.y0, y1: plan.box.y1, source: source,
+                    opaqueSource: opaque)
                 drawers.append(.lines(plan, mapper, source))
             case .translation, .scaleTranslate, .affine, .rowProjective:
                 drawers.append(.rows(plan, RowMapper(plan.inverse), source))
@@ -278,7 +298,8 @@ public final class LayerCompositor {
                 let opaque = fastPaths && plan.alpha < 256 && LayerCompositor.isOpaque(surface)
                 let mapper = ColumnMapper(
                     plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
-                    scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source, allowFast: fastPaths,
+                    scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source,
+                    allowFast: fastPaths,
                     opaqueSource: opaque)
                 used += (count + 1) & ~1
                 drawers.append(.columns(plan, mapper, source))

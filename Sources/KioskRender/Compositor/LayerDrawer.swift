@@ -62,24 +62,35 @@ enum LayerDrawer {
     ) {
         switch self {
         case .solid(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
+            SpanRasteriser.drawRow(
+                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .rows(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
+            SpanRasteriser.drawRow(
+                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .columns(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
+            SpanRasteriser.drawRow(
+                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi,
+                fresh: fresh)
         case .lines(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh)
+            SpanRasteriser.drawRow(
+                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi,
+                fresh: fresh)
         case .scaled(let plan, var mapper, let source):
             SpanRasteriser.drawRow(
-                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi, fresh: fresh,
+                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi,
+                fresh: fresh,
                 background: background)
         case .projective(let plan, var mapper, let source):
-            SpanRasteriser.drawRow(plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
+            SpanRasteriser.drawRow(
+                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
         case .copy(let plan, let source, let map, let box):
             var b = box
             b.x0 = max(b.x0, lo)
             b.x1 = min(b.x1, hi)
-            if b.x0 < b.x1 { LayerDrawer.copyRow(plan, source: source, map: map, box: b, y: y, row: row, fresh: fresh) }
+            if b.x0 < b.x1 {
+                LayerDrawer.copyRow(
+                    plan, source: source, map: map, box: b, y: y, row: row, fresh: fresh)
+            }
         }
     }
 
@@ -125,14 +136,17 @@ enum LayerDrawer {
     /// for mirrored opaque rows. Out of line for the reason `blendRow` is.
     @inline(never)
     static func copyTurned(
-        _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, count: Int, step: Int, colour: UInt64,
+        _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, count: Int, step: Int,
+        colour: UInt64,
         alpha: UInt64, fresh: Bool
     ) {
         if colour != 256 || alpha != 256 {
             if fresh {
                 for i in 0..<count { d[i] = modulate(s[i &* step], colour: colour, alpha: alpha) }
             } else {
-                for i in 0..<count { put(modulate(s[i &* step], colour: colour, alpha: alpha), d + i) }
+                for i in 0..<count {
+                    put(modulate(s[i &* step], colour: colour, alpha: alpha), d + i)
+                }
             }
             return
         }
@@ -140,7 +154,8 @@ enum LayerDrawer {
             var i = 0
             while i &+ 4 <= count {
                 let v = UnsafeRawPointer(s - (i &+ 3)).loadUnaligned(as: SIMD4<UInt32>.self)
-                UnsafeMutableRawPointer(d + i).storeBytes(of: SIMD4(v[3], v[2], v[1], v[0]), as: SIMD4<UInt32>.self)
+                UnsafeMutableRawPointer(d + i).storeBytes(
+                    of: SIMD4(v[3], v[2], v[1], v[0]), as: SIMD4<UInt32>.self)
                 i &+= 4
             }
             while i < count {
@@ -161,7 +176,8 @@ enum LayerDrawer {
     /// conversions, which then cost a call per pixel.
     @inline(never)
     static func blendRow(
-        _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, count: Int, colour: UInt64, alpha: UInt64
+        _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, count: Int, colour: UInt64,
+        alpha: UInt64
     ) {
         let m = modulation(colour: colour, alpha: alpha)
         let m2 = SIMD8(lowHalf: m, highHalf: m)
@@ -179,7 +195,8 @@ enum LayerDrawer {
         // OVER with a transparent or opaque pixel is exact, so no branch per pixel.
         while i &+ 2 <= count {
             let src = modulatePair(loadPair(UnsafeRawPointer(s + i)), m2)
-            storePair(overPair(src, loadPair(UnsafeRawPointer(d + i))), UnsafeMutableRawPointer(d + i))
+            storePair(
+                overPair(src, loadPair(UnsafeRawPointer(d + i))), UnsafeMutableRawPointer(d + i))
             i &+= 2
         }
         if i < count { put(modulate(s[i], colour: colour, alpha: alpha), d + i) }

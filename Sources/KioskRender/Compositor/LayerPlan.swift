@@ -26,13 +26,18 @@ struct Homography {
     /// `self` after `other` (matrix product self · other).
     func after(_ o: Homography) -> Homography {
         Homography(
-            a: a * o.a + b * o.d + c * o.g, b: a * o.b + b * o.e + c * o.h, c: a * o.c + b * o.f + c * o.i,
-            d: d * o.a + e * o.d + f * o.g, e: d * o.b + e * o.e + f * o.h, f: d * o.c + e * o.f + f * o.i,
-            g: g * o.a + h * o.d + i * o.g, h: g * o.b + h * o.e + i * o.h, i: g * o.c + h * o.f + i * o.i)
+            a: a * o.a + b * o.d + c * o.g, b: a * o.b + b * o.e + c * o.h,
+            c: a * o.c + b * o.f + c * o.i,
+            d: d * o.a + e * o.d + f * o.g, e: d * o.b + e * o.e + f * o.h,
+            f: d * o.c + e * o.f + f * o.i,
+            g: g * o.a + h * o.d + i * o.g, h: g * o.b + h * o.e + i * o.h,
+            i: g * o.c + h * o.f + i * o.i)
     }
 
     func scaled(by s: Double) -> Homography {
-        Homography(a: a * s, b: b * s, c: c * s, d: d * s, e: e * s, f: f * s, g: g * s, h: h * s, i: i * s)
+        Homography(
+            a: a * s, b: b * s, c: c * s, d: d * s, e: e * s, f: f * s, g: g * s, h: h * s, i: i * s
+        )
     }
 
     /// Maps a point; nil when it lands at or beyond infinity.
@@ -73,12 +78,17 @@ struct LayerPlan {
     /// cannot be drawn (singular, behind the eye, back-facing, empty, invisible, not finite).
     /// `mirrored`: the scene was mirrored onto the output (a flipped display transform), which
     /// reverses every layer's winding; front faces are then the counter-clockwise ones.
-    init?(layer: SceneLayer, surfaceWidth: Int, surfaceHeight: Int, limit: PixelBox, mirrored: Bool = false) {
+    init?(
+        layer: SceneLayer, surfaceWidth: Int, surfaceHeight: Int, limit: PixelBox,
+        mirrored: Bool = false
+    ) {
         let opacity = layer.opacity
         let dim = layer.dim.isFinite ? min(max(layer.dim, 0), 1) : 0
         guard opacity.isFinite, opacity > 0, !limit.isEmpty else { return nil }
         let w = layer.size.width, h = layer.size.height
-        guard w.isFinite, h.isFinite, w > 0, h > 0, surfaceWidth > 0, surfaceHeight > 0 else { return nil }
+        guard w.isFinite, h.isFinite, w > 0, h > 0, surfaceWidth > 0, surfaceHeight > 0 else {
+            return nil
+        }
         let m = layer.transform
         guard m.m.count == 16, m.m.allSatisfy({ $0.isFinite }) else { return nil }
         // The layer's plane is z = 0, so the third column of the 4x4 never contributes.
@@ -90,7 +100,8 @@ struct LayerPlan {
         for k in 0..<4 {
             let wc = forward.g * localX[k] + forward.h * localY[k] + forward.i
             // Behind (or too close to) the eye: the projection folds over; the layer is skipped.
-            guard wc > 1e-6, let p = forward.map(localX[k], localY[k]), abs(p.x) < 1e7, abs(p.y) < 1e7
+            guard wc > 1e-6, let p = forward.map(localX[k], localY[k]), abs(p.x) < 1e7,
+                abs(p.y) < 1e7
             else { return nil }
             cornerX[k] = p.x
             cornerY[k] = p.y
@@ -124,7 +135,10 @@ struct LayerPlan {
 
         let minX = cornerX.min(), maxX = cornerX.max(), minY = cornerY.min(), maxY = cornerY.max()
         // One extra pixel all round: antialiased edges and seam extensions reach past the quad.
-        guard var box = PixelBox(covering: Rect(x: minX - 1, y: minY - 1, width: maxX - minX + 2, height: maxY - minY + 2))
+        guard
+            var box = PixelBox(
+                covering: Rect(
+                    x: minX - 1, y: minY - 1, width: maxX - minX + 2, height: maxY - minY + 2))
         else { return nil }
         box = box.intersection(limit)
         if let clip = layer.clip {
@@ -144,7 +158,8 @@ struct LayerPlan {
 
         var nx = SIMD4<Double>(), ny = SIMD4<Double>(), c = SIMD4<Double>()
         for k in 0..<4 {
-            let px = cornerX[k], py = cornerY[k], qx = cornerX[(k + 1) % 4], qy = cornerY[(k + 1) % 4]
+            let px = cornerX[k], py = cornerY[k], qx = cornerX[(k + 1) % 4],
+                qy = cornerY[(k + 1) % 4]
             let ex = -(qy - py), ey = qx - px
             let len = (ex * ex + ey * ey).squareRoot()
             guard len > 1e-9 else { return nil }
@@ -153,7 +168,8 @@ struct LayerPlan {
             c[k] = -(nx[k] * px + ny[k] * py)
         }
 
-        let kind = LayerPlan.classify(inv, width: Double(max(box.x1 - box.x0, box.y1 - box.y0)), bias: bias)
+        let kind = LayerPlan.classify(
+            inv, width: Double(max(box.x1 - box.x0, box.y1 - box.y0)), bias: bias)
         // Terms the class treats as zero are made zero, so the specialised loops and the generic
         // ones compute the very same coordinates (they differed by at most 2e-5 px).
         switch kind {
@@ -201,12 +217,15 @@ struct LayerPlan {
             let quarterTurn = abs(a) <= one && abs(e) <= one
             // A display turned by 180° or mirrored makes a ±1 diagonal, a quarter turn a ±1
             // anti-diagonal: still a whole-pixel copy when pixel centres land on pixel centres.
-            let unit = axisAligned
+            let unit =
+                axisAligned
                 ? abs(abs(a) - 1) <= one && abs(abs(e) - 1) <= one
                 : quarterTurn && abs(abs(b) - 1) <= one && abs(abs(d) - 1) <= one
             if unit {
                 let tx = n.c / n.i - bias + 0.5 * (a + b), ty = n.f / n.i - bias + 0.5 * (d + e)
-                if abs(tx - tx.rounded()) <= 1e-6, abs(ty - ty.rounded()) <= 1e-6 { return .translation }
+                if abs(tx - tx.rounded()) <= 1e-6, abs(ty - ty.rounded()) <= 1e-6 {
+                    return .translation
+                }
             }
             return axisAligned ? .scaleTranslate : .affine
         }

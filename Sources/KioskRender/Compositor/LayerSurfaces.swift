@@ -17,7 +17,8 @@ public struct SurfaceLookup: LayerSurfaces {
 extension LayerCompositor {
     /// `compose(scene:surfaces:into:damage:)` with the surfaces looked up by a function.
     public func compose(
-        scene: Scene, surfaces lookup: (LayerContent) -> ImageBuffer?, into target: ImageBuffer, damage: Rect? = nil
+        scene: Scene, surfaces lookup: (LayerContent) -> ImageBuffer?, into target: ImageBuffer,
+        damage: Rect? = nil
     ) {
         withoutActuallyEscaping(lookup) { lookup in
             compose(scene: scene, surfaces: SurfaceLookup(lookup), into: target, damage: damage)

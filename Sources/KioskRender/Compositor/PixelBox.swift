@@ -15,14 +15,19 @@ struct PixelBox: Equatable {
 
     /// The pixels a rectangle touches (rounded outward); nil for non-finite rectangles.
     init?(covering r: Rect) {
-        guard let b = PixelBox.bounds(r.minX.rounded(.down), r.minY.rounded(.down),
-                                      r.maxX.rounded(.up), r.maxY.rounded(.up)) else { return nil }
+        guard
+            let b = PixelBox.bounds(
+                r.minX.rounded(.down), r.minY.rounded(.down),
+                r.maxX.rounded(.up), r.maxY.rounded(.up))
+        else { return nil }
         self = b
     }
 
     /// The pixels whose centres lie inside a rectangle (a clip); nil for non-finite rectangles.
     init?(centresIn r: Rect) {
-        guard let b = PixelBox.bounds(r.minX.rounded(), r.minY.rounded(), r.maxX.rounded(), r.maxY.rounded())
+        guard
+            let b = PixelBox.bounds(
+                r.minX.rounded(), r.minY.rounded(), r.maxX.rounded(), r.maxY.rounded())
         else { return nil }
         self = b
     }

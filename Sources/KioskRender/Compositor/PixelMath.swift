@@ -30,12 +30,16 @@ func compact(_ e: UInt64) -> UInt32 {
 /// Bilinear blend of four pixels with 4-bit fractions `fx`, `fy` (0...15, sixteenths of a
 /// pixel). The weights sum to 256, so every lane stays below 65536.
 @inline(__always)
-func bilinear(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, fx: UInt64, fy: UInt64) -> UInt32 {
+func bilinear(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, fx: UInt64, fy: UInt64)
+    -> UInt32
+{
     let w11 = fx &* fy
     let w01 = (fx << 4) &- w11
     let w10 = (fy << 4) &- w11
     let w00 = 256 &- w01 &- w10 &- w11
-    let s = expand(p00) &* w00 &+ expand(p01) &* w01 &+ expand(p10) &* w10 &+ expand(p11) &* w11 &+ laneHalf
+    let s =
+        expand(p00) &* w00 &+ expand(p01) &* w01 &+ expand(p10) &* w10 &+ expand(p11) &* w11
+        &+ laneHalf
     return compact(s >> 8)
 }
 
@@ -43,19 +47,25 @@ func bilinear(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, fx: UI
 /// pixels, `rowStep` bytes below are the other two. `weights` holds 16 − fx in lanes 0...3 and fx
 /// in lanes 4...7; `fy` is the vertical fraction in sixteenths.
 @inline(__always)
-func bilinearPairs(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16>, fy: UInt16) -> UInt32 {
+func bilinearPairs(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16>, fy: UInt16)
+    -> UInt32
+{
     let top = widened(p.loadUnaligned(as: SIMD8<UInt8>.self))
     let bottom = widened((p + rowStep).loadUnaligned(as: SIMD8<UInt8>.self))
     let s = top &* (hw &* SIMD8(repeating: 16 &- fy)) &+ bottom &* (hw &* SIMD8(repeating: fy))
     let sum = (s.lowHalf &+ s.highHalf &+ 128) &>> 8
-    let bytes = SIMD4(UInt8(truncatingIfNeeded: sum[0]), UInt8(truncatingIfNeeded: sum[1]), UInt8(truncatingIfNeeded: sum[2]), UInt8(truncatingIfNeeded: sum[3]))
+    let bytes = SIMD4(
+        UInt8(truncatingIfNeeded: sum[0]), UInt8(truncatingIfNeeded: sum[1]),
+        UInt8(truncatingIfNeeded: sum[2]), UInt8(truncatingIfNeeded: sum[3]))
     return unsafeBitCast(bytes, to: UInt32.self)
 }
 
 /// The same blend, left as four 16-bit lanes in memory order (B, G, R, A), each 0...255, so a
 /// modulation can follow without packing and unpacking.
 @inline(__always)
-func bilinearLanes(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16>, fy: UInt16) -> SIMD4<UInt16> {
+func bilinearLanes(_ p: UnsafeRawPointer, rowStep: Int, weights hw: SIMD8<UInt16>, fy: UInt16)
+    -> SIMD4<UInt16>
+{
     let top = widened(p.loadUnaligned(as: SIMD8<UInt8>.self))
     let bottom = widened((p + rowStep).loadUnaligned(as: SIMD8<UInt8>.self))
     let s = top &* (hw &* SIMD8(repeating: 16 &- fy)) &+ bottom &* (hw &* SIMD8(repeating: fy))

@@ -9,15 +9,19 @@
 /// Bytes to 16-bit lanes.
 @inline(__always)
 func widened(_ b: SIMD8<UInt8>) -> SIMD8<UInt16> {
-    SIMD8(UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]), UInt16(b[4]), UInt16(b[5]), UInt16(b[6]), UInt16(b[7]))
+    SIMD8(
+        UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]), UInt16(b[4]), UInt16(b[5]),
+        UInt16(b[6]), UInt16(b[7]))
 }
 
 /// 16-bit lanes (each 0...255) to bytes.
 @inline(__always)
 func narrowed(_ w: SIMD8<UInt16>) -> SIMD8<UInt8> {
     SIMD8(
-        UInt8(truncatingIfNeeded: w[0]), UInt8(truncatingIfNeeded: w[1]), UInt8(truncatingIfNeeded: w[2]),
-        UInt8(truncatingIfNeeded: w[3]), UInt8(truncatingIfNeeded: w[4]), UInt8(truncatingIfNeeded: w[5]),
+        UInt8(truncatingIfNeeded: w[0]), UInt8(truncatingIfNeeded: w[1]),
+        UInt8(truncatingIfNeeded: w[2]),
+        UInt8(truncatingIfNeeded: w[3]), UInt8(truncatingIfNeeded: w[4]),
+        UInt8(truncatingIfNeeded: w[5]),
         UInt8(truncatingIfNeeded: w[6]), UInt8(truncatingIfNeeded: w[7]))
 }
 
@@ -61,7 +65,9 @@ func alphas(_ s: SIMD8<UInt16>) -> SIMD8<UInt16> {
 /// source under a constant opacity): `ia` holds 255 − that alpha in every lane. Equal to
 /// `overPair` for such pixels, without spreading each pixel's alpha.
 @inline(__always)
-func overPair(_ s: SIMD8<UInt16>, _ d: SIMD8<UInt16>, inverseAlpha ia: SIMD8<UInt16>) -> SIMD8<UInt16> {
+func overPair(_ s: SIMD8<UInt16>, _ d: SIMD8<UInt16>, inverseAlpha ia: SIMD8<UInt16>) -> SIMD8<
+    UInt16
+> {
     var t = d &* ia &+ 128
     t = (t &+ (t &>> 8)) &>> 8
     return s &+ t
@@ -76,14 +82,21 @@ func inverseModulatedAlpha(_ alpha: UInt64) -> SIMD8<UInt16> {
 /// Stores four pixels (two pairs) as they are: OVER transparent pixels.
 @inline(__always)
 func storeQuad(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>, _ d: UnsafeMutablePointer<UInt32>) {
-    UnsafeMutableRawPointer(d).storeBytes(of: SIMD16(lowHalf: narrowed(a), highHalf: narrowed(b)), as: SIMD16<UInt8>.self)
+    UnsafeMutableRawPointer(d).storeBytes(
+        of: SIMD16(lowHalf: narrowed(a), highHalf: narrowed(b)), as: SIMD16<UInt8>.self)
 }
 
 /// Four pixels of a translucent layer with an opaque source OVER the target.
 @inline(__always)
-func blendQuad(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>, _ d: UnsafeMutablePointer<UInt32>, inverseAlpha ia: SIMD8<UInt16>) {
-    storePair(overPair(a, loadPair(UnsafeRawPointer(d)), inverseAlpha: ia), UnsafeMutableRawPointer(d))
-    storePair(overPair(b, loadPair(UnsafeRawPointer(d + 2)), inverseAlpha: ia), UnsafeMutableRawPointer(d + 2))
+func blendQuad(
+    _ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>, _ d: UnsafeMutablePointer<UInt32>,
+    inverseAlpha ia: SIMD8<UInt16>
+) {
+    storePair(
+        overPair(a, loadPair(UnsafeRawPointer(d)), inverseAlpha: ia), UnsafeMutableRawPointer(d))
+    storePair(
+        overPair(b, loadPair(UnsafeRawPointer(d + 2)), inverseAlpha: ia),
+        UnsafeMutableRawPointer(d + 2))
 }
 
 /// True when every pixel of `count` pixels at `p` is opaque.
@@ -134,7 +147,8 @@ func finishPair(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
 /// The vertical blend of two rows of a source pixel pair, in sixteenths:
 /// top · (16 − fy) + bottom · fy, each lane 0...4080 (exact in wrapping 16-bit arithmetic).
 @inline(__always)
-func verticalPair(_ top: SIMD8<UInt16>, _ bottom: SIMD8<UInt16>, fy: SIMD8<UInt16>) -> SIMD8<UInt16> {
+func verticalPair(_ top: SIMD8<UInt16>, _ bottom: SIMD8<UInt16>, fy: SIMD8<UInt16>) -> SIMD8<UInt16>
+{
     (top &<< 4) &+ (bottom &- top) &* fy
 }
 
@@ -154,8 +168,11 @@ enum SwitchOff: LoopSwitch { static var isOn: Bool { false } }
 /// `Constant` too adds `ia` as the already blended background. Every mapper (columns, rows,
 /// scaled layers) shares this so their stores cannot drift apart.
 @inline(__always)
-func writeWeightedRun<Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch, Constant: LoopSwitch>(
-    _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
+func writeWeightedRun<
+    Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch, Constant: LoopSwitch
+>(
+    _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>,
+    _ ia: SIMD8<UInt16>,
     _: Modulated.Type, _: Blended.Type, _: Fresh.Type, _: Constant.Type,
     weighted: (_ x: Int, _ leadsPair: Bool) -> SIMD8<UInt16>
 ) {

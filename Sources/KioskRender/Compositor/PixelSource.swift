@@ -84,11 +84,13 @@ struct BilinearSource: PixelSource {
         let (r, fy) = row(v)
         let p = base + (c &+ r &* stridePixels)
         if columnStep == 1 {
-            let hw = SIMD8<UInt16>(lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))
+            let hw = SIMD8<UInt16>(
+                lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))
             return bilinearPairs(UnsafeRawPointer(p), rowStep: rowStep &* 4, weights: hw, fy: fy)
         }
         return bilinear(
-            p[0], p[columnStep], p[rowStep], p[rowStep &+ columnStep], fx: UInt64(fx), fy: UInt64(fy))
+            p[0], p[columnStep], p[rowStep], p[rowStep &+ columnStep], fx: UInt64(fx),
+            fy: UInt64(fy))
     }
 }
 

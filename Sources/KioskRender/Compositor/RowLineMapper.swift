@@ -6,7 +6,9 @@
 nonisolated(unsafe) let horizontalWeights: UnsafeMutablePointer<SIMD8<UInt16>> = {
     let table = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 17)
     for fx in 0...16 {
-        (table + fx).initialize(to: SIMD8(lowHalf: SIMD4(repeating: UInt16(16 - fx)), highHalf: SIMD4(repeating: UInt16(fx))))
+        (table + fx).initialize(
+            to: SIMD8(
+                lowHalf: SIMD4(repeating: UInt16(16 - fx)), highHalf: SIMD4(repeating: UInt16(fx))))
     }
     return table
 }()
@@ -41,7 +43,8 @@ struct RowLineMapper: SpanMapper {
 
     /// Plans the rows y0..<y1 of the inverse `n` (normalised, g = 0).
     init(
-        _ n: Homography, y0: Int, y1: Int, source: BilinearSource, allowFast: Bool = true, opaqueSource: Bool = false
+        _ n: Homography, y0: Int, y1: Int, source: BilinearSource, allowFast: Bool = true,
+        opaqueSource: Bool = false
     ) {
         rows = RowMapper(n)
         self.source = source
@@ -72,14 +75,16 @@ struct RowLineMapper: SpanMapper {
     /// everywhere between: no clamp needed.
     @inline(__always)
     func isSafe(_ x0: Int, _ x1: Int) -> Bool {
-        let (start, step, top) = line == .row ? (rows.u0, rows.du, source.uMax) : (rows.v0, rows.dv, source.vMax)
+        let (start, step, top) =
+            line == .row ? (rows.u0, rows.du, source.uMax) : (rows.v0, rows.dv, source.vMax)
         let a = start &+ step &* x0, b = start &+ step &* (x1 &- 1)
         return a >= 0 && a <= top && b >= 0 && b <= top
     }
 
     @inline(__always)
     func drawInterior(
-        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,
+        alpha: UInt64, fresh: Bool
     ) -> Bool {
         guard let line else { return false }
         guard x0 < x1 else { return true }
@@ -87,20 +92,51 @@ struct RowLineMapper: SpanMapper {
         let m = modulation(colour: colour, alpha: alpha)
         let m2 = SIMD8(lowHalf: m, highHalf: m)
         let safe = isSafe(x0, x1)
-        let blend = !fresh && modulated && opaqueSource && alpha < 256 ? inverseModulatedAlpha(alpha) : nil
+        let blend =
+            !fresh && modulated && opaqueSource && alpha < 256 ? inverseModulatedAlpha(alpha) : nil
         @inline(__always) func go<Columnar: LoopSwitch>(_: Columnar.Type) {
             // One specialisation per case, so no switch costs anything per pixel.
             switch (safe, modulated, blend, fresh) {
-            case (true, false, _, true): run(row, x0, x1, m2, .zero, Columnar.self, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
-            case (false, false, _, true): run(row, x0, x1, m2, .zero, Columnar.self, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOn.self)
-            case (true, true, _, true): run(row, x0, x1, m2, .zero, Columnar.self, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
-            case (false, true, _, true): run(row, x0, x1, m2, .zero, Columnar.self, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOn.self)
-            case (true, false, _, false): run(row, x0, x1, m2, .zero, Columnar.self, SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
-            case (false, false, _, false): run(row, x0, x1, m2, .zero, Columnar.self, SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
-            case (true, true, let ia?, false): run(row, x0, x1, m2, ia, Columnar.self, SwitchOff.self, SwitchOn.self, SwitchOn.self, SwitchOff.self)
-            case (false, true, let ia?, false): run(row, x0, x1, m2, ia, Columnar.self, SwitchOn.self, SwitchOn.self, SwitchOn.self, SwitchOff.self)
-            case (true, true, nil, false): run(row, x0, x1, m2, .zero, Columnar.self, SwitchOff.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
-            case (false, true, nil, false): run(row, x0, x1, m2, .zero, Columnar.self, SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
+            case (true, false, _, true):
+                run(
+                    row, x0, x1, m2, .zero, Columnar.self, SwitchOff.self, SwitchOff.self,
+                    SwitchOff.self, SwitchOn.self)
+            case (false, false, _, true):
+                run(
+                    row, x0, x1, m2, .zero, Columnar.self, SwitchOn.self, SwitchOff.self,
+                    SwitchOff.self, SwitchOn.self)
+            case (true, true, _, true):
+                run(
+                    row, x0, x1, m2, .zero, Columnar.self, SwitchOff.self, SwitchOn.self,
+                    SwitchOff.self, SwitchOn.self)
+            case (false, true, _, true):
+                run(
+                    row, x0, x1, m2, .zero, Columnar.self, SwitchOn.self, SwitchOn.self,
+                    SwitchOff.self, SwitchOn.self)
+            case (true, false, _, false):
+                run(
+                    row, x0, x1, m2, .zero, Columnar.self, SwitchOff.self, SwitchOff.self,
+                    SwitchOff.self, SwitchOff.self)
+            case (false, false, _, false):
+                run(
+                    row, x0, x1, m2, .zero, Columnar.self, SwitchOn.self, SwitchOff.self,
+                    SwitchOff.self, SwitchOff.self)
+            case (true, true, let ia?, false):
+                run(
+                    row, x0, x1, m2, ia, Columnar.self, SwitchOff.self, SwitchOn.self,
+                    SwitchOn.self, SwitchOff.self)
+            case (false, true, let ia?, false):
+                run(
+                    row, x0, x1, m2, ia, Columnar.self, SwitchOn.self, SwitchOn.self, SwitchOn.self,
+                    SwitchOff.self)
+            case (true, true, nil, false):
+                run(
+                    row, x0, x1, m2, .zero, Columnar.self, SwitchOff.self, SwitchOn.self,
+                    SwitchOff.self, SwitchOff.self)
+            case (false, true, nil, false):
+                run(
+                    row, x0, x1, m2, .zero, Columnar.self, SwitchOn.self, SwitchOn.self,
+                    SwitchOff.self, SwitchOff.self)
             }
         }
         switch line {
@@ -116,16 +152,19 @@ struct RowLineMapper: SpanMapper {
     /// without blending (the target pixels are transparent).
     @inline(never)
     private func run<
-        Columnar: LoopSwitch, Clamped: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch
+        Columnar: LoopSwitch, Clamped: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch,
+        Fresh: LoopSwitch
     >(
-        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
+        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>,
+        _ ia: SIMD8<UInt16>,
         _: Columnar.Type, _: Clamped.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type
     ) {
         let clamped = Clamped.isOn
         let strideBytes = source.stridePixels &* 4
         let rowBytes = source.rowStep &* 4
         let base = UnsafeRawPointer(source.base)
-        let fyTable = UnsafeRawPointer(verticalWeights), fxTable = UnsafeRawPointer(horizontalWeights)
+        let fyTable = UnsafeRawPointer(verticalWeights),
+            fxTable = UnsafeRawPointer(horizontalWeights)
         // The fixed part of the row: a source row and its vertical weight, or a source column
         // and its horizontal weights; `start` and `step` give the other coordinate per pixel.
         let line: UnsafeRawPointer, fixedWeights: SIMD8<UInt16>, start: Int, step: Int
@@ -158,7 +197,8 @@ struct RowLineMapper: SpanMapper {
                     // 0 ≤ v ≤ vMax: the row is v's integer part and fy its first four fraction
                     // bits (times 16 bytes: the offset of fy's broadcast vector in the table).
                     p = line + (t >> fixedBits) &* strideBytes
-                    fy = fyTable.load(fromByteOffset: (t >> (fixedBits - 8)) & 0xF0, as: SIMD8<UInt16>.self)
+                    fy = fyTable.load(
+                        fromByteOffset: (t >> (fixedBits - 8)) & 0xF0, as: SIMD8<UInt16>.self)
                 }
                 if prefetching { prefetch(p + ahead) }
                 return verticalPair(loadPair(p), loadPair(p + rowBytes), fy: fy) &* fixedWeights
@@ -170,11 +210,14 @@ struct RowLineMapper: SpanMapper {
                 fx = fxTable.load(fromByteOffset: Int(f) &* 16, as: SIMD8<UInt16>.self)
             } else {
                 p = line + (t >> fixedBits) &* 4
-                fx = fxTable.load(fromByteOffset: (t >> (fixedBits - 8)) & 0xF0, as: SIMD8<UInt16>.self)
+                fx = fxTable.load(
+                    fromByteOffset: (t >> (fixedBits - 8)) & 0xF0, as: SIMD8<UInt16>.self)
             }
             return verticalPair(loadPair(p), loadPair(p + rowBytes), fy: fixedWeights) &* fx
         }
-        writeWeightedRun(row, x0, x1, m, ia, Modulated.self, Blended.self, Fresh.self, SwitchOff.self) {
+        writeWeightedRun(
+            row, x0, x1, m, ia, Modulated.self, Blended.self, Fresh.self, SwitchOff.self
+        ) {
             weighted($0, prefetching: $1)
         }
     }

@@ -35,12 +35,15 @@ struct ScaleMapper: SpanMapper {
     /// Fills the tables for columns x0..<x1; `scratch` holds `bytesPerColumn · (x1 − x0)` bytes,
     /// 16-byte aligned. `n` must have no perspective and no rotation (`b = d = g = h = 0`).
     init(
-        _ n: Homography, x0: Int, x1: Int, scratch: UnsafeMutableRawPointer, rowBuffer: UnsafeMutableRawPointer,
+        _ n: Homography, x0: Int, x1: Int, scratch: UnsafeMutableRawPointer,
+        rowBuffer: UnsafeMutableRawPointer,
         source: BilinearSource
     ) {
         let count = x1 - x0
         weights = scratch.bindMemory(to: SIMD8<UInt16>.self, capacity: count) - x0
-        column = (scratch + count * MemoryLayout<SIMD8<UInt16>>.stride).bindMemory(to: Int.self, capacity: count) - x0
+        column =
+            (scratch + count * MemoryLayout<SIMD8<UInt16>>.stride).bindMemory(
+                to: Int.self, capacity: count) - x0
         self.source = source
         self.rowBuffer = rowBuffer
         var rows = RowMapper(n)
@@ -68,24 +71,30 @@ struct ScaleMapper: SpanMapper {
 
     @inline(__always)
     func drawInterior(
-        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,
+        alpha: UInt64, fresh: Bool
     ) -> Bool {
-        drawInterior(row, from: x0, to: x1, colour: colour, alpha: alpha, fresh: fresh, background: nil)
+        drawInterior(
+            row, from: x0, to: x1, colour: colour, alpha: alpha, fresh: fresh, background: nil)
     }
 
     @inline(__always)
     func drawInterior(
-        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64,
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,
+        alpha: UInt64,
         overBackground background: UInt32
     ) -> Bool {
-        drawInterior(row, from: x0, to: x1, colour: colour, alpha: alpha, fresh: false, background: background)
+        drawInterior(
+            row, from: x0, to: x1, colour: colour, alpha: alpha, fresh: false,
+            background: background)
     }
 
     /// `background`: the pixels x0..<x1 all hold this pixel (not read when the run's blend
     /// has one alpha: what OVER adds to it is the same for every pixel).
     @inline(__always)
     private func drawInterior(
-        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool,
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,
+        alpha: UInt64, fresh: Bool,
         background: UInt32?
     ) -> Bool {
         guard fast else { return false }
@@ -114,22 +123,32 @@ struct ScaleMapper: SpanMapper {
                 let t0 = loadPair(top + c &* 4), b0 = loadPair(bottom + c &* 4)
                 let t1 = loadPair(top + (c &+ 2) &* 4), b1 = loadPair(bottom + (c &+ 2) &* 4)
                 alphas &= t0 & b0 & t1 & b1
-                (rowBuffer + c &* 8).storeBytes(of: verticalPair(t0, b0, fy: f), as: SIMD8<UInt16>.self)
-                (rowBuffer + (c &+ 2) &* 8).storeBytes(of: verticalPair(t1, b1, fy: f), as: SIMD8<UInt16>.self)
+                (rowBuffer + c &* 8).storeBytes(
+                    of: verticalPair(t0, b0, fy: f), as: SIMD8<UInt16>.self)
+                (rowBuffer + (c &+ 2) &* 8).storeBytes(
+                    of: verticalPair(t1, b1, fy: f), as: SIMD8<UInt16>.self)
                 c &+= 4
             }
             while c <= c1 {
-                let t = SIMD8<UInt16>(lowHalf: lanes((top + c &* 4).load(as: UInt32.self)), highHalf: SIMD4(repeating: 255))
-                let b = SIMD8<UInt16>(lowHalf: lanes((bottom + c &* 4).load(as: UInt32.self)), highHalf: SIMD4(repeating: 255))
+                let t = SIMD8<UInt16>(
+                    lowHalf: lanes((top + c &* 4).load(as: UInt32.self)),
+                    highHalf: SIMD4(repeating: 255))
+                let b = SIMD8<UInt16>(
+                    lowHalf: lanes((bottom + c &* 4).load(as: UInt32.self)),
+                    highHalf: SIMD4(repeating: 255))
                 alphas &= t & b
-                (rowBuffer + c &* 8).storeBytes(of: verticalPair(t, b, fy: f).lowHalf, as: SIMD4<UInt16>.self)
+                (rowBuffer + c &* 8).storeBytes(
+                    of: verticalPair(t, b, fy: f).lowHalf, as: SIMD4<UInt16>.self)
                 c &+= 1
             }
             sourceOpaque = alphas[3] == 255 && alphas[7] == 255
         } else if modulated && !fresh {
             let count = c1 &- c0 &+ 1
-            sourceOpaque = allOpaque((top + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: count)
-                && (fy == 0 || allOpaque((bottom + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: count))
+            sourceOpaque =
+                allOpaque((top + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: count)
+                && (fy == 0
+                    || allOpaque(
+                        (bottom + c0 &* 4).assumingMemoryBound(to: UInt32.self), count: count))
         }
         // Exactly on a source row (fy = 0) the lower row has weight 0: the upper one is read
         // directly. A translucent layer over an opaque source row blends with a constant alpha.
@@ -137,30 +156,40 @@ struct ScaleMapper: SpanMapper {
         let buffer = UnsafeRawPointer(rowBuffer)
         // Over a constant background with one alpha, OVER adds the same lanes to every pixel.
         var added = SIMD8<UInt16>()
-        if let background { let b = lanes(background)
-            added = overPair(.zero, SIMD8(lowHalf: b, highHalf: b), inverseAlpha: ia) }
-        @inline(__always) func go<Buffered: LoopSwitch, Direct: LoopSwitch>(_: Buffered.Type, _: Direct.Type) {
+        if let background {
+            let b = lanes(background)
+            added = overPair(.zero, SIMD8(lowHalf: b, highHalf: b), inverseAlpha: ia)
+        }
+        @inline(__always) func go<Buffered: LoopSwitch, Direct: LoopSwitch>(
+            _: Buffered.Type, _: Direct.Type
+        ) {
             if background != nil && modulated && sourceOpaque {
                 run(
-                    row, x0, x1, m2, added, f, buffer, top, Buffered.self, Direct.self, SwitchOn.self, SwitchOn.self,
+                    row, x0, x1, m2, added, f, buffer, top, Buffered.self, Direct.self,
+                    SwitchOn.self, SwitchOn.self,
                     SwitchOff.self, SwitchOn.self)
                 return
             }
             switch (fresh, modulated, sourceOpaque) {
             case (true, false, _):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                run(
+                    row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
                     SwitchOff.self, SwitchOff.self, SwitchOn.self, SwitchOff.self)
             case (true, true, _):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                run(
+                    row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
                     SwitchOn.self, SwitchOff.self, SwitchOn.self, SwitchOff.self)
             case (false, false, _):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                run(
+                    row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
                     SwitchOff.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
             case (false, true, false):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                run(
+                    row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
                     SwitchOn.self, SwitchOff.self, SwitchOff.self, SwitchOff.self)
             case (false, true, true):
-                run(row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
+                run(
+                    row, x0, x1, m2, ia, f, buffer, top, Buffered.self, Direct.self,
                     SwitchOn.self, SwitchOn.self, SwitchOff.self, SwitchOff.self)
             }
         }
@@ -181,12 +210,15 @@ struct ScaleMapper: SpanMapper {
     /// `Blended`): the target holds one pixel, and `ia` is what OVER adds to it (not read).
     @inline(never)
     private func run<
-        Buffered: LoopSwitch, Direct: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch, Fresh: LoopSwitch,
+        Buffered: LoopSwitch, Direct: LoopSwitch, Modulated: LoopSwitch, Blended: LoopSwitch,
+        Fresh: LoopSwitch,
         Constant: LoopSwitch
     >(
-        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>, _ ia: SIMD8<UInt16>,
+        _ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ m: SIMD8<UInt16>,
+        _ ia: SIMD8<UInt16>,
         _ f: SIMD8<UInt16>, _ buffer: UnsafeRawPointer, _ top: UnsafeRawPointer,
-        _: Buffered.Type, _: Direct.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type, _: Constant.Type
+        _: Buffered.Type, _: Direct.Type, _: Modulated.Type, _: Blended.Type, _: Fresh.Type,
+        _: Constant.Type
     ) {
         let rowBytes = source.rowStep &* 4
         let ahead = 2 &* rowBytes
@@ -197,14 +229,17 @@ struct ScaleMapper: SpanMapper {
                 pair = buffer.loadUnaligned(fromByteOffset: c &* 8, as: SIMD8<UInt16>.self)
             } else if Direct.isOn {
                 prefetch(top + (c &* 4 &+ ahead + rowBytes))
-                pair = verticalPair(loadPair(top + c &* 4), loadPair(top + (c &* 4 &+ rowBytes)), fy: f)
+                pair = verticalPair(
+                    loadPair(top + c &* 4), loadPair(top + (c &* 4 &+ rowBytes)), fy: f)
             } else {
                 prefetch(top + (c &* 4 &+ ahead))
                 pair = loadPair(top + c &* 4) &<< 4
             }
             return pair &* weights[x]
         }
-        writeWeightedRun(row, x0, x1, m, ia, Modulated.self, Blended.self, Fresh.self, Constant.self) { x, _ in
+        writeWeightedRun(
+            row, x0, x1, m, ia, Modulated.self, Blended.self, Fresh.self, Constant.self
+        ) { x, _ in
             weighted(x)
         }
     }

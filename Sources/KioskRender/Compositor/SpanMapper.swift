@@ -11,11 +11,13 @@ protocol SpanMapper {
     /// returns false to let the generic loop do it. `fresh`: the pixels are transparent, so they
     /// are stored without blending.
     func drawInterior(
-        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,
+        alpha: UInt64, fresh: Bool
     ) -> Bool
     /// `drawInterior` over pixels that all hold `background` (a loop may blend without reading them).
     func drawInterior(
-        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64,
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,
+        alpha: UInt64,
         overBackground background: UInt32
     ) -> Bool
 }
@@ -23,14 +25,16 @@ protocol SpanMapper {
 extension SpanMapper {
     @inline(__always)
     func drawInterior(
-        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64, fresh: Bool
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,
+        alpha: UInt64, fresh: Bool
     ) -> Bool {
         false
     }
 
     @inline(__always)
     func drawInterior(
-        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64, alpha: UInt64,
+        _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,
+        alpha: UInt64,
         overBackground background: UInt32
     ) -> Bool {
         drawInterior(row, from: x0, to: x1, colour: colour, alpha: alpha, fresh: false)

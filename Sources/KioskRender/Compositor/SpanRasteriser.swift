@@ -15,7 +15,9 @@ enum SpanRasteriser {
 
     /// The pixel columns of row `y` with some coverage (`outer`) and with full coverage (`inner`).
     @inline(__always)
-    static func spans(_ plan: LayerPlan, rowTerm: SIMD4<Double>) -> (o0: Int, o1: Int, i0: Int, i1: Int) {
+    static func spans(_ plan: LayerPlan, rowTerm: SIMD4<Double>) -> (
+        o0: Int, o1: Int, i0: Int, i1: Int
+    ) {
         let box = plan.box
         var outerLo = Double(box.x0), outerHi = Double(box.x1 - 1)
         // Only the edges bound the inner run; the box's own ends (a clip, the output) are
@@ -70,7 +72,8 @@ enum SpanRasteriser {
     /// reading them).
     @inline(__always)
     static func drawRow<M: SpanMapper, S: PixelSource>(
-        _ plan: LayerPlan, y: Int, mapper: inout M, source: S, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int,
+        _ plan: LayerPlan, y: Int, mapper: inout M, source: S, row: UnsafeMutablePointer<UInt32>,
+        from lo: Int, to hi: Int,
         fresh: Bool = false, background: UInt32? = nil
     ) {
         let rowTerm = plan.ny * (Double(y) + 0.5) + plan.c + 0.5
@@ -94,11 +97,13 @@ enum SpanRasteriser {
         }
         for x in s.o0..<s.i0 { edgePixel(x) }
         if let background, !fresh,
-            mapper.drawInterior(row, from: s.i0, to: s.i1, colour: colour, alpha: alpha, overBackground: background)
+            mapper.drawInterior(
+                row, from: s.i0, to: s.i1, colour: colour, alpha: alpha, overBackground: background)
         {
             // Done by the mapper's specialised loop.
         } else if background == nil || fresh,
-            mapper.drawInterior(row, from: s.i0, to: s.i1, colour: colour, alpha: alpha, fresh: fresh)
+            mapper.drawInterior(
+                row, from: s.i0, to: s.i1, colour: colour, alpha: alpha, fresh: fresh)
         {
             // Done by the mapper's specialised loop.
         } else if colour != 256 || alpha != 256 {

@@ -18,13 +18,15 @@ public final class ImageBuffer {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw .surfaceCreation(width: width, height: height, reason: "size out of range")
         }
-        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        else {
             throw .surfaceCreation(width: width, height: height, reason: "out of memory")
         }
         let status = cairo_surface_status(s)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(s)
-            throw .surfaceCreation(width: width, height: height, reason: ImageBuffer.message(status))
+            throw .surfaceCreation(
+                width: width, height: height, reason: ImageBuffer.message(status))
         }
         surface = s
         self.width = width
@@ -33,12 +35,16 @@ public final class ImageBuffer {
     }
 
     /// A buffer over memory the caller owns (e.g. a mapped wl_shm pool), `stride` bytes per row.
-    public init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws(RenderError) {
+    public init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int)
+        throws(RenderError)
+    {
         guard width > 0, height > 0, stride >= width * 4 else {
             throw .surfaceCreation(width: width, height: height, reason: "bad stride \(stride)")
         }
-        guard let s = cairo_image_surface_create_for_data(
-            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+        guard
+            let s = cairo_image_surface_create_for_data(
+                pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+                Int32(height), Int32(stride))
         else {
             throw .surfaceCreation(width: width, height: height, reason: "cairo refused the memory")
         }
@@ -135,7 +141,9 @@ public final class ImageBuffer {
     }
 
     static func message(_ status: cairo_status_t) -> String {
-        guard let c = cairo_status_to_string(status) else { return "cairo status \(status.rawValue)" }
+        guard let c = cairo_status_to_string(status) else {
+            return "cairo status \(status.rawValue)"
+        }
         return String(cString: c)
     }
 }

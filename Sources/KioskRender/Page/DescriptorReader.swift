@@ -8,7 +8,9 @@ enum DescriptorReader {
         var bytes = [UInt8](repeating: 0, count: max(0, limit))
         var count = 0
         while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            let n = bytes.withUnsafeMutableBytes {
+                Glibc.read(fd, $0.baseAddress! + count, $0.count - count)
+            }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
             count += n

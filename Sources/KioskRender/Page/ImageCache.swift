@@ -48,7 +48,8 @@ final class ImageCache {
             return nil
         }
         let stamp = Stamp(
-            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))
+            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+            size: Int(info.st_size))
         clock += 1
         if var entry = entries[path], entry.stamp == stamp {
             entry.lastUse = clock
@@ -72,7 +73,10 @@ final class ImageCache {
 
     private func evict(keeping path: String) {
         while entries.count > capacity || (memoryBytes > byteBudget && entries.count > 1) {
-            guard let oldest = entries.filter({ $0.key != path }).min(by: { $0.value.lastUse < $1.value.lastUse })
+            guard
+                let oldest = entries.filter({ $0.key != path }).min(by: {
+                    $0.value.lastUse < $1.value.lastUse
+                })
             else { return }
             entries[oldest.key] = nil
         }

@@ -6,7 +6,10 @@ public struct LiveValueLookup: Sendable {
     public var value: @Sendable (String) -> LiveValue?
     public var rows: @Sendable (String) -> [ValueRow]
 
-    public init(value: @escaping @Sendable (String) -> LiveValue?, rows: @escaping @Sendable (String) -> [ValueRow]) {
+    public init(
+        value: @escaping @Sendable (String) -> LiveValue?,
+        rows: @escaping @Sendable (String) -> [ValueRow]
+    ) {
         self.value = value
         self.rows = rows
     }
@@ -25,7 +28,8 @@ extension RenderContext {
         case .row(let name, let index):
             let rows = rows(name)
             guard rows.indices.contains(index) else { return index == 0 && rows.isEmpty ? "" : nil }
-            return rows[index].fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}")
+            return rows[index].fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                .joined(separator: "\u{1F}")
         case .clock, .file:
             return nil
         }

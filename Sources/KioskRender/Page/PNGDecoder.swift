@@ -15,13 +15,19 @@ enum PNGDecoder {
 
     /// The decoded image, or why not.
     static func decode(path: String) -> Result<ImageBuffer, RenderError> {
-        func failure(_ reason: String) -> Result<ImageBuffer, RenderError> { .failure(.pngRead(path: path, reason: reason)) }
+        func failure(_ reason: String) -> Result<ImageBuffer, RenderError> {
+            .failure(.pngRead(path: path, reason: reason))
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return failure(String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return failure("not a regular file") }
-        guard info.st_size <= maximumFileBytes else { return failure("file larger than \(maximumFileBytes >> 20) MiB") }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return failure("not a regular file")
+        }
+        guard info.st_size <= maximumFileBytes else {
+            return failure("file larger than \(maximumFileBytes >> 20) MiB")
+        }
         let bytes = DescriptorReader.read(fd, limit: Int(info.st_size))
         if let problem = headerProblem(bytes) { return failure(problem) }
         var source = PNGBytes(bytes: bytes)
@@ -30,7 +36,8 @@ enum PNGDecoder {
                 { closure, data, length in
                     guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
                     let source = closure.assumingMemoryBound(to: PNGBytes.self)
-                    return source.pointee.copy(into: data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+                    return source.pointee.copy(into: data, count: Int(length))
+                        ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
                 }, pointer)
         }
         guard let surface else { return failure("out of memory") }
@@ -45,14 +52,21 @@ enum PNGDecoder {
     /// Why the header refuses the file (not a PNG, no IHDR, too many pixels), or nil.
     static func headerProblem(_ b: [UInt8]) -> String? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard b.count >= 24, Array(b[0..<8]) == signature, Array(b[12..<16]) == Array("IHDR".utf8) else {
+        guard b.count >= 24, Array(b[0..<8]) == signature, Array(b[12..<16]) == Array("IHDR".utf8)
+        else {
             return "not a PNG file"
         }
-        func be32(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+        func be32(_ i: Int) -> Int {
+            Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+        }
         let (width, height) = (be32(16), be32(20))
-        guard width > 0, height > 0, width <= ConfigLimits.imageSide, height <= ConfigLimits.imageSide,
+        guard width > 0, height > 0, width <= ConfigLimits.imageSide,
+            height <= ConfigLimits.imageSide,
             width * height <= ConfigLimits.imagePixels
-        else { return "image of \(width)x\(height) pixels is over the limit of \(ConfigLimits.imagePixels) pixels" }
+        else {
+            return
+                "image of \(width)x\(height) pixels is over the limit of \(ConfigLimits.imagePixels) pixels"
+        }
         return nil
     }
 }

@@ -1,7 +1,10 @@
 import KioskCore
 
 extension PageRenderer {
-    func drawWidget(_ widget: Widget, frame: WidgetFrame, in cairo: CairoContext, type: Typography, context: RenderContext) {
+    func drawWidget(
+        _ widget: Widget, frame: WidgetFrame, in cairo: CairoContext, type: Typography,
+        context: RenderContext
+    ) {
         let rect = frame.frame
         switch widget {
         case .title(let w):
@@ -9,16 +12,19 @@ extension PageRenderer {
             title.draw(in: cairo, at: rect.origin, color: type.pageText)
             if let sub = w.subtitle, !sub.isEmpty {
                 let y = rect.minY + title.size.height + PanelMetrics.subtitleGap
-                type.subtitle(sub, width: rect.width).draw(in: cairo, at: Point(x: rect.minX, y: y), color: type.pageMutedText)
+                type.subtitle(sub, width: rect.width).draw(
+                    in: cairo, at: Point(x: rect.minX, y: y), color: type.pageMutedText)
             }
         case .text(let w):
-            type.paragraph(w, width: rect.width).draw(in: cairo, at: rect.origin, color: type.pageText)
+            type.paragraph(w, width: rect.width).draw(
+                in: cairo, at: rect.origin, color: type.pageText)
         case .image(let w):
             drawImageWidget(w, rect: rect, in: cairo, type: type)
         case .list(let w):
             drawList(w, frame: frame, in: cairo, type: type)
         case .grid(let w):
-            let labelWidth = max(0, (frame.parts.map(\.width).min() ?? 0) - 2 * PanelMetrics.tileLabelInset)
+            let labelWidth = max(
+                0, (frame.parts.map(\.width).min() ?? 0) - 2 * PanelMetrics.tileLabelInset)
             let labelSize = type.tileLabelSize(w.tiles, width: labelWidth)
             for (tile, cell) in zip(w.tiles, frame.parts) {
                 drawTile(tile, rect: cell, labelSize: labelSize, in: cairo, type: type)
@@ -39,9 +45,12 @@ extension PageRenderer {
         }
     }
 
-    private func drawImageWidget(_ w: ImageWidget, rect: Rect, in cairo: CairoContext, type: Typography) {
+    private func drawImageWidget(
+        _ w: ImageWidget, rect: Rect, in cairo: CairoContext, type: Typography
+    ) {
         let theme = type.theme
-        let area = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: PanelLayout.sane(w.height))
+        let area = Rect(
+            x: rect.minX, y: rect.minY, width: rect.width, height: PanelLayout.sane(w.height))
         if let image = images.image(at: w.path) {
             cairo.drawImage(image, fittingIn: area, cornerRadius: theme.cornerRadius)
         } else {
@@ -49,57 +58,75 @@ extension PageRenderer {
         }
         if let caption = w.caption, !caption.isEmpty {
             let y = area.maxY + PanelMetrics.captionGap
-            type.caption(caption, width: rect.width).draw(in: cairo, at: Point(x: rect.minX, y: y), color: type.pageMutedText)
+            type.caption(caption, width: rect.width).draw(
+                in: cairo, at: Point(x: rect.minX, y: y), color: type.pageMutedText)
         }
     }
 
-    private func drawList(_ w: ListWidget, frame: WidgetFrame, in cairo: CairoContext, type: Typography) {
+    private func drawList(
+        _ w: ListWidget, frame: WidgetFrame, in cairo: CairoContext, type: Typography
+    ) {
         let theme = type.theme
         guard !frame.parts.isEmpty else { return }
         cairo.fillRoundedRect(frame.frame, radius: theme.cornerRadius, color: theme.surface)
         let inset = PanelMetrics.rowInset
         for (index, (row, rect)) in zip(w.rows, frame.parts).enumerated() {
             if index > 0 {
-                cairo.fill(Rect(x: rect.minX + inset, y: rect.minY, width: rect.width - inset, height: 1), color: theme.divider)
+                cairo.fill(
+                    Rect(x: rect.minX + inset, y: rect.minY, width: rect.width - inset, height: 1),
+                    color: theme.divider)
             }
             var right = rect.maxX - inset
             if row.showsChevron {
                 let center = Point(x: right - PanelMetrics.chevronWidth / 2, y: rect.midY)
                 cairo.strokeChevron(
-                    center: center, height: PanelMetrics.chevronHeight, lineWidth: PanelMetrics.chevronLineWidth,
+                    center: center, height: PanelMetrics.chevronHeight,
+                    lineWidth: PanelMetrics.chevronLineWidth,
                     color: theme.mutedText.withAlpha(0.8))
                 right -= PanelMetrics.chevronWidth + 16
             }
             let available = max(0, right - (rect.minX + inset))
             var labelWidth = available
             if let detail = row.detail, !detail.isEmpty {
-                let columns = type.listColumns(label: row.label, detail: detail, available: available)
+                let columns = type.listColumns(
+                    label: row.label, detail: detail, available: available)
                 let layout = type.rowDetail(detail, width: columns.trailing)
                 layout.draw(
-                    in: cairo, at: Point(x: right - columns.trailing, y: rect.midY - layout.size.height / 2),
+                    in: cairo,
+                    at: Point(x: right - columns.trailing, y: rect.midY - layout.size.height / 2),
                     color: theme.mutedText)
                 labelWidth = columns.leading
             }
             let label = type.rowLabel(row.label, width: labelWidth)
-            label.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - label.size.height / 2), color: theme.text)
+            label.draw(
+                in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - label.size.height / 2),
+                color: theme.text)
         }
     }
 
-    private func drawTile(_ tile: Tile, rect: Rect, labelSize: Double, in cairo: CairoContext, type: Typography) {
+    private func drawTile(
+        _ tile: Tile, rect: Rect, labelSize: Double, in cairo: CairoContext, type: Typography
+    ) {
         let theme = type.theme
         let isButton = tile.style == .button
-        cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: isButton ? theme.accent : theme.surface)
+        cairo.fillRoundedRect(
+            rect, radius: theme.cornerRadius, color: isButton ? theme.accent : theme.surface)
         let label = type.tileLabel(
-            tile.label, size: labelSize, width: max(0, rect.width - 2 * PanelMetrics.tileLabelInset), onAccent: isButton)
+            tile.label, size: labelSize,
+            width: max(0, rect.width - 2 * PanelMetrics.tileLabelInset), onAccent: isButton)
         let labelHeight = tile.label.isEmpty ? 0 : label.size.height
         var iconEdge = 0.0
         if tile.icon != nil {
-            iconEdge = min(rect.height * PanelMetrics.tileIconFraction, rect.width * 0.5, PanelMetrics.tileIconMax).rounded()
+            iconEdge = min(
+                rect.height * PanelMetrics.tileIconFraction, rect.width * 0.5,
+                PanelMetrics.tileIconMax
+            ).rounded()
         }
         let gap = iconEdge > 0 && labelHeight > 0 ? PanelMetrics.tileIconLabelGap : 0
         let top = (rect.midY - (iconEdge + gap + labelHeight) / 2).rounded()
         if let icon = tile.icon, iconEdge > 0 {
-            let box = Rect(x: (rect.midX - iconEdge / 2).rounded(), y: top, width: iconEdge, height: iconEdge)
+            let box = Rect(
+                x: (rect.midX - iconEdge / 2).rounded(), y: top, width: iconEdge, height: iconEdge)
             if let image = images.image(at: icon) {
                 cairo.drawImage(image, fittingIn: box)
             } else {
@@ -107,48 +134,64 @@ extension PageRenderer {
             }
         }
         let textColor = isButton ? theme.onAccent : theme.text
-        label.draw(in: cairo, at: Point(x: rect.minX + PanelMetrics.tileLabelInset, y: top + iconEdge + gap), color: textColor)
+        label.draw(
+            in: cairo,
+            at: Point(x: rect.minX + PanelMetrics.tileLabelInset, y: top + iconEdge + gap),
+            color: textColor)
     }
 
-    private func drawKeyValues(_ w: KeyValueWidget, frame: WidgetFrame, in cairo: CairoContext, type: Typography) {
+    private func drawKeyValues(
+        _ w: KeyValueWidget, frame: WidgetFrame, in cairo: CairoContext, type: Typography
+    ) {
         let theme = type.theme
         guard !frame.parts.isEmpty else { return }
         cairo.fillRoundedRect(frame.frame, radius: theme.cornerRadius, color: theme.surface)
         let inset = PanelMetrics.rowInset
         for (index, (row, rect)) in zip(w.rows, frame.parts).enumerated() {
             if index > 0 {
-                cairo.fill(Rect(x: rect.minX + inset, y: rect.minY, width: rect.width - 2 * inset, height: 1), color: theme.divider)
+                cairo.fill(
+                    Rect(
+                        x: rect.minX + inset, y: rect.minY, width: rect.width - 2 * inset, height: 1
+                    ), color: theme.divider)
             }
             let available = max(0, rect.width - 2 * inset)
             let columns = type.keyValueColumns(key: row.key, value: row.value, available: available)
             let key = type.keyText(row.key, width: columns.leading)
-            key.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - key.size.height / 2), color: theme.mutedText)
+            key.draw(
+                in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - key.size.height / 2),
+                color: theme.mutedText)
             let valueWidth = columns.trailing
             let value = type.valueText(row.value, width: valueWidth)
             value.draw(
-                in: cairo, at: Point(x: rect.maxX - inset - valueWidth, y: rect.midY - value.size.height / 2),
+                in: cairo,
+                at: Point(x: rect.maxX - inset - valueWidth, y: rect.midY - value.size.height / 2),
                 color: theme.text)
         }
     }
 
     private func drawFileValue(
-        _ w: FileValueWidget, rect: Rect, in cairo: CairoContext, type: Typography, context: RenderContext
+        _ w: FileValueWidget, rect: Rect, in cairo: CairoContext, type: Typography,
+        context: RenderContext
     ) {
         let theme = type.theme
         cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
         let inset = PanelMetrics.fileValueInset
         let width = max(0, rect.width - 2 * inset)
         let label = type.fileLabel(w.label, width: width)
-        label.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
+        label.draw(
+            in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
         let shown = FileValueText(context.fileValue(at: w.path), placeholder: w.placeholder)
         let y = rect.minY + inset + label.size.height + PanelMetrics.fileValueLabelGap
         // The card is as tall as a one-line number: more lines are made smaller to fit it, and
         // whatever still does not fit is cut at the card, never drawn over the next widget.
         let height = max(0, rect.maxY - inset / 2 - y)
-        let layout = type.fileValue(shown.text, unit: shown.isValue ? w.unit : nil, width: width, height: height)
+        let layout = type.fileValue(
+            shown.text, unit: shown.isValue ? w.unit : nil, width: width, height: height)
         cairo.withSavedState {
             cairo.clip(to: rect)
-            layout.draw(in: cairo, at: Point(x: rect.minX + inset, y: y), color: shown.isValue ? theme.text : theme.mutedText)
+            layout.draw(
+                in: cairo, at: Point(x: rect.minX + inset, y: y),
+                color: shown.isValue ? theme.text : theme.mutedText)
         }
     }
 
@@ -160,7 +203,8 @@ extension PageRenderer {
         let radius = min(theme.cornerRadius, rect.width / 4)
         cairo.fillRoundedRect(rect, radius: radius, color: theme.surface)
         cairo.strokeRoundedRect(
-            rect.insetBy(dx: 1, dy: 1), radius: radius, lineWidth: 2, color: theme.divider, dash: min(10, rect.width / 8))
+            rect.insetBy(dx: 1, dy: 1), radius: radius, lineWidth: 2, color: theme.divider,
+            dash: min(10, rect.width / 8))
         var nameLayout: TextLayout?
         if let name, !name.isEmpty, rect.height >= 80 {
             nameLayout = type.caption(name, width: max(0, rect.width - 32))
@@ -169,22 +213,30 @@ extension PageRenderer {
         let edge = min(rect.width * 0.5, (rect.height - textHeight) * 0.5, 72)
         guard edge > 2 else { return }
         let top = rect.midY - (edge * 0.8 + textHeight) / 2
-        drawPictureGlyph(in: Rect(x: rect.midX - edge / 2, y: top, width: edge, height: edge * 0.8), cairo: cairo, color: theme.mutedText.withAlpha(0.7))
-        nameLayout?.draw(in: cairo, at: Point(x: rect.minX + 16, y: top + edge * 0.8 + 10), color: theme.mutedText)
+        drawPictureGlyph(
+            in: Rect(x: rect.midX - edge / 2, y: top, width: edge, height: edge * 0.8),
+            cairo: cairo, color: theme.mutedText.withAlpha(0.7))
+        nameLayout?.draw(
+            in: cairo, at: Point(x: rect.minX + 16, y: top + edge * 0.8 + 10),
+            color: theme.mutedText)
     }
 
     /// A framed landscape: the usual "image" symbol.
     private func drawPictureGlyph(in r: Rect, cairo: CairoContext, color: RGBA) {
         let line = max(1.5, r.width / 24)
-        cairo.strokeRoundedRect(r.insetBy(dx: line / 2, dy: line / 2), radius: r.width / 10, lineWidth: line, color: color)
-        cairo.fillCircle(center: Point(x: r.minX + r.width * 0.7, y: r.minY + r.height * 0.32), radius: r.width * 0.08, color: color)
+        cairo.strokeRoundedRect(
+            r.insetBy(dx: line / 2, dy: line / 2), radius: r.width / 10, lineWidth: line,
+            color: color)
+        cairo.fillCircle(
+            center: Point(x: r.minX + r.width * 0.7, y: r.minY + r.height * 0.32),
+            radius: r.width * 0.08, color: color)
         cairo.fillPolygon(
             [
                 Point(x: r.minX + r.width * 0.12, y: r.maxY - r.height * 0.15),
                 Point(x: r.minX + r.width * 0.38, y: r.minY + r.height * 0.42),
                 Point(x: r.minX + r.width * 0.58, y: r.maxY - r.height * 0.32),
                 Point(x: r.minX + r.width * 0.7, y: r.minY + r.height * 0.58),
-                Point(x: r.minX + r.width * 0.88, y: r.maxY - r.height * 0.15),
+                Point(x: r.minX + r.width * 0.88, y: r.maxY - r.height * 0.15)
             ], color: color)
     }
 

@@ -24,11 +24,14 @@ public final class PageRenderer {
     /// A new buffer of `size × scale` pixels with `panel` drawn in it. `focusedItem` indexes the
     /// layout's hit regions and draws that one with an accent outline.
     public func render(
-        panel: Panel, size: Size, scale: Double, theme: Theme, context: RenderContext, focusedItem: Int? = nil
+        panel: Panel, size: Size, scale: Double, theme: Theme, context: RenderContext,
+        focusedItem: Int? = nil
     ) throws(RenderError) -> ImageBuffer {
         let buffer = try PageRenderer.makeBuffer(size: size, scale: scale)
         let layout = self.layout(panel: panel, size: size, theme: theme)
-        draw(panel: panel, layout: layout, into: buffer, scale: scale, theme: theme, context: context, focusedItem: focusedItem)
+        draw(
+            panel: panel, layout: layout, into: buffer, scale: scale, theme: theme,
+            context: context, focusedItem: focusedItem)
         return buffer
     }
 
@@ -44,10 +47,14 @@ public final class PageRenderer {
         cairo.clear(to: panel.background ?? theme.background)
         let type = Typography(theme: theme, text: text, panel: panel)
         for frame in layout.widgets where frame.widgetIndex < panel.widgets.count {
-            drawWidget(panel.widgets[frame.widgetIndex], frame: frame, in: cairo, type: type, context: context)
+            drawWidget(
+                panel.widgets[frame.widgetIndex], frame: frame, in: cairo, type: type,
+                context: context)
         }
         if let focusedItem, layout.hitRegions.indices.contains(focusedItem) {
-            drawFocus(layout.hitRegions[focusedItem], panel: panel, layout: layout, in: cairo, theme: theme)
+            drawFocus(
+                layout.hitRegions[focusedItem], panel: panel, layout: layout, in: cairo,
+                theme: theme)
         }
     }
 
@@ -55,7 +62,8 @@ public final class PageRenderer {
     /// leaving every other pixel alone. Returns the damaged rectangle in buffer pixels.
     @discardableResult
     public func redraw(
-        _ region: DynamicRegion, panel: Panel, layout: PanelLayout, into buffer: ImageBuffer, scale: Double,
+        _ region: DynamicRegion, panel: Panel, layout: PanelLayout, into buffer: ImageBuffer,
+        scale: Double,
         theme: Theme, context: RenderContext
     ) -> Rect {
         let s = PageRenderer.sane(scale)
@@ -65,7 +73,8 @@ public final class PageRenderer {
         let x1 = min((region.rect.maxX * s).rounded(.up), Double(buffer.width))
         let y1 = min((region.rect.maxY * s).rounded(.up), Double(buffer.height))
         let damage = Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-        guard !damage.isEmpty, let frame = layout.widgets.first(where: { $0.widgetIndex == region.widgetIndex }),
+        guard !damage.isEmpty,
+            let frame = layout.widgets.first(where: { $0.widgetIndex == region.widgetIndex }),
             frame.widgetIndex < panel.widgets.count
         else { return .zero }
         let cairo = CairoContext(target: buffer)
@@ -74,7 +83,8 @@ public final class PageRenderer {
         cairo.clip(to: Rect(size: layout.size))
         cairo.clear(to: panel.background ?? theme.background)
         drawWidget(
-            panel.widgets[frame.widgetIndex], frame: frame, in: cairo, type: Typography(theme: theme, text: text, panel: panel),
+            panel.widgets[frame.widgetIndex], frame: frame, in: cairo,
+            type: Typography(theme: theme, text: text, panel: panel),
             context: context)
         return damage
     }
@@ -84,7 +94,9 @@ public final class PageRenderer {
         let w = size.width * scale
         let h = size.height * scale
         guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 16384, h <= 16384 else {
-            throw .surfaceCreation(width: w.isFinite ? Int(w) : 0, height: h.isFinite ? Int(h) : 0, reason: "size \(size) at scale \(scale) is out of range")
+            throw .surfaceCreation(
+                width: w.isFinite ? Int(w) : 0, height: h.isFinite ? Int(h) : 0,
+                reason: "size \(size) at scale \(scale) is out of range")
         }
         return try ImageBuffer(width: Int(w.rounded(.up)), height: Int(h.rounded(.up)))
     }
@@ -93,7 +105,9 @@ public final class PageRenderer {
         scale.isFinite && scale > 0 ? min(scale, 16) : 1
     }
 
-    private func drawFocus(_ region: HitRegion, panel: Panel, layout: PanelLayout, in cairo: CairoContext, theme: Theme) {
+    private func drawFocus(
+        _ region: HitRegion, panel: Panel, layout: PanelLayout, in cairo: CairoContext, theme: Theme
+    ) {
         // Outline the whole row or tile, not its clipped hit rectangle.
         var rect = region.rect
         if let frame = layout.widgets.first(where: { $0.widgetIndex == region.widgetIndex }),

@@ -12,19 +12,26 @@ extension PanelLayout {
         var regions: [DynamicRegion] = []
         let height: Double
         func region(_ rect: Rect, _ source: DynamicRegion.Source) {
-            if let visible = rect.intersection(page) { regions.append(DynamicRegion(rect: visible, source: source, widgetIndex: index)) }
+            if let visible = rect.intersection(page) {
+                regions.append(DynamicRegion(rect: visible, source: source, widgetIndex: index))
+            }
         }
         switch widget {
         case .value(let w):
-            height = type.fileValueCardHeight(FileValueWidget(label: w.label, path: "", unit: w.unit), width: width)
-            region(Rect(x: origin.x, y: origin.y, width: width, height: height), .value(name: w.value))
+            height = type.fileValueCardHeight(
+                FileValueWidget(label: w.label, path: "", unit: w.unit), width: width)
+            region(
+                Rect(x: origin.x, y: origin.y, width: width, height: height), .value(name: w.value))
         case .liveText(let w):
             height = type.liveText(w, text: w.template, width: width).size.height.rounded(.up)
-            region(Rect(x: origin.x, y: origin.y, width: width, height: height), .template(w.template))
+            region(
+                Rect(x: origin.x, y: origin.y, width: width, height: height), .template(w.template))
         case .valueRows(let w):
             let rowHeight = PanelMetrics.listRowHeight
             for row in 0..<max(1, w.maxRows) {
-                let rect = Rect(x: origin.x, y: origin.y + Double(row) * rowHeight, width: width, height: rowHeight)
+                let rect = Rect(
+                    x: origin.x, y: origin.y + Double(row) * rowHeight, width: width,
+                    height: rowHeight)
                 parts.append(rect)
                 region(rect, .row(name: w.value, index: row))
             }

@@ -46,12 +46,17 @@ public struct PanelLayout: Hashable, Sendable {
             // Consecutive file values share rows as equal cards, dashboard style.
             if case .fileValue = widget {
                 let run = PanelLayout.fileValueRun(panel.widgets, from: index)
-                let columns = max(1, min(run.count, Int((width + spacing) / (PanelMetrics.fileValueMinWidth + spacing))))
+                let columns = max(
+                    1,
+                    min(
+                        run.count,
+                        Int((width + spacing) / (PanelMetrics.fileValueMinWidth + spacing))))
                 let pitch = (width + spacing) / Double(columns)
                 var rowTop = y
                 for rowStart in stride(from: 0, to: run.count, by: columns) {
                     let row = run[rowStart..<min(rowStart + columns, run.count)]
-                    let height = row.map { type.fileValueCardHeight($0, width: pitch - spacing) }.max() ?? 0
+                    let height =
+                        row.map { type.fileValueCardHeight($0, width: pitch - spacing) }.max() ?? 0
                     for (column, w) in row.enumerated() {
                         let left = (x + Double(column) * pitch).rounded()
                         let right = (x + Double(column) * pitch + pitch - spacing).rounded()
@@ -59,7 +64,10 @@ public struct PanelLayout: Hashable, Sendable {
                         let widgetIndex = index + rowStart + column
                         frames.append(WidgetFrame(widgetIndex: widgetIndex, frame: rect))
                         if let visible = rect.intersection(page) {
-                            dynamic.append(DynamicRegion(rect: visible, source: .file(path: w.path), widgetIndex: widgetIndex))
+                            dynamic.append(
+                                DynamicRegion(
+                                    rect: visible, source: .file(path: w.path),
+                                    widgetIndex: widgetIndex))
                         }
                     }
                     rowTop += height + spacing
@@ -82,16 +90,21 @@ public struct PanelLayout: Hashable, Sendable {
             case .image(let w):
                 var h = PanelLayout.sane(w.height)
                 if let caption = w.caption, !caption.isEmpty {
-                    h += PanelMetrics.captionGap + type.caption(caption, width: width).size.height.rounded(.up)
+                    h +=
+                        PanelMetrics.captionGap
+                        + type.caption(caption, width: width).size.height.rounded(.up)
                 }
                 height = h
             case .list(let w):
                 let rowHeight = PanelMetrics.listRowHeight
                 for (row, item) in w.rows.enumerated() {
-                    let rect = Rect(x: x, y: y + Double(row) * rowHeight, width: width, height: rowHeight)
+                    let rect = Rect(
+                        x: x, y: y + Double(row) * rowHeight, width: width, height: rowHeight)
                     parts.append(rect)
                     if let action = item.action, let visible = rect.intersection(page) {
-                        hits.append(HitRegion(rect: visible, action: action, widgetIndex: index, itemIndex: row))
+                        hits.append(
+                            HitRegion(
+                                rect: visible, action: action, widgetIndex: index, itemIndex: row))
                     }
                 }
                 height = Double(w.rows.count) * rowHeight
@@ -110,7 +123,9 @@ public struct PanelLayout: Hashable, Sendable {
                     let rect = Rect(x: left, y: top, width: right - left, height: tileHeight)
                     parts.append(rect)
                     if let action = tile.action, let visible = rect.intersection(page) {
-                        hits.append(HitRegion(rect: visible, action: action, widgetIndex: index, itemIndex: n))
+                        hits.append(
+                            HitRegion(
+                                rect: visible, action: action, widgetIndex: index, itemIndex: n))
                     }
                 }
                 let rows = (w.tiles.count + columns - 1) / columns
@@ -119,12 +134,15 @@ public struct PanelLayout: Hashable, Sendable {
                 height = type.clockMeasure(w, width: width).size.height.rounded(.up)
                 let rect = Rect(x: x, y: y, width: width, height: height)
                 if let visible = rect.intersection(page) {
-                    dynamic.append(DynamicRegion(rect: visible, source: .clock(format: w.format), widgetIndex: index))
+                    dynamic.append(
+                        DynamicRegion(
+                            rect: visible, source: .clock(format: w.format), widgetIndex: index))
                 }
             case .keyValue(let w):
                 let rowHeight = PanelMetrics.keyValueRowHeight
                 for row in w.rows.indices {
-                    parts.append(Rect(x: x, y: y + Double(row) * rowHeight, width: width, height: rowHeight))
+                    parts.append(
+                        Rect(x: x, y: y + Double(row) * rowHeight, width: width, height: rowHeight))
                 }
                 height = Double(w.rows.count) * rowHeight
             case .fileValue:
@@ -132,12 +150,17 @@ public struct PanelLayout: Hashable, Sendable {
             case .spacer(let w):
                 height = PanelLayout.sane(w.height)
             case .value, .liveText, .valueRows:
-                let live = PanelLayout.liveWidget(widget, at: Point(x: x, y: y), width: width, page: page, index: index, type: type)
+                let live = PanelLayout.liveWidget(
+                    widget, at: Point(x: x, y: y), width: width, page: page, index: index,
+                    type: type)
                 height = live.height
                 parts = live.parts
                 dynamic += live.regions
             }
-            frames.append(WidgetFrame(widgetIndex: index, frame: Rect(x: x, y: y, width: width, height: height), parts: parts))
+            frames.append(
+                WidgetFrame(
+                    widgetIndex: index, frame: Rect(x: x, y: y, width: width, height: height),
+                    parts: parts))
             y += height + spacing
             index += 1
         }

@@ -14,7 +14,8 @@ public struct RenderContext: Sendable {
     public var rows: @Sendable (String) -> [ValueRow] = { _ in [] }
 
     public init(
-        now: WallClockTime = .now(), readFile: @escaping @Sendable (String) -> String? = RenderContext.readSmallFile
+        now: WallClockTime = .now(),
+        readFile: @escaping @Sendable (String) -> String? = RenderContext.readSmallFile
     ) {
         self.now = now
         self.readFile = readFile

@@ -22,7 +22,8 @@ struct Typography {
         alignment: KioskCore.TextAlignment = .left, ellipsizes: Bool = false
     ) -> TextLayout {
         TextLayout(
-            context: text, text: string, family: theme.fontFamily, size: size, weight: weight, width: width,
+            context: text, text: string, family: theme.fontFamily, size: size, weight: weight,
+            width: width,
             alignment: alignment, ellipsizes: ellipsizes)
     }
 
@@ -65,7 +66,8 @@ struct Typography {
     func tileLabelSize(_ tiles: [Tile], width: Double) -> Double {
         var size = theme.bodySize
         for tile in tiles {
-            let widest = widestWord(tile.label, size: theme.bodySize, weight: tile.style == .button ? .bold : .regular)
+            let widest = widestWord(
+                tile.label, size: theme.bodySize, weight: tile.style == .button ? .bold : .regular)
             if widest > width, widest > 0 { size = min(size, theme.bodySize * width / widest) }
         }
         return max(min(theme.bodySize, theme.smallSize) * PanelMetrics.tileLabelSmallest, size)
@@ -125,7 +127,8 @@ struct Typography {
     /// region) does not depend on the time.
     func clockMeasure(_ w: ClockWidget, width: Double) -> TextLayout {
         let lines = max(1, w.format.split(separator: "\n", omittingEmptySubsequences: false).count)
-        return clock(Array(repeating: "0", count: lines).joined(separator: "\n"), widget: w, width: width)
+        return clock(
+            Array(repeating: "0", count: lines).joined(separator: "\n"), widget: w, width: width)
     }
 
     func fileLabel(_ s: String, width: Double) -> TextLayout {
@@ -137,19 +140,25 @@ struct Typography {
     /// The number large and the unit beside it at body size, sharing a baseline. A value of
     /// several lines, given the `height` of a one-line number, is drawn smaller so its lines share
     /// that height (not below the small size), and ends with "…" where it does not fit.
-    func fileValue(_ value: String, unit: String?, width: Double, height: Double? = nil) -> TextLayout {
+    func fileValue(_ value: String, unit: String?, width: Double, height: Double? = nil)
+        -> TextLayout
+    {
         let lines = value.split(separator: "\n", omittingEmptySubsequences: false).count
         var size = fileValueSize
         if lines > 1, let height {
-            size = max(min(size, theme.smallSize), min(size, height / (Double(lines) * PanelMetrics.lineHeightFactor)))
+            size = max(
+                min(size, theme.smallSize),
+                min(size, height / (Double(lines) * PanelMetrics.lineHeightFactor)))
         }
-        let l = make("", size: size, weight: lines > 1 ? .regular : .bold, width: width, ellipsizes: true)
+        let l = make(
+            "", size: size, weight: lines > 1 ? .regular : .bold, width: width, ellipsizes: true)
         if let height { l.maxHeight = height }
         var markup = MarkupEscaping.escape(value)
         if let unit, !unit.isEmpty {
             // Markup sizes are in 1024ths of a point; TextContext fixes 96 dpi, so 1 px = 0.75 pt.
             let unitSize = Int((min(theme.bodySize * 1.1, size) * 0.75 * 1024).rounded())
-            markup += "<span size=\"\(unitSize)\" weight=\"normal\" foreground=\"\(theme.mutedText.hexRGB)\">"
+            markup +=
+                "<span size=\"\(unitSize)\" weight=\"normal\" foreground=\"\(theme.mutedText.hexRGB)\">"
                 + "\u{2009}" + MarkupEscaping.escape(unit) + "</span>"
         }
         l.setMarkup(markup)
@@ -161,14 +170,16 @@ struct Typography {
         let inner = max(0, width - 2 * PanelMetrics.fileValueInset)
         let label = fileLabel(w.label, width: inner).size.height
         let value = fileValue("0", unit: w.unit, width: inner).size.height
-        return (2 * PanelMetrics.fileValueInset + label + PanelMetrics.fileValueLabelGap + value).rounded(.up)
+        return (2 * PanelMetrics.fileValueInset + label + PanelMetrics.fileValueLabelGap + value)
+            .rounded(.up)
     }
 
     /// A list row's label and detail widths (`RowColumns`): the label's share is 55 %.
     func listColumns(label: String, detail: String, available: Double) -> RowColumns {
         RowColumns.split(
             leading: Typography.fitting(rowLabel(label, width: available).naturalWidth),
-            trailing: Typography.fitting(rowDetail(detail, width: available).naturalWidth), available: available,
+            trailing: Typography.fitting(rowDetail(detail, width: available).naturalWidth),
+            available: available,
             gap: PanelMetrics.columnGap, leadingShare: 0.55)
     }
 
@@ -176,7 +187,8 @@ struct Typography {
     func keyValueColumns(key: String, value: String, available: Double) -> RowColumns {
         RowColumns.split(
             leading: Typography.fitting(keyText(key, width: available).naturalWidth),
-            trailing: Typography.fitting(valueText(value, width: available).naturalWidth), available: available,
+            trailing: Typography.fitting(valueText(value, width: available).naturalWidth),
+            available: available,
             gap: PanelMetrics.columnGap, leadingShare: 0.5)
     }
 

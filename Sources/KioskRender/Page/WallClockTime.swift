@@ -18,7 +18,8 @@ public struct WallClockTime: Hashable, Sendable {
     public static func now(timeZone: String? = nil) -> WallClockTime {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        return WallClockTime(secondsSinceEpoch: Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9, timeZone: timeZone)
+        return WallClockTime(
+            secondsSinceEpoch: Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9, timeZone: timeZone)
     }
 
     /// Formats the time with strftime(3) codes; an empty or overlong result gives "".
@@ -31,7 +32,9 @@ public struct WallClockTime: Hashable, Sendable {
             let n = strftime(&buffer, capacity, format, &t)
             // strftime returns 0 both for "too small" and for an empty result; a format that only
             // grows with the buffer is the first, so retry a few times larger.
-            if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            if n > 0 {
+                return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
             capacity *= 4
         }
         return ""

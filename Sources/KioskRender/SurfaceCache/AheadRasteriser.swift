@@ -4,7 +4,7 @@
 // so no surface is ever touched by two threads at once. The worker draws with its own
 // PageRenderer (its own pango font map and image cache), made on the worker thread.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import KioskCore
 import Synchronization
@@ -24,7 +24,10 @@ final class AheadJob: @unchecked Sendable {
     var layout: PanelLayout?
     var shown: [String?] = []
 
-    init(content: LayerContent, panel: Panel, size: Size, scale: Double, theme: Theme, now: WallClockTime, generation: Int) {
+    init(
+        content: LayerContent, panel: Panel, size: Size, scale: Double, theme: Theme,
+        now: WallClockTime, generation: Int
+    ) {
         self.content = content
         self.panel = panel
         self.size = size
@@ -77,11 +80,13 @@ public final class AheadRasteriser: @unchecked Sendable {
         sem_init(wake, 0, 0)
         let box = Unmanaged.passUnretained(self).toOpaque()
         let made = withSignalsBlocked {
-            pthread_create(&thread, nil, { raw in
-                guard let raw else { return nil }
-                Unmanaged<AheadRasteriser>.fromOpaque(raw).takeUnretainedValue().serve()
-                return nil
-            }, box)
+            pthread_create(
+                &thread, nil,
+                { raw in
+                    guard let raw else { return nil }
+                    Unmanaged<AheadRasteriser>.fromOpaque(raw).takeUnretainedValue().serve()
+                    return nil
+                }, box)
         }
         guard made == 0 else {
             return nil
@@ -149,11 +154,15 @@ public final class AheadRasteriser: @unchecked Sendable {
 
     /// Lays out and draws `job`'s panel into a new buffer, as `PageSurfaceCache.prepare` would.
     static func draw(_ job: AheadJob, with renderer: PageRenderer) {
-        guard let buffer = try? PageRenderer.makeBuffer(size: job.size, scale: job.scale) else { return }
+        guard let buffer = try? PageRenderer.makeBuffer(size: job.size, scale: job.scale) else {
+            return
+        }
         let layout = renderer.layout(panel: job.panel, size: job.size, theme: job.theme)
         // Files are read here, fresh; the loop's next refresh compares them like any other value.
         let context = RenderContext(now: job.now)
-        renderer.draw(panel: job.panel, layout: layout, into: buffer, scale: job.scale, theme: job.theme, context: context)
+        renderer.draw(
+            panel: job.panel, layout: layout, into: buffer, scale: job.scale, theme: job.theme,
+            context: context)
         job.shown = layout.dynamicRegions.map { PageSurfaceCache.shownValue($0, context: context) }
         buffer.recordOpacity()
         job.layout = layout

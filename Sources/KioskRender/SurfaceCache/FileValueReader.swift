@@ -48,7 +48,8 @@ final class FileValueReader {
         }
         let stamp = Stamp(
             device: UInt(info.st_dev), inode: UInt(info.st_ino), size: Int(info.st_size),
-            modified: FileValueReader.seconds(info.st_mtim), changed: FileValueReader.seconds(info.st_ctim))
+            modified: FileValueReader.seconds(info.st_mtim),
+            changed: FileValueReader.seconds(info.st_ctim))
         if let entry = entries[path], !entry.isPseudoFile, entry.stamp == stamp,
             stamp.modified < entry.readAt - FileValueReader.racyWindow
         {
@@ -60,7 +61,8 @@ final class FileValueReader {
         let contents = read(path)
         let wasBinary = entries[path]?.contents.map(FileValueText.isBinary) ?? false
         if let contents, !wasBinary, FileValueText.isBinary(contents) { onBinary?(path) }
-        entries[path] = Entry(stamp: stamp, contents: contents, readAt: readAt, isPseudoFile: pseudo)
+        entries[path] = Entry(
+            stamp: stamp, contents: contents, readAt: readAt, isPseudoFile: pseudo)
         return contents
     }
 
@@ -79,7 +81,9 @@ final class FileValueReader {
             || (info.st_size == 4096 && info.st_blocks == 0)
     }
 
-    private static func seconds(_ t: timespec) -> Double { Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }
+    private static func seconds(_ t: timespec) -> Double {
+        Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
 
     private static func realtime() -> Double {
         var ts = timespec()

@@ -44,14 +44,20 @@ public struct OutputDamage: Hashable, Sendable {
     ///   - previous: the scene last drawn, nil when none was (everything is damaged).
     ///   - surfaceDamage: `SurfaceUpdate.damage`, in surface pixels.
     ///   - surfaceScale: surface pixels per layer-local logical pixel (`PageSurfaceCache.scale`).
-    public init(previous: Scene?, current: Scene, surfaceDamage: [LayerContent: [Rect]], surfaceScale: Double) {
+    public init(
+        previous: Scene?, current: Scene, surfaceDamage: [LayerContent: [Rect]],
+        surfaceScale: Double
+    ) {
         let output = Rect(size: current.outputSize)
         guard !output.isEmpty else {
             self = .none
             return
         }
-        guard let previous, previous.outputSize == current.outputSize, previous.background == current.background,
-            let collected = OutputDamage.collect(previous: previous, current: current, surfaceDamage: surfaceDamage, scale: surfaceScale)
+        guard let previous, previous.outputSize == current.outputSize,
+            previous.background == current.background,
+            let collected = OutputDamage.collect(
+                previous: previous, current: current, surfaceDamage: surfaceDamage,
+                scale: surfaceScale)
         else {
             rects = [output]
             return
@@ -94,7 +100,9 @@ public struct OutputDamage: Hashable, Sendable {
     /// The output pixels a whole layer can touch; empty when invisible, nil when unprojectable.
     static func footprint(of layer: SceneLayer) -> Rect? {
         guard layer.opacity > 0, !layer.size.isEmpty else { return .zero }
-        guard let quad = projectedBounds(Rect(size: layer.size), layer.transform) else { return nil }
+        guard let quad = projectedBounds(Rect(size: layer.size), layer.transform) else {
+            return nil
+        }
         let box = quad.isAligned ? quad.rect : roundedOut(quad.rect.insetBy(dx: -2, dy: -2))
         return clipped(box, to: layer.clip)
     }
@@ -108,29 +116,37 @@ public struct OutputDamage: Hashable, Sendable {
         let o = layer.contentOffset
         var part = part
         if o != .zero || layer.contentSize != nil {
-            let window = Rect(x: o.x * s, y: o.y * s, width: layer.size.width * s, height: layer.size.height * s)
+            let window = Rect(
+                x: o.x * s, y: o.y * s, width: layer.size.width * s, height: layer.size.height * s)
             guard let inside = part.intersection(window) else { return .zero }
             part = inside.offsetBy(dx: -o.x * s, dy: -o.y * s)
         }
-        let local = Rect(x: part.minX / s, y: part.minY / s, width: part.width / s, height: part.height / s)
-        if isScaleTranslate(layer.transform), layer.transform[0, 0] == s, layer.transform[1, 1] == s,
+        let local = Rect(
+            x: part.minX / s, y: part.minY / s, width: part.width / s, height: part.height / s)
+        if isScaleTranslate(layer.transform), layer.transform[0, 0] == s,
+            layer.transform[1, 1] == s,
             let quad = projectedBounds(local, layer.transform), quad.isAligned
         {
             return clipped(quad.rect, to: layer.clip)
         }
         // Bilinear samples reach one surface pixel beyond the changed ones.
         let grown = Rect(
-            x: (part.minX - 1) / s, y: (part.minY - 1) / s, width: (part.width + 2) / s, height: (part.height + 2) / s)
-        guard let quad = projectedBounds(grown, layer.transform) else { return footprint(of: layer) }
+            x: (part.minX - 1) / s, y: (part.minY - 1) / s, width: (part.width + 2) / s,
+            height: (part.height + 2) / s)
+        guard let quad = projectedBounds(grown, layer.transform) else {
+            return footprint(of: layer)
+        }
         return clipped(roundedOut(quad.rect), to: layer.clip)
     }
 
     /// Bounds of `rect`'s projected corners (a convex quad's bounds, since all lie before the eye),
     /// and whether the quad is an axis-aligned rectangle on whole pixels.
-    static func projectedBounds(_ rect: Rect, _ transform: Matrix4) -> (rect: Rect, isAligned: Bool)? {
+    static func projectedBounds(_ rect: Rect, _ transform: Matrix4) -> (
+        rect: Rect, isAligned: Bool
+    )? {
         let corners = [
             Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
+            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)
         ]
         var xs: [Double] = []
         var ys: [Double] = []
@@ -139,7 +155,9 @@ public struct OutputDamage: Hashable, Sendable {
             xs.append(snapped(p.x))
             ys.append(snapped(p.y))
         }
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else {
+            return nil
+        }
         let box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let whole = xs.allSatisfy { $0 == $0.rounded() } && ys.allSatisfy { $0 == $0.rounded() }
         return (box, whole && isScaleTranslate(transform))

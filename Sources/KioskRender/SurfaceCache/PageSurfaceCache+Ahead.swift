@@ -9,7 +9,9 @@ extension PageSurfaceCache {
     /// contents already cached at that size, already on their way, not panels, or beyond the
     /// budget are skipped. Without a rasteriser they are drawn at once on this thread.
     @discardableResult
-    public func rasteriseAhead(_ wanted: [(content: LayerContent, size: Size)], now: WallClockTime) -> Int {
+    public func rasteriseAhead(_ wanted: [(content: LayerContent, size: Size)], now: WallClockTime)
+        -> Int
+    {
         let budget = byteBudget ?? PageSurfaceCache.defaultBudget(outputSize: lastOutputSize)
         likely = Set(wanted.map(\.content))
         let keep = current.union(likely)
@@ -18,9 +20,13 @@ extension PageSurfaceCache {
             guard case .panel(let id) = content, let panel = self.panel(id, in: configuration),
                 aheadPending[content] == nil
             else { continue }
-            if let entry = entries[content], entry.isValid, entry.size == size, entry.scale == scale { continue }
+            if let entry = entries[content], entry.isValid, entry.size == size, entry.scale == scale
+            {
+                continue
+            }
             let job = AheadJob(
-                content: content, panel: panel, size: size, scale: scale, theme: configuration.settings.theme, now: now,
+                content: content, panel: panel, size: size, scale: scale,
+                theme: configuration.settings.theme, now: now,
                 generation: generation)
             guard makeRoom(for: job.bytes, budget: budget, keeping: keep) else { break }
             aheadPending[content] = job.bytes
@@ -52,13 +58,18 @@ extension PageSurfaceCache {
     @discardableResult
     private func adopt(_ job: AheadJob) -> Bool {
         aheadPending[job.content] = nil
-        guard job.generation == generation, job.scale == scale, let buffer = job.buffer, let layout = job.layout else {
+        guard job.generation == generation, job.scale == scale, let buffer = job.buffer,
+            let layout = job.layout
+        else {
             return false
         }
-        if let entry = entries[job.content], entry.isValid, entry.size == job.size, entry.scale == job.scale {
+        if let entry = entries[job.content], entry.isValid, entry.size == job.size,
+            entry.scale == job.scale
+        {
             return false
         }
-        let entry = SurfaceEntry(buffer: buffer, size: job.size, scale: job.scale, lastUse: prepareCount)
+        let entry = SurfaceEntry(
+            buffer: buffer, size: job.size, scale: job.scale, lastUse: prepareCount)
         entry.panel = job.panel
         entry.layout = layout
         entry.shown = job.shown
@@ -72,7 +83,9 @@ extension PageSurfaceCache {
     private func makeRoom(for bytes: Int, budget: Int, keeping: Set<LayerContent>) -> Bool {
         var total = memoryBytes + aheadPending.values.reduce(0, +)
         guard total + bytes > budget else { return true }
-        let candidates = entries.filter { !keeping.contains($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
+        let candidates = entries.filter { !keeping.contains($0.key) }.sorted {
+            $0.value.lastUse < $1.value.lastUse
+        }
         for (content, entry) in candidates where total + bytes > budget {
             entries[content] = nil
             total -= entry.bytes

@@ -15,7 +15,8 @@ extension PageSurfaceCache {
             // A scrolled panel is rasterised whole (`sourceSize`); its layer shows a window.
             let size = layer.sourceSize
             if let seen = sizes[layer.content] {
-                sizes[layer.content] = Size(width: max(seen.width, size.width), height: max(seen.height, size.height))
+                sizes[layer.content] = Size(
+                    width: max(seen.width, size.width), height: max(seen.height, size.height))
             } else {
                 order.append(layer.content)
                 sizes[layer.content] = size
@@ -34,7 +35,9 @@ extension PageSurfaceCache {
         return update
     }
 
-    private func prepare(_ content: LayerContent, size: Size, now: WallClockTime, update: inout SurfaceUpdate) {
+    private func prepare(
+        _ content: LayerContent, size: Size, now: WallClockTime, update: inout SurfaceUpdate
+    ) {
         var panel: Panel?
         switch content {
         case .panel(let id):
@@ -42,7 +45,8 @@ extension PageSurfaceCache {
                 entries[content] = nil
                 update.missing[content] =
                     configuration.page(id) == nil
-                    ? "no page \"\(id)\" in the configuration" : "page \"\(id)\" is a container, not a panel"
+                    ? "no page \"\(id)\" in the configuration"
+                    : "page \"\(id)\" is a container, not a panel"
                 return
             }
             panel = p
@@ -88,10 +92,14 @@ extension PageSurfaceCache {
             guard let panel else { return }
             let layout = renderer.layout(panel: panel, size: size, theme: theme)
             let context = renderContext(for: layout, now: now)
-            renderer.draw(panel: panel, layout: layout, into: buffer, scale: scale, theme: theme, context: context)
+            renderer.draw(
+                panel: panel, layout: layout, into: buffer, scale: scale, theme: theme,
+                context: context)
             entry.panel = panel
             entry.layout = layout
-            entry.shown = layout.dynamicRegions.map { PageSurfaceCache.shownValue($0, context: context) }
+            entry.shown = layout.dynamicRegions.map {
+                PageSurfaceCache.shownValue($0, context: context)
+            }
         case .solid:
             return
         }
@@ -104,7 +112,9 @@ extension PageSurfaceCache {
     }
 
     /// Redraws the dynamic regions whose value changed; returns the damaged surface pixels.
-    private func refresh(_ entry: SurfaceEntry, panel: Panel, layout: PanelLayout, now: WallClockTime) -> [Rect] {
+    private func refresh(
+        _ entry: SurfaceEntry, panel: Panel, layout: PanelLayout, now: WallClockTime
+    ) -> [Rect] {
         guard !layout.dynamicRegions.isEmpty else { return [] }
         let context = renderContext(for: layout, now: now)
         var rects: [Rect] = []

@@ -41,7 +41,11 @@ public final class PageSurfaceCache: LayerSurfaces {
     public var log: ((String) -> Void)? {
         didSet {
             files.onBinary = log.map { log in
-                { path in log("file value \"\(path)\" holds binary data, not text; showing \"\(FileValueText.binaryPlaceholder)\"") }
+                { path in
+                    log(
+                        "file value \"\(path)\" holds binary data, not text; showing \"\(FileValueText.binaryPlaceholder)\""
+                    )
+                }
             }
         }
     }
@@ -81,7 +85,8 @@ public final class PageSurfaceCache: LayerSurfaces {
     ///   - readFile: reads a file value's file; the default reads at most 4 KiB. Called only when
     ///     the file's stamp changed (see `FileValueReader`).
     public init(
-        configuration: KioskConfiguration, renderer: PageRenderer = PageRenderer(), scale: Double = 1,
+        configuration: KioskConfiguration, renderer: PageRenderer = PageRenderer(),
+        scale: Double = 1,
         byteBudget: Int? = nil, retainedPrepares: Int = 120,
         readFile: @escaping (String) -> String? = RenderContext.readSmallFile
     ) {
@@ -164,7 +169,8 @@ public final class PageSurfaceCache: LayerSurfaces {
     var imagePathsOfCachedPanels: Set<String> {
         var paths: Set<String> = []
         for content in entries.keys {
-            guard case .panel(let id) = content, let panel = self.panel(id, in: configuration) else { continue }
+            guard case .panel(let id) = content, let panel = self.panel(id, in: configuration)
+            else { continue }
             for widget in panel.widgets {
                 switch widget {
                 case .image(let image): paths.insert(image.path)

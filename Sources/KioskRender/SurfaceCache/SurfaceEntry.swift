@@ -27,5 +27,7 @@ final class SurfaceEntry {
     var bytes: Int { buffer.stride * buffer.height }
 
     /// The whole surface in its pixels.
-    var bounds: Rect { Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height)) }
+    var bounds: Rect {
+        Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))
+    }
 }

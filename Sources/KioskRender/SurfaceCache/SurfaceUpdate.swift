@@ -12,7 +12,10 @@ public struct SurfaceUpdate: Equatable, Sendable {
     /// container where a panel was expected, a size no buffer can have). The compositor skips them.
     public var missing: [LayerContent: String]
 
-    public init(damage: [LayerContent: [Rect]] = [:], rasterised: Set<LayerContent> = [], missing: [LayerContent: String] = [:]) {
+    public init(
+        damage: [LayerContent: [Rect]] = [:], rasterised: Set<LayerContent> = [],
+        missing: [LayerContent: String] = [:]
+    ) {
         self.damage = damage
         self.rasterised = rasterised
         self.missing = missing
@@ -33,7 +36,8 @@ public struct SurfaceUpdate: Equatable, Sendable {
                 continue
             }
             for r in rects.dropFirst() { box = box.union(r) }
-            parts[content] = Rect(x: box.minX / s, y: box.minY / s, width: box.width / s, height: box.height / s)
+            parts[content] = Rect(
+                x: box.minX / s, y: box.minY / s, width: box.width / s, height: box.height / s)
         }
         return parts
     }

@@ -13,12 +13,15 @@ public final class TextContext {
     let context: OpaquePointer
 
     public init() {
-        guard let map = pango_cairo_font_map_new(), let ctx = pango_font_map_create_context(map) else {
+        guard let map = pango_cairo_font_map_new(), let ctx = pango_font_map_create_context(map)
+        else {
             preconditionFailure("pango could not create a font map")
         }
         fontMap = map
         context = ctx
-        guard let options = cairo_font_options_create() else { preconditionFailure("cairo out of memory") }
+        guard let options = cairo_font_options_create() else {
+            preconditionFailure("cairo out of memory")
+        }
         // Explicit options keep text identical whatever the machine's fontconfig prefers
         // (subpixel RGB on a rotated panel draws colour fringes; metric hinting shifts layouts).
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)

@@ -9,7 +9,9 @@ public final class TextLayout {
     private let owner: TextContext
 
     public init(context: TextContext) {
-        guard let l = pango_layout_new(context.context) else { preconditionFailure("pango out of memory") }
+        guard let l = pango_layout_new(context.context) else {
+            preconditionFailure("pango out of memory")
+        }
         layout = l
         owner = context
         pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR)
@@ -17,7 +19,8 @@ public final class TextLayout {
 
     /// A single-paragraph layout with its font, text and colour set up in one call.
     public convenience init(
-        context: TextContext, text: String, family: String, size: Double, weight: FontWeight = .regular,
+        context: TextContext, text: String, family: String, size: Double,
+        weight: FontWeight = .regular,
         width: Double? = nil, alignment: KioskCore.TextAlignment = .left, ellipsizes: Bool = false
     ) {
         self.init(context: context)
@@ -52,7 +55,9 @@ public final class TextLayout {
 
     /// `family` is a Pango family list ("DejaVu Sans, sans"); `size` is in logical pixels.
     public func setFont(family: String, size: Double, weight: FontWeight = .regular) {
-        guard let desc = pango_font_description_new() else { preconditionFailure("pango out of memory") }
+        guard let desc = pango_font_description_new() else {
+            preconditionFailure("pango out of memory")
+        }
         defer { pango_font_description_free(desc) }
         pango_font_description_set_family(desc, family)
         let px = size.isFinite ? min(max(size, 1), 2000) : 16
@@ -107,7 +112,10 @@ public final class TextLayout {
     /// Ends text that does not fit `width` (or `maxLines`) with "…" instead of wrapping past it.
     public var ellipsizes: Bool {
         get { pango_layout_get_ellipsize(layout) != PANGO_ELLIPSIZE_NONE }
-        set { pango_layout_set_ellipsize(layout, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
+        set {
+            pango_layout_set_ellipsize(
+                layout, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE)
+        }
     }
 
     /// With `ellipsizes`, at most this many lines; nil = one line per paragraph when ellipsizing.
@@ -116,7 +124,9 @@ public final class TextLayout {
             let h = pango_layout_get_height(layout)
             return h < 0 && h != -1 ? Int(-h) : nil
         }
-        set { pango_layout_set_height(layout, newValue.map { -Int32(min(max($0, 1), 1000)) } ?? -1) }
+        set {
+            pango_layout_set_height(layout, newValue.map { -Int32(min(max($0, 1), 1000)) } ?? -1)
+        }
     }
 
     /// With `ellipsizes`, the most height in logical pixels the text may take: lines below it

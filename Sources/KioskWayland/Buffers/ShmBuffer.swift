@@ -35,13 +35,16 @@ final class ShmBuffer: SwapBuffer {
         stride = width * 4
         size = stride * height
         let fd = kiosk_memfd_create("kiosk-shell-buffer")
-        guard fd >= 0 else { throw .sharedMemory("memfd_create: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw .sharedMemory("memfd_create: \(String(cString: strerror(errno)))")
+        }
         guard ftruncate(fd, off_t(size)) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw .sharedMemory("ftruncate to \(size) bytes: \(reason)")
         }
-        guard let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED
+        guard let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
+            map != MAP_FAILED
         else {
             let reason = String(cString: strerror(errno))
             close(fd)
@@ -49,7 +52,8 @@ final class ShmBuffer: SwapBuffer {
         }
         guard let pool = wl_shm_create_pool(shm, fd, Int32(size)),
             let buffer = wl_shm_pool_create_buffer(
-                pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
+                pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue
+            )
         else {
             munmap(map, size)
             close(fd)

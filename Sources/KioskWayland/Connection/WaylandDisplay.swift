@@ -21,11 +21,12 @@ private nonisolated(unsafe) let registryListener = UnsafeMutablePointer<wl_regis
                 callbackOwner(data, as: WaylandDisplay.self).globalRemoved(name: name)
             }))
 
-private nonisolated(unsafe) let wmBaseListener = UnsafeMutablePointer<xdg_wm_base_listener>.permanent(
-    xdg_wm_base_listener(ping: { _, wmBase, serial in
-        // Unanswered pings make compositors mark the client unresponsive.
-        xdg_wm_base_pong(wmBase, serial)
-    }))
+private nonisolated(unsafe) let wmBaseListener = UnsafeMutablePointer<xdg_wm_base_listener>
+    .permanent(
+        xdg_wm_base_listener(ping: { _, wmBase, serial in
+            // Unanswered pings make compositors mark the client unresponsive.
+            xdg_wm_base_pong(wmBase, serial)
+        }))
 
 /// A connection to the Wayland compositor and its globals, driven by an `EventLoop`.
 public final class WaylandDisplay {
@@ -58,7 +59,8 @@ public final class WaylandDisplay {
     /// Connects to `name` (nil: $WAYLAND_DISPLAY, default "wayland-0") and binds the globals.
     public init(name: String? = nil) throws(WaylandError) {
         guard let display = wl_display_connect(name) else {
-            let shown = name ?? Glibc.getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+            let shown =
+                name ?? Glibc.getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
             throw .cannotConnect(display: shown, reason: String(cString: strerror(errno)))
         }
         self.display = display
@@ -91,26 +93,33 @@ public final class WaylandDisplay {
     public var fileDescriptor: Int32 { wl_display_get_fd(display) }
 
     /// Names of the outputs' current modes and scales, e.g. ["1920x1080@1"] (diagnostics).
-    public var outputSummary: [String] { outputs.map { "\($0.mode.width)x\($0.mode.height)@\($0.scale)" } }
+    public var outputSummary: [String] {
+        outputs.map { "\($0.mode.width)x\($0.mode.height)@\($0.scale)" }
+    }
 
     // MARK: globals
 
-    fileprivate func globalAdded(registry: OpaquePointer, name: UInt32, interface: String, version: UInt32) {
+    fileprivate func globalAdded(
+        registry: OpaquePointer, name: UInt32, interface: String, version: UInt32
+    ) {
         switch interface {
         case "wl_compositor" where compositor == nil:
             compositorVersion = min(version, 4)
             compositor = OpaquePointer(
-                wl_registry_bind(registry, name, kiosk_wl_compositor_interface(), compositorVersion))
+                wl_registry_bind(registry, name, kiosk_wl_compositor_interface(), compositorVersion)
+            )
         case "wl_shm" where shm == nil:
             shm = OpaquePointer(wl_registry_bind(registry, name, kiosk_wl_shm_interface(), 1))
         case "xdg_wm_base" where wmBase == nil:
             let bound = min(version, UInt32(kiosk_xdg_wm_base_header_version()))
-            wmBase = OpaquePointer(wl_registry_bind(registry, name, kiosk_xdg_wm_base_interface(), bound))
+            wmBase = OpaquePointer(
+                wl_registry_bind(registry, name, kiosk_xdg_wm_base_interface(), bound))
             xdg_wm_base_add_listener(wmBase, wmBaseListener, nil)
         case "wp_presentation" where presentation == nil:
             // Version 1 has everything used here (feedback per commit); the clock_id event is
             // ignored because only differences between presentation times are used.
-            presentation = OpaquePointer(wl_registry_bind(registry, name, kiosk_wp_presentation_interface(), 1))
+            presentation = OpaquePointer(
+                wl_registry_bind(registry, name, kiosk_wp_presentation_interface(), 1))
         case "wl_seat":
             seats.append(
                 WaylandSeat(
@@ -141,7 +150,8 @@ public final class WaylandDisplay {
     public func attach(to loop: EventLoop) throws(PlatformError) {
         precondition(self.loop == nil, "WaylandDisplay is already attached to a loop")
         self.loop = loop
-        source = try loop.addSource(fd: fileDescriptor, events: .readable) { [unowned self] events in
+        source = try loop.addSource(fd: fileDescriptor, events: .readable) {
+            [unowned self] events in
             self.handle(events)
         }
         hook = loop.addBeforeWaitHook { [unowned self] in self.beforeWait() }
@@ -249,7 +259,8 @@ public final class WaylandDisplay {
             var id: UInt32 = 0
             let protocolCode = wl_display_get_protocol_error(display, &interface, &id)
             let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
-            return "protocol error \(protocolCode) on \(name)@\(id) (a kiosk-shell bug or a compositor incompatibility)"
+            return
+                "protocol error \(protocolCode) on \(name)@\(id) (a kiosk-shell bug or a compositor incompatibility)"
         }
         let errorCode = error != 0 ? error : code
         return "the compositor closed the connection (\(String(cString: strerror(errorCode))))"

@@ -37,7 +37,8 @@ final class WaylandOutput {
     init(registry: OpaquePointer, name: UInt32, version: UInt32) {
         globalName = name
         self.version = min(version, 4)
-        guard let raw = wl_registry_bind(registry, name, kiosk_wl_output_interface(), self.version) else {
+        guard let raw = wl_registry_bind(registry, name, kiosk_wl_output_interface(), self.version)
+        else {
             preconditionFailure("wl_registry_bind returned no proxy")
         }
         proxy = OpaquePointer(raw)

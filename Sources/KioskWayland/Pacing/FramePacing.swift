@@ -47,7 +47,9 @@ public struct FramePacing: Equatable, Sendable {
     public mutating func record(at time: Double, refresh: Double, continuous: Bool) {
         frames += 1
         defer { last = time }
-        if refresh > 0 && refresh.isFinite { self.refresh = self.refresh > 0 ? min(self.refresh, refresh) : refresh }
+        if refresh > 0 && refresh.isFinite {
+            self.refresh = self.refresh > 0 ? min(self.refresh, refresh) : refresh
+        }
         guard continuous, let last, time > last else { return }
         let interval = time - last
         continuousFrames += 1
@@ -68,13 +70,17 @@ public struct FramePacing: Equatable, Sendable {
     /// Nil when the refresh is unknown or frames came at it. A client too slow for every vblank
     /// looks the same from here; `FrameStatistics` rules that out with the drawing time.
     public var compositorCadence: Double? {
-        guard refresh > 0, continuousFrames >= Self.framesForCadence, shortestInterval > 1.5 * refresh else { return nil }
+        guard refresh > 0, continuousFrames >= Self.framesForCadence,
+            shortestInterval > 1.5 * refresh
+        else { return nil }
         return shortestInterval
     }
 
     /// Continuous frames shown later than 1.5 `period`s after the previous one (to 10 µs).
     public func missed(against period: Double) -> Int {
         let limit = 1.5 * period * 100_000
-        return intervals.reduce(0) { sum, entry in Double(entry.key) > limit ? sum + entry.value : sum }
+        return intervals.reduce(0) { sum, entry in
+            Double(entry.key) > limit ? sum + entry.value : sum
+        }
     }
 }

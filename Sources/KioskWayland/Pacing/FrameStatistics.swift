@@ -59,7 +59,8 @@ public struct FrameStatistics: Equatable, Sendable {
             line += ", \(presentation.frames) presented, \(discarded) discarded"
             source = "wp_presentation"
         } else {
-            source = presentationOffered
+            source =
+                presentationOffered
                 ? "frame callbacks; the compositor answered no wp_presentation feedback"
                 : "frame callbacks; the compositor offers no wp_presentation"
         }
@@ -67,15 +68,18 @@ public struct FrameStatistics: Equatable, Sendable {
         line += ", \(missed) missed"
         var paced = source
         if let cadence = compositorCadence {
-            paced += "; the compositor repaints every \(Self.decimal(cadence * 1000)) ms, not every \(Self.decimal(pacing.refresh * 1000)) ms as its output reports"
+            paced +=
+                "; the compositor repaints every \(Self.decimal(cadence * 1000)) ms, not every \(Self.decimal(pacing.refresh * 1000)) ms as its output reports"
         }
         if let fps = pacing.framesPerSecond {
-            line += ", \(Self.decimal(fps)) fps while animating (longest interval \(Self.decimal(pacing.longestInterval * 1000)) ms; \(paced))"
+            line +=
+                ", \(Self.decimal(fps)) fps while animating (longest interval \(Self.decimal(pacing.longestInterval * 1000)) ms; \(paced))"
         } else {
             line += " (\(source))"
         }
         if drawn > 0 {
-            line += "; drawing took \(Self.decimal(drawingSeconds / Double(drawn) * 1000)) ms per frame, \(Self.decimal(longestDraw * 1000)) ms at most"
+            line +=
+                "; drawing took \(Self.decimal(drawingSeconds / Double(drawn) * 1000)) ms per frame, \(Self.decimal(longestDraw * 1000)) ms at most"
         }
         return line
     }

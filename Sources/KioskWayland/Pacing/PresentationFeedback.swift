@@ -5,7 +5,9 @@ import CWayland
 // `discarded` arrives (the protocol destroys the object on the server side after either), or
 // when the window goes away, so no event reaches a freed owner.
 
-private nonisolated(unsafe) let feedbackListener = UnsafeMutablePointer<wp_presentation_feedback_listener>.permanent(
+private nonisolated(unsafe) let feedbackListener = UnsafeMutablePointer<
+    wp_presentation_feedback_listener
+>.permanent(
     wp_presentation_feedback_listener(
         sync_output: { _, _, _ in },
         presented: { data, _, secondsHigh, secondsLow, nanoseconds, refresh, _, _, _ in

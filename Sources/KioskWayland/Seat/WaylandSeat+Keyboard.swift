@@ -25,12 +25,15 @@ nonisolated(unsafe) let keyboardListener = UnsafeMutablePointer<wl_keyboard_list
             let seat = callbackOwner(data, as: WaylandSeat.self)
             // Repeats (state 2 in wl_keyboard v10) are not forwarded: navigation acts on presses.
             guard let keymap = seat.keymap,
-                state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue || state == WL_KEYBOARD_KEY_STATE_RELEASED.rawValue
+                state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
+                    || state == WL_KEYBOARD_KEY_STATE_RELEASED.rawValue
             else { return }
             let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
             // An out-of-range code gives no name (XKBKeyboard guards it), not a trap.
             guard let name = keymap.keysymName(forKeyCode: key, isPressed: pressed) else { return }
-            seat.onKey(KeyEvent(key: Key(keysymName: name), isPressed: pressed, time: seat.eventTime(stamp)))
+            seat.onKey(
+                KeyEvent(
+                    key: Key(keysymName: name), isPressed: pressed, time: seat.eventTime(stamp)))
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
             callbackOwner(data, as: WaylandSeat.self).keymap?.updateModifiers(

@@ -42,32 +42,34 @@ nonisolated(unsafe) let touchListener = UnsafeMutablePointer<wl_touch_listener>.
 // which a memberwise initialiser would have to name and 1.21 (Debian 12) does not have. It is sent
 // only to wl_seat v9 (bound at most 7 here), and every slot that can be sent is set: libwayland
 // aborts on a null one.
-nonisolated(unsafe) let pointerListener = UnsafeMutablePointer<wl_pointer_listener>.permanent({
-    var listener = wl_pointer_listener()
-    listener.enter = { data, pointer, serial, _, x, y in
-        let seat = callbackOwner(data, as: WaylandSeat.self)
-        // A touch panel shows no cursor: a null cursor surface hides it over our surface.
-        wl_pointer_set_cursor(pointer, serial, nil, 0, 0)
-        seat.finger.enter(at: logical(x, y)).forEach(seat.onTouch)
-    }
-    listener.leave = { data, _, _, _ in
-        let seat = callbackOwner(data, as: WaylandSeat.self)
-        seat.finger.leave(time: MonotonicClock.now).forEach(seat.onTouch)
-    }
-    listener.motion = { data, _, stamp, x, y in
-        let seat = callbackOwner(data, as: WaylandSeat.self)
-        seat.finger.motion(to: logical(x, y), time: seat.eventTime(stamp)).forEach(seat.onTouch)
-    }
-    listener.button = { data, _, _, stamp, button, state in
-        let seat = callbackOwner(data, as: WaylandSeat.self)
-        let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
-        seat.finger.button(button, pressed: pressed, time: seat.eventTime(stamp)).forEach(seat.onTouch)
-    }
-    listener.axis = { _, _, _, _, _ in }
-    listener.frame = { _, _ in }
-    listener.axis_source = { _, _, _ in }
-    listener.axis_stop = { _, _, _, _ in }
-    listener.axis_discrete = { _, _, _, _ in }
-    listener.axis_value120 = { _, _, _, _ in }
-    return listener
-}())
+nonisolated(unsafe) let pointerListener = UnsafeMutablePointer<wl_pointer_listener>.permanent(
+    {
+        var listener = wl_pointer_listener()
+        listener.enter = { data, pointer, serial, _, x, y in
+            let seat = callbackOwner(data, as: WaylandSeat.self)
+            // A touch panel shows no cursor: a null cursor surface hides it over our surface.
+            wl_pointer_set_cursor(pointer, serial, nil, 0, 0)
+            seat.finger.enter(at: logical(x, y)).forEach(seat.onTouch)
+        }
+        listener.leave = { data, _, _, _ in
+            let seat = callbackOwner(data, as: WaylandSeat.self)
+            seat.finger.leave(time: MonotonicClock.now).forEach(seat.onTouch)
+        }
+        listener.motion = { data, _, stamp, x, y in
+            let seat = callbackOwner(data, as: WaylandSeat.self)
+            seat.finger.motion(to: logical(x, y), time: seat.eventTime(stamp)).forEach(seat.onTouch)
+        }
+        listener.button = { data, _, _, stamp, button, state in
+            let seat = callbackOwner(data, as: WaylandSeat.self)
+            let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
+            seat.finger.button(button, pressed: pressed, time: seat.eventTime(stamp)).forEach(
+                seat.onTouch)
+        }
+        listener.axis = { _, _, _, _, _ in }
+        listener.frame = { _, _ in }
+        listener.axis_source = { _, _, _ in }
+        listener.axis_stop = { _, _, _, _ in }
+        listener.axis_discrete = { _, _, _, _ in }
+        listener.axis_value120 = { _, _, _, _ in }
+        return listener
+    }())

@@ -45,7 +45,8 @@ final class WaylandSeat {
         self.version = min(version, 7)
         self.onTouch = onTouch
         self.onKey = onKey
-        guard let raw = wl_registry_bind(registry, name, kiosk_wl_seat_interface(), self.version) else {
+        guard let raw = wl_registry_bind(registry, name, kiosk_wl_seat_interface(), self.version)
+        else {
             preconditionFailure("wl_registry_bind returned no proxy")
         }
         proxy = OpaquePointer(raw)

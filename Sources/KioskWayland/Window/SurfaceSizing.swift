@@ -29,6 +29,7 @@ public struct SurfaceSizing: Sendable, Equatable {
         let largest = maximumBufferSide / scale
         let w = width > 0 ? Int(width) : max(1, defaultSize.width)
         let h = height > 0 ? Int(height) : max(1, defaultSize.height)
-        return SurfaceSizing(logicalWidth: min(w, largest), logicalHeight: min(h, largest), scale: scale)
+        return SurfaceSizing(
+            logicalWidth: min(w, largest), logicalHeight: min(h, largest), scale: scale)
     }
 }

@@ -8,38 +8,43 @@ import KioskPlatform
 // WaylandDisplay alive. deinit destroys the frame callback, feedbacks, role objects, buffers and
 // surface, in that order, then flushes.
 
-private nonisolated(unsafe) let xdgSurfaceListener = UnsafeMutablePointer<xdg_surface_listener>.permanent(
-    xdg_surface_listener(configure: { data, _, serial in
-        callbackOwner(data, as: WaylandWindow.self).configure(serial: serial)
-    }))
+private nonisolated(unsafe) let xdgSurfaceListener = UnsafeMutablePointer<xdg_surface_listener>
+    .permanent(
+        xdg_surface_listener(configure: { data, _, serial in
+            callbackOwner(data, as: WaylandWindow.self).configure(serial: serial)
+        }))
 
-private nonisolated(unsafe) let toplevelListener = UnsafeMutablePointer<xdg_toplevel_listener>.permanent(
-    xdg_toplevel_listener(
-        configure: { data, _, width, height, _ in
-            callbackOwner(data, as: WaylandWindow.self).pendingSize = (width, height)
-        },
-        close: { data, _ in callbackOwner(data, as: WaylandWindow.self).onCloseRequested?() },
-        configure_bounds: { _, _, _, _ in },
-        wm_capabilities: { _, _, _ in }))
+private nonisolated(unsafe) let toplevelListener = UnsafeMutablePointer<xdg_toplevel_listener>
+    .permanent(
+        xdg_toplevel_listener(
+            configure: { data, _, width, height, _ in
+                callbackOwner(data, as: WaylandWindow.self).pendingSize = (width, height)
+            },
+            close: { data, _ in callbackOwner(data, as: WaylandWindow.self).onCloseRequested?() },
+            configure_bounds: { _, _, _, _ in },
+            wm_capabilities: { _, _, _ in }))
 
 // Zero-filled, then the two slots used: libwayland 1.22 (Debian 13) added preferred_buffer_scale and
 // preferred_buffer_transform, which a memberwise initialiser would have to name and 1.21 (Debian
 // 12) does not have; they are sent only from wl_compositor v6 (bound at most 4 here).
-private nonisolated(unsafe) let surfaceListener = UnsafeMutablePointer<wl_surface_listener>.permanent({
-    var listener = wl_surface_listener()
-    listener.enter = { data, _, output in
-        callbackOwner(data, as: WaylandWindow.self).outputEntered(output)
-    }
-    listener.leave = { data, _, output in
-        callbackOwner(data, as: WaylandWindow.self).outputLeft(output)
-    }
-    return listener
-}())
+private nonisolated(unsafe) let surfaceListener = UnsafeMutablePointer<wl_surface_listener>
+    .permanent(
+        {
+            var listener = wl_surface_listener()
+            listener.enter = { data, _, output in
+                callbackOwner(data, as: WaylandWindow.self).outputEntered(output)
+            }
+            listener.leave = { data, _, output in
+                callbackOwner(data, as: WaylandWindow.self).outputLeft(output)
+            }
+            return listener
+        }())
 
-private nonisolated(unsafe) let frameListener = UnsafeMutablePointer<wl_callback_listener>.permanent(
-    wl_callback_listener(done: { data, _, milliseconds in
-        callbackOwner(data, as: WaylandWindow.self).frameDone(milliseconds: milliseconds)
-    }))
+private nonisolated(unsafe) let frameListener = UnsafeMutablePointer<wl_callback_listener>
+    .permanent(
+        wl_callback_listener(done: { data, _, milliseconds in
+            callbackOwner(data, as: WaylandWindow.self).frameDone(milliseconds: milliseconds)
+        }))
 
 /// The fullscreen xdg_toplevel the app draws into.
 ///
@@ -91,7 +96,9 @@ public final class WaylandWindow {
 
     /// Creates the surface, asks for fullscreen and commits without a buffer; the compositor
     /// answers with a configure, after which the first frame is drawn.
-    public init(display: WaylandDisplay, configuration: WindowConfiguration = .init()) throws(WaylandError) {
+    public init(display: WaylandDisplay, configuration: WindowConfiguration = .init())
+        throws(WaylandError)
+    {
         guard let compositor = display.compositor, let wmBase = display.wmBase else {
             throw .missingGlobal("wl_compositor")
         }
@@ -143,7 +150,9 @@ public final class WaylandWindow {
             scale: currentScale())
         if next != sizing {
             sizing = next
-            onConfigure?(Size(width: Double(next.logicalWidth), height: Double(next.logicalHeight)), next.scale)
+            onConfigure?(
+                Size(width: Double(next.logicalWidth), height: Double(next.logicalHeight)),
+                next.scale)
         }
         // A configure wants a commit even when nothing changed.
         mustDraw = true
@@ -167,7 +176,8 @@ public final class WaylandWindow {
         next.scale = max(1, min(currentScale(), 8))
         guard next != sizing else { return }
         sizing = next
-        onConfigure?(Size(width: Double(next.logicalWidth), height: Double(next.logicalHeight)), next.scale)
+        onConfigure?(
+            Size(width: Double(next.logicalWidth), height: Double(next.logicalHeight)), next.scale)
         mustDraw = true
     }
 
@@ -192,7 +202,8 @@ public final class WaylandWindow {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         statistics.callbacks.record(
-            at: Double(milliseconds) / 1000, refresh: refreshPeriod, continuous: committedContinuous)
+            at: Double(milliseconds) / 1000, refresh: refreshPeriod, continuous: committedContinuous
+        )
         guard needsFrame else {
             prepareSpareBuffer()
             return
@@ -221,8 +232,10 @@ public final class WaylandWindow {
         guard let sizing, let shm = display.shm, !display.isClosed else { return }
         let acquired: Int?
         do {
-            acquired = try swapChain.acquire(width: sizing.bufferWidth, height: sizing.bufferHeight) {
-                width, height throws(WaylandError) in try ShmBuffer(shm: shm, width: width, height: height)
+            acquired = try swapChain.acquire(width: sizing.bufferWidth, height: sizing.bufferHeight)
+            {
+                width, height throws(WaylandError) in
+                try ShmBuffer(shm: shm, width: width, height: height)
             }
         } catch {
             display.fail(error)
@@ -237,7 +250,9 @@ public final class WaylandWindow {
         mustDraw = false
         let buffer = swapChain.buffers[index]
         let pixels = swapChain.lend(index, scale: sizing.scale)
-        let fullFrame = [Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))]
+        let fullFrame = [
+            Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))
+        ]
         let started = MonotonicClock.now
         let drawn = onDraw?(pixels, started) ?? fullFrame
         let took = MonotonicClock.now - started
@@ -271,7 +286,8 @@ public final class WaylandWindow {
         for region in damage {
             if display.compositorVersion >= 4 {
                 wl_surface_damage_buffer(
-                    surface, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
+                    surface, Int32(region.x), Int32(region.y), Int32(region.width),
+                    Int32(region.height))
             } else {
                 // Before v4 damage is in surface (logical) coordinates: round outwards.
                 let s = sizing.scale
@@ -290,7 +306,9 @@ public final class WaylandWindow {
 
     /// Seconds between refreshes of the output the surface is on (1/60 when no output says).
     private var refreshPeriod: Double {
-        let entered = display.outputs.filter { enteredOutputs.contains($0.proxy) && $0.refreshPeriod > 0 }
+        let entered = display.outputs.filter {
+            enteredOutputs.contains($0.proxy) && $0.refreshPeriod > 0
+        }
         return entered.map(\.refreshPeriod).min() ?? 1.0 / 60
     }
 
@@ -305,13 +323,17 @@ public final class WaylandWindow {
             statistics.unanswered += 1
             statistics.presentation.breakRun()
         }
-        guard statistics.presentation.frames > 0 || statistics.unanswered < Self.maximumPendingFeedback else { return }
+        guard
+            statistics.presentation.frames > 0
+                || statistics.unanswered < Self.maximumPendingFeedback
+        else { return }
         let feedback = PresentationFeedback(
             presentation: presentation, surface: surface, continuous: drawingOnCallback
         ) { [unowned self] feedback, time, refresh in
             if let time {
                 statistics.presentation.record(
-                    at: time, refresh: refresh > 0 ? refresh : refreshPeriod, continuous: feedback.continuous)
+                    at: time, refresh: refresh > 0 ? refresh : refreshPeriod,
+                    continuous: feedback.continuous)
             } else {
                 statistics.discarded += 1
                 statistics.presentation.breakRun()

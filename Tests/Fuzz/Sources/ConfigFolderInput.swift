@@ -37,7 +37,10 @@ struct ConfigFolderInput {
         guard !path.isEmpty, segments.count <= 4 else { return false }
         return segments.allSatisfy { segment in
             !segment.isEmpty && segment != "." && segment != ".."
-                && segment.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || "._-".unicodeScalars.contains($0) }
+                && segment.unicodeScalars.allSatisfy {
+                    $0.properties.isASCIIHexDigit || ("A"..."Z").contains($0)
+                        || ("a"..."z").contains($0) || "._-".unicodeScalars.contains($0)
+                }
         }
     }
 

@@ -29,7 +29,8 @@ enum FuzzOneInput {
         }
         guard let configuration = result.configuration else { return }
         let scale = min(configuration.settings.previewScale, 2)
-        let surfaces = PageSurfaceCache(configuration: configuration, renderer: renderer, scale: scale)
+        let surfaces = PageSurfaceCache(
+            configuration: configuration, renderer: renderer, scale: scale)
         defer { surfaces.removeAll() }
         let now = WallClockTime(secondsSinceEpoch: 1_700_000_000, timeZone: "UTC")
         for page in configuration.pages.keys.sorted().prefix(maximumPages) {
@@ -49,7 +50,9 @@ enum FuzzOneInput {
 
     static func draw(_ scene: Scene, surfaces: PageSurfaceCache, now: WallClockTime) {
         _ = surfaces.prepare(for: scene, now: now)
-        guard let target = try? ImageBuffer(width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
+        guard
+            let target = try? ImageBuffer(
+                width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
         else { return }
         compositor.compose(scene: scene, surfaces: { surfaces.surface(for: $0) }, into: target)
     }

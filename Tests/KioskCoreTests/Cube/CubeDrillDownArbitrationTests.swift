@@ -5,7 +5,9 @@ import Testing
 /// Pans on a cube face holding a drill-down: the cube or the drill-down's back swipe.
 @Suite("Cube around a drill-down")
 struct CubeDrillDownArbitrationTests {
-    @Test("on a cube face, a horizontal pan turns the cube unless it starts at the drill-down's left edge")
+    @Test(
+        "on a cube face, a horizontal pan turns the cube unless it starts at the drill-down's left edge"
+    )
     func panOnCubeFace() throws {
         let pages = NavigatorDrillDownTests.pages + [NavFixture.cube("cube", ["dd", "e", "f"])]
         let nav = try NavigatorDrillDownTests.deep(pages, home: "cube")
@@ -21,7 +23,9 @@ struct CubeDrillDownArbitrationTests {
         #expect(nav.state.entries["dd"] == .drillDown(left: ["a"], right: "b"))
     }
 
-    @Test("a pan starting at the right column's left edge turns the cube (the back swipe belongs to the left column)")
+    @Test(
+        "a pan starting at the right column's left edge turns the cube (the back swipe belongs to the left column)"
+    )
     func panAtRightColumnEdge() throws {
         let pages = NavigatorDrillDownTests.pages + [NavFixture.cube("cube", ["dd", "e", "f"])]
         let nav = try NavigatorDrillDownTests.deep(pages, home: "cube")

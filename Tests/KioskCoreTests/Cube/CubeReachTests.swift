@@ -8,16 +8,24 @@ import Testing
 struct CubeReachTests {
     static let faces: [PageID] = ["a", "b", "c", "d"]
 
-    static func navigator(_ cube: PageDefinition, extra: [PageDefinition] = []) throws -> Navigator {
-        let pages = faces.map { NavFixture.panel($0) } + [NavFixture.panel("list", opens: NavigatorScrollTests.rows)]
+    static func navigator(_ cube: PageDefinition, extra: [PageDefinition] = []) throws -> Navigator
+    {
+        let pages =
+            faces.map { NavFixture.panel($0) } + [
+                NavFixture.panel("list", opens: NavigatorScrollTests.rows)
+            ]
             + NavigatorScrollTests.rows.map { NavFixture.panel($0) } + [cube] + extra
         let nav = try NavFixture.navigator(home: cube.id, pages)
         let targets = NavFixture.targets(nav.configuration)
-        nav.panels = FakePanels(rows: targets) { id, size in max(size.height, Double(targets(id, size).count) * NavFixture.rowHeight) }
+        nav.panels = FakePanels(rows: targets) { id, size in
+            max(size.height, Double(targets(id, size).count) * NavFixture.rowHeight)
+        }
         return nav
     }
 
-    @Test("a finger landing on a settling cube stops it there; lifting it settles to the nearest face")
+    @Test(
+        "a finger landing on a settling cube stops it there; lifting it settles to the nearest face"
+    )
     func catchOnTouchDown() throws {
         let nav = try Self.navigator(NavFixture.cube("cube", Self.faces))
         let cube = try #require(nav.root as? CubeContainer)
@@ -42,15 +50,22 @@ struct CubeReachTests {
         nav.perform(.nextFace)
         nav.advance(to: 0.1)
         let caught = cube.position
-        _ = NavigatorScrollTests.drag(nav, from: Point(x: 900, y: 400), to: Point(x: 644, y: 400), at: 0.1, lift: false)
+        _ = NavigatorScrollTests.drag(
+            nav, from: Point(x: 900, y: 400), to: Point(x: 644, y: 400), at: 0.1, lift: false)
         #expect(abs(cube.position - (caught + 256.0 / 1280)) < 1e-9)
     }
 
     @Test("a tap that catches a settling cube does not press the row under it")
     func catchingTapDoesNotActivate() throws {
         let opener = PageDefinition(
-            id: "a", title: "a", content: .panel(Panel(widgets: [.list(ListWidget(rows: [ListRow(label: "b", action: .open("b"))]))])))
-        let pages = Self.faces.dropFirst().map { NavFixture.panel($0) } + [opener, NavFixture.cube("cube", Self.faces)]
+            id: "a", title: "a",
+            content: .panel(
+                Panel(widgets: [.list(ListWidget(rows: [ListRow(label: "b", action: .open("b"))]))])
+            ))
+        let pages =
+            Self.faces.dropFirst().map { NavFixture.panel($0) } + [
+                opener, NavFixture.cube("cube", Self.faces)
+            ]
         let nav = try NavFixture.navigator(home: "cube", pages)
         nav.panels = FakePanels(rows: NavFixture.targets(nav.configuration))
         let cube = try #require(nav.root as? CubeContainer)
@@ -63,34 +78,43 @@ struct CubeReachTests {
         #expect(nav.activeNode.id == "a")
     }
 
-    @Test("a vertical cube turns from a list pulled down at its top or up at its end; in between the list scrolls")
+    @Test(
+        "a vertical cube turns from a list pulled down at its top or up at its end; in between the list scrolls"
+    )
     func verticalCubeFromScrollingFace() throws {
         var spec = CubeSpec(faces: ["a", "list", "c"], orientation: .vertical)
         spec.start = "list"
-        let nav = try Self.navigator(PageDefinition(id: "cube", title: "cube", content: .cube(spec)))
+        let nav = try Self.navigator(
+            PageDefinition(id: "cube", title: "cube", content: .cube(spec)))
         let cube = try #require(nav.root as? CubeContainer)
         let list = try NavigatorScrollTests.panel(nav)
         #expect(cube.currentIndex == 1)
         // At its top, pulled down: the cube turns back towards face a, the list stays.
-        var t = NavigatorScrollTests.drag(nav, from: Point(x: 640, y: 200), to: Point(x: 640, y: 400), lift: false)
+        var t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 200), to: Point(x: 640, y: 400), lift: false)
         #expect(abs(cube.position - 0.75) < 1e-9)
         #expect(list.scroll.offset == 0)
         nav.handle(.up(id: 0, time: t))
         t = NavigatorScrollTests.settle(nav, from: t)
         #expect(cube.position == 1)
         // Pushed up: the list scrolls to its end (400 px), the cube stays.
-        t = NavigatorScrollTests.drag(nav, from: Point(x: 640, y: 700), to: Point(x: 640, y: 300), at: t + 1)
+        t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 700), to: Point(x: 640, y: 300), at: t + 1)
         #expect(list.scroll.offset == 400)
         #expect(cube.position == 1)
         // At its end, pushed up again: the cube turns forward towards face c.
-        t = NavigatorScrollTests.drag(nav, from: Point(x: 640, y: 600), to: Point(x: 640, y: 400), at: t + 1, lift: false)
+        t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 600), to: Point(x: 640, y: 400), at: t + 1, lift: false)
         #expect(abs(cube.position - 1.25) < 1e-9)
         #expect(list.scroll.offset == 400)
     }
 
-    @Test("without wrap two faces turn as a card: face 1 shows from half a turn, at 45° three quarters through")
+    @Test(
+        "without wrap two faces turn as a card: face 1 shows from half a turn, at 45° three quarters through"
+    )
     func cardWithoutWrap() {
-        let card = CubeContainer(id: "card", faces: [PanelNode("front"), PanelNode("back")], wraps: false)
+        let card = CubeContainer(
+            id: "card", faces: [PanelNode("front"), PanelNode("back")], wraps: false)
         #expect(card.sides == 2)
         card.beginDrag()
         card.drag(translation: -750)
@@ -100,7 +124,9 @@ struct CubeReachTests {
         #expect(abs((faces.first?.angle ?? 0) - pi / 4) < 1e-9)
     }
 
-    @Test("prism sides: `sides = 4` turns six unwrapped faces as a cube, slid along; wrapping uses the face count")
+    @Test(
+        "prism sides: `sides = 4` turns six unwrapped faces as a cube, slid along; wrapping uses the face count"
+    )
     func configuredSides() {
         let six = (0..<6).map { PanelNode(PageID("f\($0)")) }
         let cube = CubeContainer(id: "cube", faces: six, wraps: false, index: 4)
@@ -111,7 +137,8 @@ struct CubeReachTests {
         let faces = cube.prismFaces(size: Size(width: 1000, height: 600))
         #expect(faces.map(\.index).sorted() == [4, 5])
         #expect(faces.allSatisfy { abs(abs($0.angle) - pi / 4) < 1e-9 })
-        let wrapping = CubeContainer(id: "w", faces: (0..<6).map { PanelNode(PageID("w\($0)")) }, wraps: true)
+        let wrapping = CubeContainer(
+            id: "w", faces: (0..<6).map { PanelNode(PageID("w\($0)")) }, wraps: true)
         wrapping.prismSides = 4
         #expect(wrapping.sides == 6)
     }
@@ -119,11 +146,16 @@ struct CubeReachTests {
     @Test("duration, perspective and the starting face come from the spec; home turns to the start")
     func configuredCube() throws {
         let spec = CubeSpec(faces: Self.faces, durationPerFace: 0.6, perspective: 2, start: "c")
-        let nav = try Self.navigator(PageDefinition(id: "cube", title: "cube", content: .cube(spec)))
+        let nav = try Self.navigator(
+            PageDefinition(id: "cube", title: "cube", content: .cube(spec)))
         let cube = try #require(nav.root as? CubeContainer)
         #expect(cube.currentIndex == 2)
         #expect(cube.perspective == 2)
-        #expect(PrismGeometry(faceCount: 4, size: Size(width: 1000, height: 600), orientation: .horizontal, perspective: 2).eyeDistance == 500)
+        #expect(
+            PrismGeometry(
+                faceCount: 4, size: Size(width: 1000, height: 600), orientation: .horizontal,
+                perspective: 2
+            ).eyeDistance == 500)
         nav.perform(.nextFace)
         nav.advance(to: 0.3)
         #expect(abs(cube.position - 2.5) < 1e-6)
@@ -133,15 +165,18 @@ struct CubeReachTests {
         #expect(cube.currentIndex == 2)
     }
 
-    @Test("restore finds cube faces and tabs by page id: reordered faces keep showing the saved page")
+    @Test(
+        "restore finds cube faces and tabs by page id: reordered faces keep showing the saved page")
     func restoreByPageID() throws {
         let first = try Self.navigator(
-            NavFixture.tabs("tabs", ["cube", "d"]), extra: [NavFixture.cube("cube", ["a", "b", "c"])])
+            NavFixture.tabs("tabs", ["cube", "d"]),
+            extra: [NavFixture.cube("cube", ["a", "b", "c"])])
         #expect(first.perform(.open("c")))
         first.advance(to: 1)
         let saved = first.state
         let reordered = try Self.navigator(
-            NavFixture.tabs("tabs", ["d", "cube"]), extra: [NavFixture.cube("cube", ["c", "a", "b"])])
+            NavFixture.tabs("tabs", ["d", "cube"]),
+            extra: [NavFixture.cube("cube", ["c", "a", "b"])])
         #expect(Set(reordered.restore(saved)) == ["tabs", "cube"])
         #expect(reordered.activeNode.id == "c")
         let tabs = try #require(reordered.root as? TabsContainer)
@@ -151,7 +186,8 @@ struct CubeReachTests {
     @Test("tabs start on the `start` tab and home selects it")
     func tabsStart() throws {
         let spec = TabsSpec(pages: ["a", "b", "c"], start: "b")
-        let nav = try Self.navigator(PageDefinition(id: "tabs", title: "tabs", content: .tabs(spec)))
+        let nav = try Self.navigator(
+            PageDefinition(id: "tabs", title: "tabs", content: .tabs(spec)))
         #expect(nav.activeNode.id == "b")
         nav.perform(.open("c"))
         nav.advance(to: 1)

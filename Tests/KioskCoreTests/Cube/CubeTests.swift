@@ -3,7 +3,9 @@ import Testing
 @testable import KioskCore
 
 /// A cube of `n` panels f0…f(n−1), on screen, width 1000, recording everything.
-func makeCube(_ n: Int, wraps: Bool = true, index: Int = 0) -> (CubeContainer, LifecycleRecorder, Box<[CubeEvent]>) {
+func makeCube(_ n: Int, wraps: Bool = true, index: Int = 0) -> (
+    CubeContainer, LifecycleRecorder, Box<[CubeEvent]>
+) {
     let faces: [NavigationNode] = (0..<n).map { PanelNode(PageID("f\($0)")) }
     let cube = CubeContainer(id: "cube", faces: faces, wraps: wraps, index: index)
     cube.width = 1000
@@ -76,13 +78,17 @@ struct CubeTests {
         cube.endDrag(velocity: 0)
         cube.advance(to: 0.06)
         cube.advance(to: 0.12)
-        #expect(events.value == [
-            .willBeginDragging, .didScroll, .didScroll, .currentIndexDidChange(1),
-            .didEndDragging(willDecelerate: true), .willBeginDecelerating, .didScroll, .didScroll, .didEndDecelerating,
-        ])
+        #expect(
+            events.value == [
+                .willBeginDragging, .didScroll, .didScroll, .currentIndexDidChange(1),
+                .didEndDragging(willDecelerate: true), .willBeginDecelerating, .didScroll,
+                .didScroll, .didEndDecelerating
+            ])
     }
 
-    @Test("an animated scroll sends didScroll per tick and didEndScrollingAnimation; an instant one a single didScroll")
+    @Test(
+        "an animated scroll sends didScroll per tick and didEndScrollingAnimation; an instant one a single didScroll"
+    )
     func scrollEventOrder() {
         let (cube, _, events) = makeCube(4)
         cube.scroll(to: 1, animated: true)
@@ -90,7 +96,10 @@ struct CubeTests {
         #expect(cube.position == 0.5)
         #expect(cube.currentIndex == 0)
         cube.advance(to: 0.3)
-        #expect(events.value == [.didScroll, .didScroll, .currentIndexDidChange(1), .didEndScrollingAnimation])
+        #expect(
+            events.value == [
+                .didScroll, .didScroll, .currentIndexDidChange(1), .didEndScrollingAnimation
+            ])
         events.value = []
         cube.scroll(to: 3, animated: false)
         #expect(events.value == [.didScroll, .currentIndexDidChange(3)])
@@ -145,7 +154,10 @@ struct CubeTests {
         recorder.clear()
         cube.drag(translation: 100)
         // Both change in one step: the events interleave as a switch does (CLF §3.2).
-        #expect(recorder.lines == ["f3 willAppear", "f1 willDisappear", "f3 didAppear", "f1 didDisappear"])
+        #expect(
+            recorder.lines == [
+                "f3 willAppear", "f1 willDisappear", "f3 didAppear", "f1 didDisappear"
+            ])
         recorder.clear()
         cube.endDrag(velocity: 0)
         cube.advance(to: 1)
@@ -157,12 +169,16 @@ struct CubeTests {
         let (cube, recorder, _) = makeCube(6)
         cube.scroll(to: 5, animated: false)
         #expect(cube.loadedFaceIndexes == [0, 4, 5])
-        #expect(recorder.lines == [
-            "f4 load", "f5 willAppear", "f0 willDisappear", "f5 didAppear", "f0 didDisappear", "f1 unload",
-        ])
+        #expect(
+            recorder.lines == [
+                "f4 load", "f5 willAppear", "f0 willDisappear", "f5 didAppear", "f0 didDisappear",
+                "f1 unload"
+            ])
     }
 
-    @Test("a three-sided prism shows the neighbour only after a quarter face; a card flip only after half")
+    @Test(
+        "a three-sided prism shows the neighbour only after a quarter face; a card flip only after half"
+    )
     func visibilityLimits() {
         let (prism, _, _) = makeCube(3)
         prism.beginDrag()
@@ -219,7 +235,8 @@ struct CubeTests {
     func reloadFace() throws {
         let (cube, recorder, _) = makeCube(4)
         try cube.reloadFace(0, with: PanelNode("new"), animated: true)
-        #expect(cube.crossfade == CubeCrossfade(face: 0, outgoing: "f0", incoming: "new", progress: 0))
+        #expect(
+            cube.crossfade == CubeCrossfade(face: 0, outgoing: "f0", incoming: "new", progress: 0))
         #expect(recorder.lines == ["new load", "new willAppear", "f0 willDisappear"])
         cube.advance(to: 0.125)
         #expect(cube.crossfade?.progress == 0.5)

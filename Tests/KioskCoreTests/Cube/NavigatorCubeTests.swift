@@ -7,14 +7,16 @@ import Testing
 struct NavigatorCubeTests {
     static let pages = [
         NavFixture.panel("a"), NavFixture.panel("b"), NavFixture.panel("c"), NavFixture.panel("d"),
-        NavFixture.cube("cube", ["a", "b", "c", "d"]),
+        NavFixture.cube("cube", ["a", "b", "c", "d"])
     ]
 
     static func cube(_ nav: Navigator) throws -> CubeContainer {
         try #require(nav.root as? CubeContainer)
     }
 
-    @Test("a 600-px leftward drag in 250 ms ends on face 1: 0.47 faces plus 0.25 s of 2400 px/s projects past half")
+    @Test(
+        "a 600-px leftward drag in 250 ms ends on face 1: 0.47 faces plus 0.25 s of 2400 px/s projects past half"
+    )
     func dragFlick() throws {
         let nav = try NavFixture.navigator(home: "cube", Self.pages)
         let end = try NavFixture.play("drag 900,400 300,400 250ms", on: nav)
@@ -74,7 +76,8 @@ struct NavigatorCubeTests {
 
     @Test("a vertical cube turns with a vertical drag and ignores a horizontal one")
     func verticalCube() throws {
-        let pages = Self.pages.dropLast() + [NavFixture.cube("cube", ["a", "b", "c", "d"], vertical: true)]
+        let pages =
+            Self.pages.dropLast() + [NavFixture.cube("cube", ["a", "b", "c", "d"], vertical: true)]
         let nav = try NavFixture.navigator(home: "cube", Array(pages))
         try NavFixture.play("drag 900,400 300,400 250ms", on: nav)
         #expect(try Self.cube(nav).currentIndex == 0)
@@ -98,7 +101,9 @@ struct NavigatorCubeTests {
         #expect(SceneText.panels(nav.scene()) == ["d"])
     }
 
-    @Test("half-way through a key turn the scene shows both faces at the PrismGeometry poses of the cube's position")
+    @Test(
+        "half-way through a key turn the scene shows both faces at the PrismGeometry poses of the cube's position"
+    )
     func keyTurnMidway() throws {
         let nav = try NavFixture.navigator(home: "cube", Self.pages)
         nav.handle(KeyEvent(key: .right, isPressed: true, time: 0))
@@ -117,7 +122,9 @@ struct NavigatorCubeTests {
         }
     }
 
-    @Test("next and previous actions turn the cube; without wrap they stop at the ends and refuse nothing")
+    @Test(
+        "next and previous actions turn the cube; without wrap they stop at the ends and refuse nothing"
+    )
     func nextPrevious() throws {
         let nav = try NavFixture.navigator(home: "cube", Self.pages)
         try NavFixture.play("next; wait 1s; next", on: nav)

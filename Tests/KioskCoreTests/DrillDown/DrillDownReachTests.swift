@@ -6,14 +6,20 @@ import Testing
 @Suite("Drill-down settings")
 struct DrillDownReachTests {
     static func navigator(_ spec: DrillDownSpec) throws -> (Navigator, DrillDownContainer) {
-        let pages = [NavFixture.panel("menu", opens: ["a", "b"]), NavFixture.panel("a"), NavFixture.panel("b"), NavFixture.panel("hint")]
+        let pages =
+            [
+                NavFixture.panel("menu", opens: ["a", "b"]), NavFixture.panel("a"),
+                NavFixture.panel("b"), NavFixture.panel("hint")
+            ]
             + [PageDefinition(id: "dd", title: "dd", content: .drillDown(spec))]
         let nav = try NavFixture.navigator(home: "dd", pages)
         nav.panels = FakePanels(rows: NavFixture.targets(nav.configuration))
         return (nav, try #require(nav.root as? DrillDownContainer))
     }
 
-    @Test("an empty right column shows the placeholder page, titled in its column header; blank without one")
+    @Test(
+        "an empty right column shows the placeholder page, titled in its column header; blank without one"
+    )
     func placeholderPage() throws {
         let (nav, _) = try Self.navigator(DrillDownSpec(root: "menu", rightPlaceholder: "hint"))
         #expect(SceneText.panels(nav.scene()) == ["menu", "hint"])
@@ -25,7 +31,9 @@ struct DrillDownReachTests {
         #expect(SceneText.panels(plain.scene()) == ["menu"])
     }
 
-    @Test("replace = push: a page opened from the left column slides in over the right one instead of fading")
+    @Test(
+        "replace = push: a page opened from the left column slides in over the right one instead of fading"
+    )
     func replaceByPush() throws {
         let (nav, drill) = try Self.navigator(DrillDownSpec(root: "menu", replaceAnimation: .push))
         nav.perform(.open("a"))

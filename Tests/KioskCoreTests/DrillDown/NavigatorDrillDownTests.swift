@@ -6,8 +6,10 @@ import Testing
 @Suite("Navigator drill-down")
 struct NavigatorDrillDownTests {
     static let pages = [
-        NavFixture.panel("a", opens: ["b", "c"]), NavFixture.panel("b", opens: ["c"]), NavFixture.panel("c", opens: ["d"]),
-        NavFixture.panel("d"), NavFixture.panel("e"), NavFixture.panel("f"), NavFixture.drill("dd", root: "a"),
+        NavFixture.panel("a", opens: ["b", "c"]), NavFixture.panel("b", opens: ["c"]),
+        NavFixture.panel("c", opens: ["d"]),
+        NavFixture.panel("d"), NavFixture.panel("e"), NavFixture.panel("f"),
+        NavFixture.drill("dd", root: "a")
     ]
 
     static func drill(_ nav: Navigator) throws -> DrillDownContainer {
@@ -38,19 +40,24 @@ struct NavigatorDrillDownTests {
         #expect(nav.state.entries["dd"] == .drillDown(left: ["a"], right: nil))
     }
 
-    @Test("a tap on a row of the right page pushes: the right page moves left and the new one opens right")
+    @Test(
+        "a tap on a row of the right page pushes: the right page moves left and the new one opens right"
+    )
     func tapRightPushes() throws {
         let nav = try Self.deep()
         #expect(nav.state.entries["dd"] == .drillDown(left: ["a", "b"], right: "c"))
         let scene = nav.scene()
         #expect(SceneText.panels(scene) == ["b", "c"])
-        #expect(SceneText.rect(try #require(SceneText.layer(scene, "b"))) == Rect(x: 0, y: 64, width: 420, height: 736))
+        #expect(
+            SceneText.rect(try #require(SceneText.layer(scene, "b")))
+                == Rect(x: 0, y: 64, width: 420, height: 736))
     }
 
     @Test("a second left-column tap replaces the right page, fading")
     func tapLeftReplaces() throws {
         let nav = try NavFixture.navigator(home: "dd", Self.pages)
-        try NavFixture.play("tap 100,100; wait 500ms; tap 100,150", on: nav, until: 0.55 + 0.05 + 0.165)
+        try NavFixture.play(
+            "tap 100,100; wait 500ms; tap 100,150", on: nav, until: 0.55 + 0.05 + 0.165)
         // Half-way through SGB's 0.33 s ease-in-out fade, both right pages show at half opacity.
         let scene = nav.scene()
         #expect(SceneText.panels(scene) == ["a", "b", "c"])
@@ -61,7 +68,9 @@ struct NavigatorDrillDownTests {
         #expect(nav.state.entries["dd"] == .drillDown(left: ["a"], right: "c"))
     }
 
-    @Test("a swipe from the left edge pops one step; half-way the columns are between their rest frames")
+    @Test(
+        "a swipe from the left edge pops one step; half-way the columns are between their rest frames"
+    )
     func leftEdgeSwipe() throws {
         let nav = try Self.deep()
         let t0 = nav.now
@@ -80,7 +89,9 @@ struct NavigatorDrillDownTests {
         #expect(SceneText.panels(nav.scene()) == ["a", "b"])
     }
 
-    @Test("a down for the same finger id while a swipe runs (its up was lost) cancels the swipe; the new drag then works")
+    @Test(
+        "a down for the same finger id while a swipe runs (its up was lost) cancels the swipe; the new drag then works"
+    )
     func lostUpDuringSwipe() throws {
         let nav = try Self.deep()
         let t0 = nav.now
@@ -113,12 +124,15 @@ struct NavigatorDrillDownTests {
         #expect(nav.state.entries["dd"] == .drillDown(left: ["a"], right: "b"))
     }
 
-    @Test("a stack in the right column pushes inside the column and is swiped back from the column's left edge")
+    @Test(
+        "a stack in the right column pushes inside the column and is swiped back from the column's left edge"
+    )
     func stackInRightColumn() throws {
         let spec = TransitionSpec(kind: .swipe, duration: 0.4)
         let pages = [
-            NavFixture.panel("a", opens: ["s"]), NavFixture.panel("b", opens: ["c"]), NavFixture.panel("c"),
-            NavFixture.stack("s", root: "b", spec), NavFixture.drill("dd", root: "a"),
+            NavFixture.panel("a", opens: ["s"]), NavFixture.panel("b", opens: ["c"]),
+            NavFixture.panel("c"),
+            NavFixture.stack("s", root: "b", spec), NavFixture.drill("dd", root: "a")
         ]
         let nav = try NavFixture.navigator(home: "dd", pages)
         try NavFixture.play("tap 100,100", on: nav)
@@ -134,9 +148,13 @@ struct NavigatorDrillDownTests {
         let frame = Transition(spec).frame(progress: progress, size: page, direction: .push)
         let scene = nav.scene()
         let column = Matrix4.translation(x: 421, y: 64)
-        for (id, role) in [("b", TransitionRole.outgoing), ("c", .incoming)] as [(PageID, TransitionRole)] {
+        for (id, role) in [("b", TransitionRole.outgoing), ("c", .incoming)]
+            as [(PageID, TransitionRole)]
+        {
             let layer = try #require(SceneText.layer(scene, id))
-            #expect(layer.transform.isClose(to: frame.pose(role).transform.then(column), tolerance: 1e-9))
+            #expect(
+                layer.transform.isClose(
+                    to: frame.pose(role).transform.then(column), tolerance: 1e-9))
             #expect(layer.clip == Rect(x: 421, y: 0, width: 859, height: 800))
         }
         // Settled, a drag from the column's left edge pops the stack, not the drill-down.
@@ -146,12 +164,18 @@ struct NavigatorDrillDownTests {
         #expect(nav.state.entries["dd"] == .drillDown(left: ["a"], right: "s"))
     }
 
-    @Test("a folded drill-down (narrow panel) shows one page full width and swipes back the whole width")
+    @Test(
+        "a folded drill-down (narrow panel) shows one page full width and swipes back the whole width"
+    )
     func folded() throws {
-        let nav = try NavFixture.navigator(home: "dd", Self.pages, viewport: Size(width: 800, height: 1280))
+        let nav = try NavFixture.navigator(
+            home: "dd", Self.pages, viewport: Size(width: 800, height: 1280))
         try NavFixture.play("tap 100,100", on: nav)
         let scene = nav.scene()
-        #expect(SceneText.contents(scene) == ["solid \(Theme.standard.background)", "panel b", "header Title b <Title a"])
+        #expect(
+            SceneText.contents(scene) == [
+                "solid \(Theme.standard.background)", "panel b", "header Title b <Title a"
+            ])
         #expect(SceneText.rect(scene.layers[1]) == Rect(x: 0, y: 64, width: 800, height: 1216))
         try NavFixture.play("wait \(nav.now)s; tap 30,30; wait 1s", on: nav)
         #expect(SceneText.panels(nav.scene()) == ["a"])

@@ -6,25 +6,33 @@ import Testing
 /// containers built after the Navigator (pushed subtrees).
 @Suite("Navigation events")
 struct NavigationEventTests {
-    static let leaves: [PageDefinition] = ["a", "b", "c", "d", "e", "f"].map { NavFixture.panel(PageID($0)) }
+    static let leaves: [PageDefinition] = ["a", "b", "c", "d", "e", "f"].map {
+        NavFixture.panel(PageID($0))
+    }
 
-    static func navigator(_ pages: [PageDefinition], home: PageID) throws -> (Navigator, Box<[String]>) {
+    static func navigator(_ pages: [PageDefinition], home: PageID) throws -> (
+        Navigator, Box<[String]>
+    ) {
         let nav = try NavFixture.navigator(home: home, leaves + pages)
         let seen = Box<[String]>([])
         nav.onEvent = { seen.value.append($0.description) }
         return (nav, seen)
     }
 
-    @Test("a cube turned by next reports didScroll, the index change at half-way and the end of its animation")
+    @Test(
+        "a cube turned by next reports didScroll, the index change at half-way and the end of its animation"
+    )
     func cubeEvents() throws {
-        let (nav, seen) = try Self.navigator([NavFixture.cube("cube", ["a", "b", "c"])], home: "cube")
+        let (nav, seen) = try Self.navigator(
+            [NavFixture.cube("cube", ["a", "b", "c"])], home: "cube")
         nav.perform(.nextFace)
         nav.advance(to: 0.2)
         nav.advance(to: 1)
-        #expect(seen.value == [
-            "cube cube didScroll", "cube cube currentIndexDidChange(1)", "cube cube didScroll",
-            "cube cube didEndScrollingAnimation",
-        ])
+        #expect(
+            seen.value == [
+                "cube cube didScroll", "cube cube currentIndexDidChange(1)", "cube cube didScroll",
+                "cube cube didEndScrollingAnimation"
+            ])
     }
 
     @Test("stack will/did show and tab selection arrive in order, from a stack inside tabs")
@@ -35,9 +43,11 @@ struct NavigationEventTests {
         nav.advance(to: 1)
         nav.perform(.open("c"))
         nav.advance(to: 2)
-        #expect(seen.value == [
-            "stack s willShow b animated", "stack s didShow b animated", "tabs tabs didSelect 1 c",
-        ])
+        #expect(
+            seen.value == [
+                "stack s willShow b animated", "stack s didShow b animated",
+                "tabs tabs didSelect 1 c"
+            ])
     }
 
     @Test("a drill-down pushed after start reports push, replace and pop")
@@ -54,6 +64,9 @@ struct NavigationEventTests {
         nav.advance(to: 3)
         nav.perform(.back)
         nav.advance(to: 4)
-        #expect(seen.value == ["drilldown dd push d", "drilldown dd replaceRight e", "drilldown dd pop e"])
+        #expect(
+            seen.value == [
+                "drilldown dd push d", "drilldown dd replaceRight e", "drilldown dd pop e"
+            ])
     }
 }

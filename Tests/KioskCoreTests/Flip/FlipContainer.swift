@@ -42,12 +42,16 @@ final class FlipContainer: ContainerNode, Container {
         for page in pages { child(page, size) }
     }
 
-    func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] { [(currentSide, frame)] }
+    func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] {
+        [(currentSide, frame)]
+    }
 
     func claims(in frame: Rect, into touches: inout TouchClaims) {
         touches.collect(currentSide, frame: frame)
         touches.claim([.horizontalPan], region: frame) { [self] gesture in
-            guard case .pan(let pan) = gesture, pan.phase == .ended, abs(pan.translation.x) >= Self.swipeDistance else { return }
+            guard case .pan(let pan) = gesture, pan.phase == .ended,
+                abs(pan.translation.x) >= Self.swipeDistance
+            else { return }
             turnOver()
         }
     }
@@ -74,10 +78,14 @@ final class FlipContainer: ContainerNode, Container {
         return true
     }
 
-    var savedState: NavigationState.Entry? { NavigationState.Entry(kind: ContainerKind.flip.name, words: [showsBack ? "back" : "front"]) }
+    var savedState: NavigationState.Entry? {
+        NavigationState.Entry(kind: ContainerKind.flip.name, words: [showsBack ? "back" : "front"])
+    }
 
     func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
-        guard entry.kind == ContainerKind.flip.name, let side = entry.words.first else { return false }
+        guard entry.kind == ContainerKind.flip.name, let side = entry.words.first else {
+            return false
+        }
         if (side == "back") != showsBack { turnOver() }
         return true
     }

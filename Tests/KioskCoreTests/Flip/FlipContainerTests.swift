@@ -12,10 +12,15 @@ struct FlipContainerTests {
     static func navigator() throws -> (Navigator, FlipContainer) {
         let configuration = NavFixture.configuration(
             home: "a",
-            [NavFixture.panel("a", opens: ["cube"]), NavFixture.panel("c"), NavFixture.panel("d"),
-             NavFixture.cube("cube", ["c", "d"])])
-        let builder = NavigationTreeBuilder(pages: configuration.pages, size: NavFixture.viewport, containers: registry)
-        let card = FlipContainer(id: "card", front: try builder.build("a"), back: try builder.build("cube"))
+            [
+                NavFixture.panel("a", opens: ["cube"]), NavFixture.panel("c"),
+                NavFixture.panel("d"),
+                NavFixture.cube("cube", ["c", "d"])
+            ])
+        let builder = NavigationTreeBuilder(
+            pages: configuration.pages, size: NavFixture.viewport, containers: registry)
+        let card = FlipContainer(
+            id: "card", front: try builder.build("a"), back: try builder.build("cube"))
         let nav = Navigator(
             configuration: configuration, viewport: NavFixture.viewport, root: card,
             panels: FakePanels(rows: NavFixture.targets(configuration)), containers: registry)
@@ -29,13 +34,21 @@ struct FlipContainerTests {
         #expect(card.front.appearance == .appeared)
         #expect(card.back.appearance == .disappeared)
         let scene = nav.scene()
-        #expect(SceneText.contents(scene) == ["solid \(nav.configuration.settings.theme.surface)", "panel a"])
-        #expect(scene.layers.allSatisfy { SceneText.rect($0) == Rect(x: 0, y: 0, width: 1280, height: 800) })
+        #expect(
+            SceneText.contents(scene) == [
+                "solid \(nav.configuration.settings.theme.surface)", "panel a"
+            ])
+        #expect(
+            scene.layers.allSatisfy {
+                SceneText.rect($0) == Rect(x: 0, y: 0, width: 1280, height: 800)
+            })
         #expect(nav.activeNode.id == "a")
         #expect(nav.frame(of: card.front) == Rect(x: 0, y: 0, width: 1280, height: 800))
     }
 
-    @Test("a horizontal swipe turns it over; then the cube on its back takes the swipe, innermost first")
+    @Test(
+        "a horizontal swipe turns it over; then the cube on its back takes the swipe, innermost first"
+    )
     func touches() throws {
         let (nav, card) = try Self.navigator()
         try NavFixture.play("drag 900,400 700,400 200ms", on: nav)
@@ -48,7 +61,9 @@ struct FlipContainerTests {
         #expect(card.position == 1)
     }
 
-    @Test("a tap on a row opening the page on its other side turns it over; open of its front turns it back")
+    @Test(
+        "a tap on a row opening the page on its other side turns it over; open of its front turns it back"
+    )
     func tapOpens() throws {
         let (nav, card) = try Self.navigator()
         try NavFixture.play("tap 640,30", on: nav)
@@ -57,7 +72,9 @@ struct FlipContainerTests {
         #expect(!card.showsBack)
     }
 
-    @Test("actions: next and previous turn it over from its front, the cube on its back takes them there; home shows the front")
+    @Test(
+        "actions: next and previous turn it over from its front, the cube on its back takes them there; home shows the front"
+    )
     func actions() throws {
         let (nav, card) = try Self.navigator()
         #expect(nav.perform(.nextFace))
@@ -74,7 +91,8 @@ struct FlipContainerTests {
         #expect(nav.perform(.home) == false)
     }
 
-    @Test("its state is saved with the others', read back with its kind registered, skipped without")
+    @Test(
+        "its state is saved with the others', read back with its kind registered, skipped without")
     func state() throws {
         let (nav, _) = try Self.navigator()
         nav.perform(.nextFace)
@@ -91,7 +109,8 @@ struct FlipContainerTests {
         #expect(card.showsBack)
         #expect(fresh.activeNode.id == "d")
         #expect(throws: NavigationStateError.malformedLine(2, "flip card sideways")) {
-            try NavigationState(text: "kiosk-navigation 1\nflip card sideways\n", containers: Self.registry)
+            try NavigationState(
+                text: "kiosk-navigation 1\nflip card sideways\n", containers: Self.registry)
         }
     }
 
@@ -101,9 +120,11 @@ struct FlipContainerTests {
         let recorder = LifecycleRecorder()
         nav.observer = recorder
         nav.perform(.nextFace)
-        #expect(recorder.lines == [
-            "cube willAppear", "c willAppear", "a willDisappear", "cube didAppear", "c didAppear", "a didDisappear",
-        ])
+        #expect(
+            recorder.lines == [
+                "cube willAppear", "c willAppear", "a willDisappear", "cube didAppear",
+                "c didAppear", "a didDisappear"
+            ])
         #expect(card.back.appearance == .appeared)
     }
 }

@@ -6,7 +6,9 @@ import Testing
 /// picture on screen (UIKit, GtkStack, CLF's cross-fade) instead of jumping to its end first.
 @Suite("Interrupted transitions")
 struct InterruptedTransitionTests {
-    @Test("back during a push continues from the current picture and runs back over the time it had run")
+    @Test(
+        "back during a push continues from the current picture and runs back over the time it had run"
+    )
     func backDuringPush() throws {
         let (stack, recorder) = makeStack(transition: TransitionSpec(kind: .swipe, duration: 1))
         var shows: [StackEvent] = []
@@ -25,10 +27,17 @@ struct InterruptedTransitionTests {
         stack.advance(to: 0.6)
         #expect(stack.transition == nil)
         #expect(stack.entries.map(\.id) == ["root"])
-        #expect(shows == [.willShow("a", animated: true), .willShow("root", animated: true), .didShow("root", animated: true)])
+        #expect(
+            shows == [
+                .willShow("a", animated: true), .willShow("root", animated: true),
+                .didShow("root", animated: true)
+            ])
         // Every willAppear/willDisappear is answered: a ends unloaded, root shown.
         #expect(recorder.lines.last == "a unload")
-        #expect(recorder.lines.filter { $0.hasPrefix("root") } == ["root willDisappear", "root didDisappear", "root willAppear", "root didAppear"])
+        #expect(
+            recorder.lines.filter { $0.hasPrefix("root") } == [
+                "root willDisappear", "root didDisappear", "root willAppear", "root didAppear"
+            ])
     }
 
     @Test("pushing the page being popped again turns the pop around")

@@ -7,8 +7,9 @@ import Testing
 struct NavigatorStackTests {
     static let spec = TransitionSpec(kind: .cube, orientation: .rightToLeft, duration: 0.4)
     static let pages = [
-        NavFixture.panel("a", opens: ["b"]), NavFixture.panel("b", opens: ["c"]), NavFixture.panel("c"),
-        NavFixture.stack("s", root: "a", spec),
+        NavFixture.panel("a", opens: ["b"]), NavFixture.panel("b", opens: ["c"]),
+        NavFixture.panel("c"),
+        NavFixture.stack("s", root: "a", spec)
     ]
 
     static func stack(_ nav: Navigator) throws -> TransitionStack {
@@ -22,19 +23,26 @@ struct NavigatorStackTests {
 
     /// Expects the scene's panels to be drawn with `frame`'s poses in its draw order (times `scale`).
     static func expectDrawn(
-        _ scene: Scene, _ frame: TransitionFrame, incoming: PageID, outgoing: PageID, scale: Double = 1,
+        _ scene: Scene, _ frame: TransitionFrame, incoming: PageID, outgoing: PageID,
+        scale: Double = 1,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let expected = frame.drawOrder.map { $0.role == .incoming ? incoming : outgoing }
         #expect(SceneText.panels(scene) == expected, sourceLocation: sourceLocation)
         for (layer, draw) in zip(scene.layers, frame.drawOrder) {
             let pose = frame.pose(draw.role)
-            #expect(layer.transform.isClose(to: pose.transform.then(.scale(x: scale, y: scale))), sourceLocation: sourceLocation)
-            #expect(layer.opacity == pose.opacity && layer.dim == pose.dim, sourceLocation: sourceLocation)
+            #expect(
+                layer.transform.isClose(to: pose.transform.then(.scale(x: scale, y: scale))),
+                sourceLocation: sourceLocation)
+            #expect(
+                layer.opacity == pose.opacity && layer.dim == pose.dim,
+                sourceLocation: sourceLocation)
         }
     }
 
-    @Test("a tap on a row pushes with the stack's cube transition; half-way both pages have the transition's poses")
+    @Test(
+        "a tap on a row pushes with the stack's cube transition; half-way both pages have the transition's poses"
+    )
     func pushMidway() throws {
         let nav = try NavFixture.navigator(home: "s", Self.pages, scale: 2)
         // The tap lifts at 0.05 s; 0.4 s later the push is done.
@@ -42,7 +50,8 @@ struct NavigatorStackTests {
         let t = try #require(try Self.stack(nav).transition)
         #expect(t.from == "a" && t.to == "b" && t.direction == .push && t.spec == Self.spec)
         #expect(abs(t.progress - 0.5) < 1e-9)
-        let frame = Transition(Self.spec).frame(progress: t.progress, size: NavFixture.viewport, direction: .push)
+        let frame = Transition(Self.spec).frame(
+            progress: t.progress, size: NavFixture.viewport, direction: .push)
         let scene = nav.scene()
         #expect(scene.isAnimating)
         #expect(scene.layers.count == 2)
@@ -52,7 +61,9 @@ struct NavigatorStackTests {
         #expect(try Self.stack(nav).entries.map(\.id) == ["a", "b"])
     }
 
-    @Test("back pops with the push played backwards: pop at p draws the returning page where the push drew it at 1 − p")
+    @Test(
+        "back pops with the push played backwards: pop at p draws the returning page where the push drew it at 1 − p"
+    )
     func popReverses() throws {
         let nav = try NavFixture.navigator(home: "s", Self.pages)
         try NavFixture.play("open b; wait 1s; back", on: nav, until: 1.1)
@@ -62,7 +73,8 @@ struct NavigatorStackTests {
         let size = NavFixture.viewport
         let frame = Transition(Self.spec).frame(progress: t.progress, size: size, direction: .pop)
         Self.expectDrawn(nav.scene(), frame, incoming: "a", outgoing: "b")
-        let push = Transition(Self.spec).frame(progress: 1 - t.progress, size: size, direction: .push)
+        let push = Transition(Self.spec).frame(
+            progress: 1 - t.progress, size: size, direction: .push)
         let a = try #require(SceneText.layer(nav.scene(), "a"))
         let b = try #require(SceneText.layer(nav.scene(), "b"))
         #expect(a.transform.isClose(to: push.outgoing.transform, tolerance: 1e-9))
@@ -72,7 +84,8 @@ struct NavigatorStackTests {
         #expect(SceneText.panels(nav.scene()) == ["a"])
     }
 
-    @Test("a drag from the left edge pops interactively, following the finger, and commits past half")
+    @Test(
+        "a drag from the left edge pops interactively, following the finger, and commits past half")
     func edgeDragBack() throws {
         let nav = try NavFixture.navigator(home: "s", Self.pages)
         try NavFixture.play("open b", on: nav)
@@ -84,7 +97,8 @@ struct NavigatorStackTests {
         #expect(t.isInteractive && t.direction == .pop && t.from == "b" && t.to == "a")
         #expect(abs(t.progress - 400.0 / 1280) < 1e-9)
         #expect(try Self.stack(nav).entries.map(\.id) == ["a", "b"])
-        let frame = Transition(Self.spec).frame(progress: t.progress, size: NavFixture.viewport, direction: .pop)
+        let frame = Transition(Self.spec).frame(
+            progress: t.progress, size: NavFixture.viewport, direction: .pop)
         Self.expectDrawn(nav.scene(), frame, incoming: "a", outgoing: "b")
         try NavFixture.resume(script, on: nav, after: t0 + 0.25)
         #expect(try Self.stack(nav).entries.map(\.id) == ["a"])

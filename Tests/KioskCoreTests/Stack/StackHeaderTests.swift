@@ -5,16 +5,20 @@ import Testing
 @Suite("Stack and column headers")
 struct StackHeaderTests {
     static let pages = [
-        NavFixture.panel("a", opens: ["b"]), NavFixture.panel("b", opens: ["c"]), NavFixture.panel("c"),
+        NavFixture.panel("a", opens: ["b"]), NavFixture.panel("b", opens: ["c"]),
+        NavFixture.panel("c")
     ]
 
     static func headers(_ nav: Navigator) -> [String] {
         SceneText.contents(nav.scene()).filter { $0.hasPrefix("header") }
     }
 
-    @Test("a stack shows the top's title in a header above its page; the back button is labelled with the previous title")
+    @Test(
+        "a stack shows the top's title in a header above its page; the back button is labelled with the previous title"
+    )
     func stackHeader() throws {
-        let nav = try NavFixture.navigator(home: "s", Self.pages + [NavFixture.stack("s", root: "a", header: nil)])
+        let nav = try NavFixture.navigator(
+            home: "s", Self.pages + [NavFixture.stack("s", root: "a", header: nil)])
         let scene = nav.scene()
         #expect(SceneText.contents(scene) == ["panel a", "header Title a"])
         #expect(SceneText.rect(scene.layers[0]) == Rect(x: 0, y: 64, width: 1280, height: 736))
@@ -24,9 +28,12 @@ struct StackHeaderTests {
         #expect(Self.headers(nav) == ["header Title b <Title a"])
     }
 
-    @Test("the back button pops; a tap on the title does nothing; the page below the header gets its taps")
+    @Test(
+        "the back button pops; a tap on the title does nothing; the page below the header gets its taps"
+    )
     func backButtonPops() throws {
-        let nav = try NavFixture.navigator(home: "s", Self.pages + [NavFixture.stack("s", root: "a", header: nil)])
+        let nav = try NavFixture.navigator(
+            home: "s", Self.pages + [NavFixture.stack("s", root: "a", header: nil)])
         // a's first row sits below the 64-px header.
         try NavFixture.play("tap 100,94; wait 1s", on: nav)
         #expect(nav.state.entries["s"] == .stack(["a", "b"]))
@@ -40,27 +47,38 @@ struct StackHeaderTests {
     @Test("during a push the destination's header fades in over the source's")
     func headerCrossfade() throws {
         let nav = try NavFixture.navigator(
-            home: "s", Self.pages + [NavFixture.stack("s", root: "a", TransitionSpec(kind: .swipe, duration: 1), header: nil)])
+            home: "s",
+            Self.pages + [
+                NavFixture.stack(
+                    "s", root: "a", TransitionSpec(kind: .swipe, duration: 1), header: nil)
+            ])
         nav.perform(.open("b"))
         nav.advance(to: 0.5)
-        let layers = nav.scene().layers.filter { if case .chrome = $0.content { true } else { false } }
+        let layers = nav.scene().layers.filter {
+            if case .chrome = $0.content { true } else { false }
+        }
         #expect(layers.map(SceneText.content) == ["header Title a", "header Title b <Title a"])
         #expect(layers.map(\.opacity) == [1, 0.5])
     }
 
     @Test("header = false: the pages fill the stack and no header is drawn")
     func headerOff() throws {
-        let nav = try NavFixture.navigator(home: "s", Self.pages + [NavFixture.stack("s", root: "a", header: false)])
+        let nav = try NavFixture.navigator(
+            home: "s", Self.pages + [NavFixture.stack("s", root: "a", header: false)])
         #expect(SceneText.contents(nav.scene()) == ["panel a"])
         #expect(SceneText.rect(nav.scene().layers[0]) == Rect(x: 0, y: 0, width: 1280, height: 800))
     }
 
-    @Test("a stack in a drill-down column leaves its header off; the column header shows its top and pops it first")
+    @Test(
+        "a stack in a drill-down column leaves its header off; the column header shows its top and pops it first"
+    )
     func stackInColumn() throws {
         let pages = [
-            NavFixture.panel("a", opens: ["s"]), NavFixture.panel("b", opens: ["c"]), NavFixture.panel("c"),
-            NavFixture.stack("s", root: "b", TransitionSpec(kind: .swipe, duration: 0.4), header: nil),
-            NavFixture.drill("dd", root: "a"),
+            NavFixture.panel("a", opens: ["s"]), NavFixture.panel("b", opens: ["c"]),
+            NavFixture.panel("c"),
+            NavFixture.stack(
+                "s", root: "b", TransitionSpec(kind: .swipe, duration: 0.4), header: nil),
+            NavFixture.drill("dd", root: "a")
         ]
         let nav = try NavFixture.navigator(home: "dd", pages)
         try NavFixture.play("tap 100,100; wait 1s", on: nav)
@@ -87,7 +105,9 @@ struct StackHeaderTests {
         #expect(SceneText.rect(a)?.minY == 0)
     }
 
-    @Test("a back button is a fingertip target: at least 48 px wide on any header and never wider than the header")
+    @Test(
+        "a back button is a fingertip target: at least 48 px wide on any header and never wider than the header"
+    )
     func backTargetSize() {
         for width in [48.0, 100, 240, 420, 800, 1920] {
             let back = ChromeMetrics.backButtonWidth(headerWidth: width)
@@ -99,11 +119,15 @@ struct StackHeaderTests {
 
 @Suite("Tab bar re-tap")
 struct TabReTapTests {
-    @Test("re-tapping the selected tab pops its stack to the root; tapping another tab still switches")
+    @Test(
+        "re-tapping the selected tab pops its stack to the root; tapping another tab still switches"
+    )
     func reTapPopsToRoot() throws {
         let pages = [
-            NavFixture.panel("a", opens: ["b"]), NavFixture.panel("b", opens: ["c"]), NavFixture.panel("c"),
-            NavFixture.panel("d"), NavFixture.stack("s", root: "a"), NavFixture.tabs("tabs", ["s", "d"]),
+            NavFixture.panel("a", opens: ["b"]), NavFixture.panel("b", opens: ["c"]),
+            NavFixture.panel("c"),
+            NavFixture.panel("d"), NavFixture.stack("s", root: "a"),
+            NavFixture.tabs("tabs", ["s", "d"])
         ]
         let nav = try NavFixture.navigator(home: "tabs", pages)
         try NavFixture.play("tap 100,30; wait 1s", on: nav)

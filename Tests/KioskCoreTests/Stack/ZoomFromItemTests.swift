@@ -8,19 +8,24 @@ import Testing
 struct ZoomFromItemTests {
     static let pages = [
         NavFixture.panel("home", opens: ["a", "b"]), NavFixture.panel("a"), NavFixture.panel("b"),
-        NavFixture.stack("s", root: "home", TransitionSpec(kind: .zoom, duration: 1)),
+        NavFixture.stack("s", root: "home", TransitionSpec(kind: .zoom, duration: 1))
     ]
 
     /// The output box the corners of panel `id`'s layer are drawn at.
     static func box(_ nav: Navigator, _ id: PageID) throws -> Rect {
         let layer = try #require(SceneText.layer(nav.scene(), id))
         let a = try #require(layer.transform.project(.zero))
-        let b = try #require(layer.transform.project(Point(x: layer.size.width, y: layer.size.height)))
+        let b = try #require(
+            layer.transform.project(Point(x: layer.size.width, y: layer.size.height)))
         return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
     }
 
-    static func expectClose(_ r: Rect, _ e: Rect, tolerance: Double = 0.5, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (x, y) in [(r.minX, e.minX), (r.minY, e.minY), (r.width, e.width), (r.height, e.height)] {
+    static func expectClose(
+        _ r: Rect, _ e: Rect, tolerance: Double = 0.5,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for (x, y) in [(r.minX, e.minX), (r.minY, e.minY), (r.width, e.width), (r.height, e.height)]
+        {
             #expect(abs(x - y) <= tolerance, "\(r) vs \(e)", sourceLocation: sourceLocation)
         }
     }
@@ -41,7 +46,8 @@ struct ZoomFromItemTests {
         try NavFixture.play("tap 640,90", on: nav)
         #expect(nav.perform(.back))
         nav.advance(to: nav.now + 0.999)
-        Self.expectClose(try Self.box(nav, "b"), Rect(x: 0, y: 60, width: 1280, height: 60), tolerance: 2)
+        Self.expectClose(
+            try Self.box(nav, "b"), Rect(x: 0, y: 60, width: 1280, height: 60), tolerance: 2)
     }
 
     @Test("Enter zooms from the focused row")

@@ -16,7 +16,7 @@ enum PoseCheck {
     static func corners(_ size: Size) -> [Point] {
         [
             Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height),
-            Point(x: 0, y: size.height),
+            Point(x: 0, y: size.height)
         ]
     }
 

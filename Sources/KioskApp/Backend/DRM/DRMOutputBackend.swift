@@ -6,7 +6,7 @@ import KioskRender
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The output without a compositor (`[display] backend = "drm"`): `KMSDisplay`'s dumb buffers
@@ -51,7 +51,9 @@ final class DRMOutputBackend: OutputBackend {
         }
         self.loop = loop
         swapChain = SwapChain(capacity: options.bufferCount)
-        display.onConfigure = { [unowned self] width, height in configured(width: width, height: height) }
+        display.onConfigure = { [unowned self] width, height in
+            configured(width: width, height: height)
+        }
         display.onRedrawAll = { [unowned self] in redrawAll() }
         display.onSessionActive = { [unowned self] active in onSessionActive?(active) }
         display.onLost = { [unowned self] reason in onLost?(reason) }
@@ -92,9 +94,13 @@ final class DRMOutputBackend: OutputBackend {
     private func drawFrame() {
         let size = display.size
         // The chain makes the wrappers of the display's buffers in order, one per index.
-        guard let index = swapChain.acquire(width: size.width, height: size.height, make: { _, _ in
-            DumbFrameBuffer(display: display, index: swapChain.buffers.count)
-        }) else { return }  // both on screen or flipping: the flip event brings the next chance
+        guard
+            let index = swapChain.acquire(
+                width: size.width, height: size.height,
+                make: { _, _ in
+                    DumbFrameBuffer(display: display, index: swapChain.buffers.count)
+                })
+        else { return }  // both on screen or flipping: the flip event brings the next chance
         needsFrame = false
         let frame: OutputFrame
         do {

@@ -19,7 +19,9 @@ final class LibinputInput: InputBackend {
 
     /// Starts libinput for `settings` on `loop`; nil (logged) when it cannot start (no udev, no
     /// permission).
-    static func start(settings: InputGeometrySettings, nativeSize: Size, loop: EventLoop, log: Logger) -> LibinputInput? {
+    static func start(
+        settings: InputGeometrySettings, nativeSize: Size, loop: EventLoop, log: Logger
+    ) -> LibinputInput? {
         let source: LibinputSource
         do {
             source = try LibinputSource(
@@ -33,17 +35,21 @@ final class LibinputInput: InputBackend {
                     }
                 })
         } catch {
-            log.error("\(error.description); touch from libinput is off (see README \"Touch input\")")
+            log.error(
+                "\(error.description); touch from libinput is off (see README \"Touch input\")")
             return nil
         }
         let input = LibinputInput(source: source, loop: loop, log: log)
         do {
-            input.sourceID = try loop.addSource(fd: source.fileDescriptor) { [unowned input] _ in input.dispatch() }
+            input.sourceID = try loop.addSource(fd: source.fileDescriptor) { [unowned input] _ in
+                input.dispatch()
+            }
         } catch {
             log.error("\(error.description); touch from libinput is off")
             return nil
         }
-        let where_ = source.usesUdev ? "seat \(settings.seat)" : settings.devicePaths.joined(separator: ", ")
+        let where_ =
+            source.usesUdev ? "seat \(settings.seat)" : settings.devicePaths.joined(separator: ", ")
         log.info("reading input through libinput (\(where_))")
         return input
     }
@@ -113,7 +119,9 @@ final class LibinputInput: InputBackend {
             if let retryTimer { loop.cancelTimer(retryTimer) }
             retryTimer = nil
         } else if retryTimer == nil {
-            retryTimer = try? loop.addTimer(after: Self.deviceRetryInterval, repeating: Self.deviceRetryInterval) {
+            retryTimer = try? loop.addTimer(
+                after: Self.deviceRetryInterval, repeating: Self.deviceRetryInterval
+            ) {
                 [unowned self] _ in
                 if source.retryMissingDevices() > 0 { dispatch() }
             }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import KioskCore
 import KioskFrames
@@ -25,7 +25,9 @@ final class MemoryOutput: OutputBackend {
     var onCloseRequested: (() -> Void)?
 
     /// An output of `width`×`height` output pixels (native orientation).
-    init(width: Int, height: Int, scale: Int = 1, capacity: Int = 3, consumer: Consumer = .holdsShown) throws(RenderError) {
+    init(
+        width: Int, height: Int, scale: Int = 1, capacity: Int = 3, consumer: Consumer = .holdsShown
+    ) throws(RenderError) {
         swapChain = SwapChain(capacity: max(2, capacity))
         self.consumer = consumer
         self.width = width

@@ -29,7 +29,8 @@ final class WaylandOutputBackend: OutputBackend {
             window = try WaylandWindow(
                 display: display,
                 configuration: WindowConfiguration(
-                    appID: settings.appID, title: title, defaultSize: (Self.pixels(preview.width), Self.pixels(preview.height))))
+                    appID: settings.appID, title: title,
+                    defaultSize: (Self.pixels(preview.width), Self.pixels(preview.height))))
         } catch {
             throw BackendError(error.description)
         }

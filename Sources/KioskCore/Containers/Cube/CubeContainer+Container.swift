@@ -18,8 +18,12 @@ extension CubeContainer: Container {
 
     public func claims(in frame: Rect, into touches: inout TouchClaims) {
         if let face = currentFace { touches.collect(face, frame: frame) }
-        let hold = MotionCatch(grab: { [self] in catchMotion() }, release: { [self] in releaseHold() })
-        touches.claim([.pan(orientation == .horizontal ? .horizontal : .vertical)], region: frame, catching: hold) {
+        let hold = MotionCatch(
+            grab: { [self] in catchMotion() }, release: { [self] in releaseHold() })
+        touches.claim(
+            [.pan(orientation == .horizontal ? .horizontal : .vertical)], region: frame,
+            catching: hold
+        ) {
             [self] gesture in
             switch gesture {
             case .pan(let pan), .edgeSwipe(_, let pan): follow(pan)
@@ -65,8 +69,12 @@ extension CubeContainer: Container {
     /// The page on the face it shows, so reordering `faces` keeps showing that page.
     public var savedState: NavigationState.Entry? { currentFace.map { .cube(face: $0.id) } }
 
-    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
-        guard let page = entry.page(of: .cube), let face = faces.firstIndex(where: { $0.id == page }) else { return false }
+    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?)
+        -> Bool
+    {
+        guard let page = entry.page(of: .cube),
+            let face = faces.firstIndex(where: { $0.id == page })
+        else { return false }
         setCurrentIndex(face)
         return true
     }
@@ -79,8 +87,10 @@ extension NavigationState.Entry {
 
 extension ContainerKind {
     /// `type = "cube"`: faces built from the page's `faces`.
-    public static let cube = ContainerKind(name: "cube", readState: NavigationState.Entry.readPage) {
-        (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
+    public static let cube = ContainerKind(name: "cube", readState: NavigationState.Entry.readPage)
+    {
+        (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError)
+            -> NavigationNode? in
         guard case .cube(let spec) = page.content else { return nil }
         var faces: [NavigationNode] = []
         for face in spec.faces { faces.append(try child(face)) }

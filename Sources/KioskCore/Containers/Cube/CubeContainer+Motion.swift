@@ -44,7 +44,8 @@ extension CubeContainer {
         guard target != raw else { return }
         if animated && appearance != .disappeared && durationPerFace > 0 {
             let tween = Tween(
-                from: raw, to: target, start: now, duration: durationPerFace * abs(target - raw), curve: scrollCurve)
+                from: raw, to: target, start: now, duration: durationPerFace * abs(target - raw),
+                curve: scrollCurve)
             motion = .settling(tween, fromDrag: false)
         } else {
             setRaw(target, animated: false)
@@ -78,7 +79,11 @@ extension CubeContainer {
         var target = start + travel
         if !isWrapping {
             let last = n - 1
-            if target < 0 { target = -rubberBand(-target) } else if target > last { target = last + rubberBand(target - last) }
+            if target < 0 {
+                target = -rubberBand(-target)
+            } else if target > last {
+                target = last + rubberBand(target - last)
+            }
         }
         setRaw(target, animated: true)
     }
@@ -105,7 +110,9 @@ extension CubeContainer {
         send(.didEndDragging(willDecelerate: decelerate))
         if decelerate {
             send(.willBeginDecelerating)
-            let tween = Tween(from: raw, to: target, start: now, duration: durationPerFace * distance, curve: settleCurve)
+            let tween = Tween(
+                from: raw, to: target, start: now, duration: durationPerFace * distance,
+                curve: settleCurve)
             motion = .settling(tween, fromDrag: true)
         } else {
             setRaw(target, animated: false)
@@ -144,7 +151,9 @@ extension CubeContainer {
         }
         let old = faces[index]
         guard old !== node else { return }
-        if faces.contains(where: { $0 === node }) { throw NavigationError.alreadyShown(node.id, container: id) }
+        if faces.contains(where: { $0 === node }) {
+            throw NavigationError.alreadyShown(node.id, container: id)
+        }
         if let p = node.parent, p !== self { throw NavigationError.pageInOtherContainer(node.id) }
         if let f = fade {
             fade = nil
@@ -166,8 +175,12 @@ extension CubeContainer {
     public func reloadAll(faces newFaces: [NavigationNode]) throws {
         var seen: Set<ObjectIdentifier> = []
         for node in newFaces {
-            if !seen.insert(ObjectIdentifier(node)).inserted { throw NavigationError.alreadyShown(node.id, container: id) }
-            if let p = node.parent, p !== self { throw NavigationError.pageInOtherContainer(node.id) }
+            if !seen.insert(ObjectIdentifier(node)).inserted {
+                throw NavigationError.alreadyShown(node.id, container: id)
+            }
+            if let p = node.parent, p !== self {
+                throw NavigationError.pageInOtherContainer(node.id)
+            }
         }
         if isDragging { send(.didEndDragging(willDecelerate: false)) }
         motion = .idle

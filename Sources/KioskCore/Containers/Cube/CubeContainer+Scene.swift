@@ -1,7 +1,9 @@
 /// The cube's layers: the faces of the prism at the cube's position, back to front, each page
 /// drawn through its face's pose.
 extension CubeContainer {
-    public func draw(in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder) {
+    public func draw(
+        in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder
+    ) {
         guard !faces.isEmpty else { return }
         let local = Matrix4.translation(x: frame.minX, y: frame.minY).then(placement)
         let fade = crossfade
@@ -16,7 +18,9 @@ extension CubeContainer {
                 scene.draw(old, frame: Rect(size: frame.size), placement: placement, look: faceLook)
                 faceLook = faceLook.adding(opacity: fade.progress, dim: 0)
             }
-            scene.draw(faces[face.index], frame: Rect(size: frame.size), placement: placement, look: faceLook)
+            scene.draw(
+                faces[face.index], frame: Rect(size: frame.size), placement: placement,
+                look: faceLook)
         }
     }
 
@@ -24,7 +28,8 @@ extension CubeContainer {
     /// from a `sides`-sided prism slid along to the current face, so a cube with more faces
     /// than sides (`prismSides = 4` with 6 faces) turns like CubeController's cube.
     func prismFaces(size: Size) -> [PrismFace] {
-        let geometry = PrismGeometry(faceCount: sides, size: size, orientation: orientation, perspective: perspective)
+        let geometry = PrismGeometry(
+            faceCount: sides, size: size, orientation: orientation, perspective: perspective)
         if isWrapping { return geometry.faces(at: position, wraps: true) }
         let position = position
         // Only the face at or after the position and the next one can show (|offset| < 1).

@@ -94,7 +94,9 @@ public final class CubeContainer: ContainerNode {
     }
     /// Continuous position in faces; in [0, count) when wrapping.
     public var position: Double { isWrapping ? wrap(raw) : raw }
-    public var currentFace: NavigationNode? { faces.indices.contains(currentIndex) ? faces[currentIndex] : nil }
+    public var currentFace: NavigationNode? {
+        faces.indices.contains(currentIndex) ? faces[currentIndex] : nil
+    }
     public var isDragging: Bool { if case .dragging = motion { true } else { false } }
     /// True while settling after a drag or running an animated scroll.
     public var isSettling: Bool { if case .settling = motion { true } else { false } }
@@ -126,7 +128,11 @@ public final class CubeContainer: ContainerNode {
         set.insert(currentIndex)
         for step in [-1, 1] {
             let k = currentIndex + step
-            if isWrapping { set.insert((k + faces.count) % faces.count) } else if faces.indices.contains(k) { set.insert(k) }
+            if isWrapping {
+                set.insert((k + faces.count) % faces.count)
+            } else if faces.indices.contains(k) {
+                set.insert(k)
+            }
         }
         return set.sorted()
     }
@@ -134,7 +140,9 @@ public final class CubeContainer: ContainerNode {
     /// The running `reloadFace` cross-fade, nil at rest.
     public var crossfade: CubeCrossfade? {
         guard let f = fade, faces.indices.contains(f.face) else { return nil }
-        return CubeCrossfade(face: f.face, outgoing: f.old.id, incoming: faces[f.face].id, progress: f.tween.value(at: now))
+        return CubeCrossfade(
+            face: f.face, outgoing: f.old.id, incoming: faces[f.face].id,
+            progress: f.tween.value(at: now))
     }
 
     override func placements() -> [(node: NavigationNode, role: ChildRole)] {
@@ -152,7 +160,9 @@ public final class CubeContainer: ContainerNode {
         for (i, node) in faces.enumerated() where !result.contains(where: { $0.node === node }) {
             result.append((node, loaded.contains(i) ? .hidden : .unloaded))
         }
-        if let f = fade, !result.contains(where: { $0.node === f.old }) { result.append((f.old, .outgoing)) }
+        if let f = fade, !result.contains(where: { $0.node === f.old }) {
+            result.append((f.old, .outgoing))
+        }
         return result
     }
 

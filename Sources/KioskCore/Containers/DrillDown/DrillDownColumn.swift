@@ -29,16 +29,22 @@ public struct DrillDownColumn: Hashable, Sendable {
     /// This column `t` of the way to `other` (same content).
     func interpolated(to other: DrillDownColumn, _ t: Double) -> DrillDownColumn {
         DrillDownColumn(
-            content: content, x: interpolate(x, other.x, t), width: interpolate(width, other.width, t),
+            content: content, x: interpolate(x, other.x, t),
+            width: interpolate(width, other.width, t),
             dim: interpolate(dim, other.dim, t), opacity: interpolate(opacity, other.opacity, t))
     }
 
-    func moved(by dx: Double, dim newDim: Double? = nil, opacity newOpacity: Double? = nil) -> DrillDownColumn {
+    func moved(by dx: Double, dim newDim: Double? = nil, opacity newOpacity: Double? = nil)
+        -> DrillDownColumn
+    {
         DrillDownColumn(
-            content: content, x: x + dx, width: width, dim: newDim ?? dim, opacity: newOpacity ?? opacity)
+            content: content, x: x + dx, width: width, dim: newDim ?? dim,
+            opacity: newOpacity ?? opacity)
     }
 
     func placed(like other: DrillDownColumn) -> DrillDownColumn {
-        DrillDownColumn(content: content, x: other.x, width: other.width, dim: other.dim, opacity: other.opacity)
+        DrillDownColumn(
+            content: content, x: other.x, width: other.width, dim: other.dim, opacity: other.opacity
+        )
     }
 }

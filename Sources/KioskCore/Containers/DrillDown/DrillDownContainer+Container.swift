@@ -17,7 +17,8 @@ extension DrillDownContainer: Container {
             var width = size.width
             if page is PanelNode && !isFolded {
                 let isLeft = left.contains { $0 === page }
-                width = isLeft ? leftWidth : max(1, self.width - leftWidth - ChromeMetrics.columnGap)
+                width =
+                    isLeft ? leftWidth : max(1, self.width - leftWidth - ChromeMetrics.columnGap)
             }
             child(page, pageSize(columnWidth: width, height: size.height))
         }
@@ -30,7 +31,8 @@ extension DrillDownContainer: Container {
         let restLeft = isFolded ? width : leftWidth
         let restRight = isFolded ? width : max(1, width - leftWidth - ChromeMetrics.columnGap)
         let floor = min(restLeft, restRight)
-        return Size(width: max(floor, columnWidth.rounded()), height: max(1, height - columnHeaderHeight))
+        return Size(
+            width: max(floor, columnWidth.rounded()), height: max(1, height - columnHeaderHeight))
     }
 
     /// True when the column showing `id` is the left one (or the only one, folded).
@@ -40,41 +42,62 @@ extension DrillDownContainer: Container {
     var showsBack: Bool { isFolded ? pages.count >= 2 : left.count >= 2 }
 
     /// The columns showing pages now, each with its page and its frame inside `frame`.
-    func pageColumns(in frame: Rect) -> [(column: DrillDownColumn, page: NavigationNode, frame: Rect)] {
+    func pageColumns(in frame: Rect) -> [(
+        column: DrillDownColumn, page: NavigationNode, frame: Rect
+    )] {
         columns.compactMap { column in
             guard case .page(let id) = column.content, let page = child(id) else { return nil }
-            return (column, page, Rect(x: frame.minX + column.x, y: frame.minY, width: column.width, height: frame.height))
+            return (
+                column, page,
+                Rect(
+                    x: frame.minX + column.x, y: frame.minY, width: column.width,
+                    height: frame.height)
+            )
         }
     }
 
     public func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] {
         pageColumns(in: frame).map { column in
             let size = pageSize(columnWidth: column.column.width, height: frame.height)
-            return (column.page, Rect(origin: Point(x: column.frame.minX, y: frame.minY + columnHeaderHeight), size: size))
+            return (
+                column.page,
+                Rect(
+                    origin: Point(x: column.frame.minX, y: frame.minY + columnHeaderHeight),
+                    size: size)
+            )
         }
     }
 
     // MARK: Touch
 
     public func claims(in frame: Rect, into touches: inout TouchClaims) {
-        for (column, page, columnFrame) in pageColumns(in: frame) where columnFrame.contains(touches.point) {
-            let header = Rect(x: columnFrame.minX, y: columnFrame.minY, width: columnFrame.width, height: columnHeaderHeight)
+        for (column, page, columnFrame) in pageColumns(in: frame)
+        where columnFrame.contains(touches.point) {
+            let header = Rect(
+                x: columnFrame.minX, y: columnFrame.minY, width: columnFrame.width,
+                height: columnHeaderHeight)
             let backTarget = isLeftColumn(page.id) && showsBack
             if header.contains(touches.point) {
                 touches.claim([.tap], region: header) { [self] gesture in
                     // The back button goes back; the rest of the header does nothing.
-                    if case .tap(let position, _) = gesture, ChromeMetrics.isOnBackButton(position, header: header) {
+                    if case .tap(let position, _) = gesture,
+                        ChromeMetrics.isOnBackButton(position, header: header)
+                    {
                         columnBack(page)
                     }
                 }
             } else {
                 let size = pageSize(columnWidth: column.width, height: frame.height)
-                touches.collect(page, frame: Rect(origin: Point(x: columnFrame.minX, y: header.maxY), size: size))
+                touches.collect(
+                    page,
+                    frame: Rect(origin: Point(x: columnFrame.minX, y: header.maxY), size: size))
             }
             if backTarget {
                 // The swipe is measured in the drill-down's own pixels, from its top-left corner.
                 touches.claim([.edgeSwipe(.left)], region: columnFrame) { [self] gesture in
-                    if case .edgeSwipe(_, let pan) = gesture { followBackSwipe(pan, origin: frame.origin) }
+                    if case .edgeSwipe(_, let pan) = gesture {
+                        followBackSwipe(pan, origin: frame.origin)
+                    }
                 }
             }
         }
@@ -119,9 +142,13 @@ extension DrillDownContainer: Container {
 
     // MARK: State
 
-    public var savedState: NavigationState.Entry? { .drillDown(left: left.map(\.id), right: right?.id) }
+    public var savedState: NavigationState.Entry? {
+        .drillDown(left: left.map(\.id), right: right?.id)
+    }
 
-    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
+    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?)
+        -> Bool
+    {
         guard let saved = entry.drillDownPages else { return false }
         let (leftIDs, rightID) = saved
         let all = NavigationState.unique(leftIDs + (rightID.map { [$0] } ?? []))
@@ -131,7 +158,10 @@ extension DrillDownContainer: Container {
         let leftNodes = all.dropLast(hasRight ? 1 : 0).compactMap {
             NavigationState.node($0, among: existing, makeNode: makeNode)
         }
-        let rightNode = hasRight ? all.last.flatMap { NavigationState.node($0, among: existing, makeNode: makeNode) } : nil
+        let rightNode =
+            hasRight
+            ? all.last.flatMap { NavigationState.node($0, among: existing, makeNode: makeNode) }
+            : nil
         return (try? setPages(left: leftNodes, right: rightNode)) != nil
     }
 }
@@ -141,7 +171,8 @@ extension NavigationState.Entry {
     public static func drillDown(left: [PageID], right: PageID?) -> Self {
         Self(
             kind: ContainerKind.drillDown.name,
-            words: NavigationState.words(left) + (right.map { ["|"] + NavigationState.words([$0]) } ?? []))
+            words: NavigationState.words(left)
+                + (right.map { ["|"] + NavigationState.words([$0]) } ?? []))
     }
 
     /// The left and right pages of a drill-down's entry; nil for another kind's.
@@ -158,21 +189,29 @@ extension NavigationState.Entry {
     static func readDrillDown(_ words: [String]) -> [String]? {
         let bars = words.filter { $0 == "|" }.count
         let split = words.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-        guard bars <= 1, let left = NavigationState.normalized(Array(split.first ?? [])) else { return nil }
+        guard bars <= 1, let left = NavigationState.normalized(Array(split.first ?? [])) else {
+            return nil
+        }
         guard split.count > 1 else { return left }
-        guard let right = NavigationState.normalized(Array(split[1])), right.count == 1 else { return nil }
+        guard let right = NavigationState.normalized(Array(split[1])), right.count == 1 else {
+            return nil
+        }
         return left + ["|"] + right
     }
 }
 
 extension ContainerKind {
     /// `type = "drilldown"`: the page's `root` in the left column.
-    public static let drillDown = ContainerKind(name: "drilldown", readState: NavigationState.Entry.readDrillDown) {
-        (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
+    public static let drillDown = ContainerKind(
+        name: "drilldown", readState: NavigationState.Entry.readDrillDown
+    ) {
+        (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError)
+            -> NavigationNode? in
         guard case .drillDown(let spec) = page.content else { return nil }
         let root = try child(spec.root)
         let drillDown = DrillDownContainer(
-            id: page.id, root: root, leftWidth: spec.leftWidth, foldBelow: spec.foldBelow, width: size.width)
+            id: page.id, root: root, leftWidth: spec.leftWidth, foldBelow: spec.foldBelow,
+            width: size.width)
         drillDown.showsHeaders = spec.showsHeaders
         drillDown.placeholderPages = (spec.leftPlaceholder, spec.rightPlaceholder)
         drillDown.replaceAnimation = spec.replaceAnimation

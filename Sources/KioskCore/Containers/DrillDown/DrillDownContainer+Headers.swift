@@ -12,7 +12,8 @@ extension DrillDownContainer {
     /// The child container shown in a column whose header titles it (a nested stack), with what
     /// it asks the header to show; nil when `node` is a page or draws its own header.
     func titledChild(_ node: NavigationNode) -> (child: any Container, header: ParentHeader)? {
-        guard showsHeaders, let child = node as? any Container, let header = child.headerForParent else { return nil }
+        guard showsHeaders, let child = node as? any Container, let header = child.headerForParent
+        else { return nil }
         return (child, header)
     }
 
@@ -32,7 +33,9 @@ extension DrillDownContainer {
                 return .header(title: title, showsBack: true, backTitle: scene.title(of: below.id))
             }
         }
-        guard let back = backPage(fromColumnOf: node.id) else { return .header(title: title, showsBack: false) }
+        guard let back = backPage(fromColumnOf: node.id) else {
+            return .header(title: title, showsBack: false)
+        }
         return .header(title: title, showsBack: true, backTitle: scene.title(of: back.id))
     }
 

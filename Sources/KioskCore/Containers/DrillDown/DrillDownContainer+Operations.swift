@@ -15,7 +15,9 @@ extension DrillDownContainer {
         return [(b.moved(by: -parallax * width, dim: maxDim), b), (a, a.moved(by: width))]
     }
 
-    private func still(_ column: DrillDownColumn) -> (from: DrillDownColumn, to: DrillDownColumn) { (column, column) }
+    private func still(_ column: DrillDownColumn) -> (from: DrillDownColumn, to: DrillDownColumn) {
+        (column, column)
+    }
 
     private func checkNew(_ node: NavigationNode) throws {
         if pages.contains(where: { $0 === node || $0.id == node.id }) {
@@ -37,15 +39,17 @@ extension DrillDownContainer {
             left = [node]
             let placeholder = leftRest(nil)
             tracks = [
-                still(rightRest(nil)), (placeholder, placeholder.moved(by: parallax * lw, dim: maxDim)),
-                (leftRest(node).moved(by: -lw), leftRest(node)),
+                still(rightRest(nil)),
+                (placeholder, placeholder.moved(by: parallax * lw, dim: maxDim)),
+                (leftRest(node).moved(by: -lw), leftRest(node))
             ]
         } else if right == nil {
             right = node
             let placeholder = rightRest(nil)
             tracks = [
-                (placeholder, placeholder.moved(by: -parallax * rw, dim: maxDim)), still(leftRest(left.last)),
-                (rightRest(node).moved(by: rw), rightRest(node)),
+                (placeholder, placeholder.moved(by: -parallax * rw, dim: maxDim)),
+                still(leftRest(left.last)),
+                (rightRest(node).moved(by: rw), rightRest(node))
             ]
         } else {
             let oldLeft = left.last
@@ -59,7 +63,7 @@ extension DrillDownContainer {
                 : (rightRest(node).moved(by: rw, dim: maxDim), rightRest(node))
             tracks = [
                 (l, l.moved(by: -parallax * lw, dim: maxDim)), incoming,
-                (rightRest(oldRight), leftRest(oldRight)),
+                (rightRest(oldRight), leftRest(oldRight))
             ]
         }
         if let node { adopt(node) }
@@ -78,8 +82,9 @@ extension DrillDownContainer {
             let placeholder = leftRest(nil)
             result = (
                 [
-                    still(rightRest(nil)), (placeholder.moved(by: parallax * lw, dim: maxDim), placeholder),
-                    (leftRest(oldLeft), leftRest(oldLeft).moved(by: -lw)),
+                    still(rightRest(nil)),
+                    (placeholder.moved(by: parallax * lw, dim: maxDim), placeholder),
+                    (leftRest(oldLeft), leftRest(oldLeft).moved(by: -lw))
                 ], [oldLeft], oldLeft
             )
         } else if left.count == 1, let oldRight = right {
@@ -87,8 +92,9 @@ extension DrillDownContainer {
             let placeholder = rightRest(nil)
             result = (
                 [
-                    (placeholder.moved(by: -parallax * rw, dim: maxDim), placeholder), still(leftRest(oldLeft)),
-                    (rightRest(oldRight), rightRest(oldRight).moved(by: rw)),
+                    (placeholder.moved(by: -parallax * rw, dim: maxDim), placeholder),
+                    still(leftRest(oldLeft)),
+                    (rightRest(oldRight), rightRest(oldRight).moved(by: rw))
                 ], [oldRight], oldRight
             )
         } else {
@@ -99,8 +105,9 @@ extension DrillDownContainer {
             let r = rightRest(oldRight)
             result = (
                 [
-                    (r, r.moved(by: parallax * rw, dim: maxDim)), (newLeft.moved(by: -parallax * lw, dim: maxDim), newLeft),
-                    (leftRest(oldLeft), rightRest(oldLeft)),
+                    (r, r.moved(by: parallax * rw, dim: maxDim)),
+                    (newLeft.moved(by: -parallax * lw, dim: maxDim), newLeft),
+                    (leftRest(oldLeft), rightRest(oldLeft))
                 ], oldRight.map { [$0] } ?? [], oldRight
             )
         }
@@ -147,8 +154,10 @@ extension DrillDownContainer {
             let r = rightRest(oldRight)
             let t = leftRest(target)
             tracks = [
-                (r, r.moved(by: parallax * rw, dim: maxDim)), (t.moved(by: -parallax * lw, dim: maxDim), t),
-                (leftRest(next), rightRest(next)), (leftRest(oldLeft), leftRest(oldLeft).moved(by: -lw)),
+                (r, r.moved(by: parallax * rw, dim: maxDim)),
+                (t.moved(by: -parallax * lw, dim: maxDim), t),
+                (leftRest(next), rightRest(next)),
+                (leftRest(oldLeft), leftRest(oldLeft).moved(by: -lw))
             ]
         }
         start(tracks, before: before, removed: removed)
@@ -164,7 +173,9 @@ extension DrillDownContainer {
     }
 
     /// Puts `node` (nil = empty) in the right column. Needs a left page; the same page is a no-op.
-    public func replaceRight(_ node: NavigationNode?, animation: DrillDownReplaceAnimation = .fade) throws {
+    public func replaceRight(_ node: NavigationNode?, animation: DrillDownReplaceAnimation = .fade)
+        throws
+    {
         guard let leftTop = left.last else { throw NavigationError.noLeftPage(container: id) }
         if node === right || (node == nil && right == nil) { return }
         if let node { try checkNew(node) }
@@ -184,11 +195,17 @@ extension DrillDownContainer {
         } else if animation == .fade {
             let a = rightRest(oldRight)
             let b = rightRest(node)
-            tracks = [still(leftRest(leftTop)), (a, a.moved(by: 0, opacity: 0)), (b.moved(by: 0, opacity: 0), b)]
+            tracks = [
+                still(leftRest(leftTop)), (a, a.moved(by: 0, opacity: 0)),
+                (b.moved(by: 0, opacity: 0), b)
+            ]
         } else {
             let a = rightRest(oldRight)
             let b = rightRest(node)
-            tracks = [(a, a.moved(by: -parallax * rw, dim: maxDim)), still(leftRest(leftTop)), (b.moved(by: rw), b)]
+            tracks = [
+                (a, a.moved(by: -parallax * rw, dim: maxDim)), still(leftRest(leftTop)),
+                (b.moved(by: rw), b)
+            ]
         }
         start(tracks, before: before, removed: oldRight.map { [$0] } ?? [])
         report(.drillDown(id, .replaceRight(node?.id)))
@@ -218,8 +235,12 @@ extension DrillDownContainer {
         let all = newLeft + (keptRight.map { [$0] } ?? [])
         var seen: Set<PageID> = []
         for node in all {
-            if !seen.insert(node.id).inserted { throw NavigationError.alreadyShown(node.id, container: id) }
-            if let p = node.parent, p !== self { throw NavigationError.pageInOtherContainer(node.id) }
+            if !seen.insert(node.id).inserted {
+                throw NavigationError.alreadyShown(node.id, container: id)
+            }
+            if let p = node.parent, p !== self {
+                throw NavigationError.pageInOtherContainer(node.id)
+            }
         }
         completeRunning(reconcile: true)
         for node in pages where !all.contains(where: { $0 === node }) { release(node) }

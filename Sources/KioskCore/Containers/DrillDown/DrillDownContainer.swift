@@ -122,9 +122,15 @@ public final class DrillDownContainer: ContainerNode {
         let shown = shownPages
         var result: [(node: NavigationNode, role: ChildRole)] = []
         if let r = running {
-            for node in shown where !r.before.contains(where: { $0 === node }) { result.append((node, .incoming)) }
-            for node in shown where r.before.contains(where: { $0 === node }) { result.append((node, .visible)) }
-            for node in r.before where !shown.contains(where: { $0 === node }) { result.append((node, .outgoing)) }
+            for node in shown where !r.before.contains(where: { $0 === node }) {
+                result.append((node, .incoming))
+            }
+            for node in shown where r.before.contains(where: { $0 === node }) {
+                result.append((node, .visible))
+            }
+            for node in r.before where !shown.contains(where: { $0 === node }) {
+                result.append((node, .outgoing))
+            }
         } else {
             for node in shown { result.append((node, .visible)) }
         }
@@ -145,7 +151,8 @@ public final class DrillDownContainer: ContainerNode {
     // MARK: Running changes
 
     func start(
-        _ tracks: [(from: DrillDownColumn, to: DrillDownColumn)], before: [NavigationNode], removed: [NavigationNode]
+        _ tracks: [(from: DrillDownColumn, to: DrillDownColumn)], before: [NavigationNode],
+        removed: [NavigationNode]
     ) {
         var atEnd: [NavigationNode] = []
         for node in removed {
@@ -157,7 +164,8 @@ public final class DrillDownContainer: ContainerNode {
             return
         }
         running = Running(
-            tracks: tracks, tween: Tween(from: 0, to: 1, start: now, duration: duration, curve: curve),
+            tracks: tracks,
+            tween: Tween(from: 0, to: 1, start: now, duration: duration, curve: curve),
             before: before, removedAtEnd: atEnd)
         reconcileChildren(animated: true)
     }
@@ -176,7 +184,9 @@ public final class DrillDownContainer: ContainerNode {
     }
 
     override func advanceOwnAnimations() {
-        if let tween = running?.tween, tween.isFinished(at: now) { completeRunning(reconcile: true) }
+        if let tween = running?.tween, tween.isFinished(at: now) {
+            completeRunning(reconcile: true)
+        }
     }
 
     override func finishAnimationsSilently() { completeRunning(reconcile: false) }
@@ -221,7 +231,8 @@ public final class DrillDownContainer: ContainerNode {
     public func endBackSwipe(velocity: Double) {
         guard let r = running, r.tween == nil, let swipe = r.swipe else { return }
         let v = velocity.isFinite ? velocity : 0
-        finishSwipe(commit: v > swipeCommitVelocity || swipe.lastX > swipeCommitFraction * swipeWidth)
+        finishSwipe(
+            commit: v > swipeCommitVelocity || swipe.lastX > swipeCommitFraction * swipeWidth)
     }
 
     /// The gesture was taken away: the columns go back.
@@ -234,7 +245,8 @@ public final class DrillDownContainer: ContainerNode {
         guard var r = running else { return }
         let open = r.manual
         if commit {
-            r.tween = Tween(from: open, to: 1, start: now, duration: duration * (1 - open), curve: curve)
+            r.tween = Tween(
+                from: open, to: 1, start: now, duration: duration * (1 - open), curve: curve)
         } else {
             r.cancelling = true
             r.tween = Tween(from: open, to: 0, start: now, duration: duration * open, curve: curve)

@@ -18,13 +18,16 @@ public struct ParentHeader {
 extension ChromeMetrics {
     /// The frame of a header along the top of `frame` (at most `frame`'s height).
     static func headerFrame(in frame: Rect) -> Rect {
-        Rect(x: frame.minX, y: frame.minY, width: frame.width, height: min(headerHeight, frame.height))
+        Rect(
+            x: frame.minX, y: frame.minY, width: frame.width,
+            height: min(headerHeight, frame.height))
     }
 
     /// The area of `frame` below its header.
     static func belowHeader(_ frame: Rect) -> Rect {
         let h = min(headerHeight, frame.height - 1)
-        return Rect(x: frame.minX, y: frame.minY + h, width: frame.width, height: max(1, frame.height - h))
+        return Rect(
+            x: frame.minX, y: frame.minY + h, width: frame.width, height: max(1, frame.height - h))
     }
 
     /// True when `point` (in the coordinates of `header`) is on the header's back button.

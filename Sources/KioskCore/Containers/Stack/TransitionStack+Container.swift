@@ -19,7 +19,9 @@ extension TransitionStack: Container {
         for entry in entries { child(entry, content) }
     }
 
-    public func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] { [(top, contentFrame(in: frame))] }
+    public func childFrames(in frame: Rect) -> [(node: NavigationNode, frame: Rect)] {
+        [(top, contentFrame(in: frame))]
+    }
 
     // MARK: Touch
 
@@ -42,9 +44,13 @@ extension TransitionStack: Container {
         }
     }
 
-    public func draw(in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder) {
+    public func draw(
+        in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder
+    ) {
         guard drawsHeader else {
-            scene.drawTransitioning(self, current: top, transition: transition, frame: frame, placement: placement, look: look)
+            scene.drawTransitioning(
+                self, current: top, transition: transition, frame: frame, placement: placement,
+                look: look)
             return
         }
         let content = contentFrame(in: frame)
@@ -66,7 +72,9 @@ extension TransitionStack: Container {
 
     public func open(_ node: NavigationNode, from child: NavigationNode) throws { try push(node) }
 
-    public func open(_ node: NavigationNode, from child: NavigationNode, transition: ActionTransition) throws {
+    public func open(
+        _ node: NavigationNode, from child: NavigationNode, transition: ActionTransition
+    ) throws {
         try push(node, transition: transition)
     }
 
@@ -82,7 +90,9 @@ extension TransitionStack: Container {
 
     public var savedState: NavigationState.Entry? { .stack(entries.map(\.id)) }
 
-    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
+    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?)
+        -> Bool
+    {
         guard let saved = entry.stackPages else { return false }
         let ids = NavigationState.unique(saved)
         guard ids.first == root.id else { return false }
@@ -98,16 +108,22 @@ extension NavigationState.Entry {
     }
 
     /// The pages of a stack's entry; nil for another kind's.
-    var stackPages: [PageID]? { kind == ContainerKind.stack.name ? NavigationState.ids(words) : nil }
+    var stackPages: [PageID]? {
+        kind == ContainerKind.stack.name ? NavigationState.ids(words) : nil
+    }
 }
 
 extension ContainerKind {
     /// `type = "stack"`: the page's `root` at the bottom, pushes with its `transition`.
     public static let stack = ContainerKind(
-        name: "stack", readState: { words in words.isEmpty ? nil : NavigationState.normalized(words) }
-    ) { (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
+        name: "stack",
+        readState: { words in words.isEmpty ? nil : NavigationState.normalized(words) }
+    ) {
+        (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError)
+            -> NavigationNode? in
         guard case .stack(let spec) = page.content else { return nil }
-        let stack = TransitionStack(id: page.id, root: try child(spec.root), defaultTransition: spec.transition)
+        let stack = TransitionStack(
+            id: page.id, root: try child(spec.root), defaultTransition: spec.transition)
         stack.showsHeader = spec.showsHeader
         return stack
     }

@@ -16,7 +16,9 @@ extension TransitionStack {
     }
 
     /// Where the pages go inside `frame`: below the header when there is one.
-    func contentFrame(in frame: Rect) -> Rect { drawsHeader ? ChromeMetrics.belowHeader(frame) : frame }
+    func contentFrame(in frame: Rect) -> Rect {
+        drawsHeader ? ChromeMetrics.belowHeader(frame) : frame
+    }
 
     /// The page the back button of page `id` goes to: the entry below it; for a page being popped
     /// (no longer an entry), the top.
@@ -28,18 +30,26 @@ extension TransitionStack {
     /// The header chrome of page `id`.
     func headerChrome(for id: PageID, titles scene: SceneBuilder) -> Chrome {
         let below = pageBelow(id)
-        return .header(title: scene.title(of: id), showsBack: below != nil, backTitle: below.map { scene.title(of: $0.id) } ?? "")
+        return .header(
+            title: scene.title(of: id), showsBack: below != nil,
+            backTitle: below.map { scene.title(of: $0.id) } ?? "")
     }
 
     /// Adds the header layers: the top's, or during a transition the source's with the
     /// destination's fading in over it.
-    func drawHeader(in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder) {
+    func drawHeader(
+        in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder
+    ) {
         let header = ChromeMetrics.headerFrame(in: frame)
         guard let t = transition, t.progress < 1 else {
-            scene.addFlat(.chrome(headerChrome(for: top.id, titles: scene)), header, placement: placement, look: look)
+            scene.addFlat(
+                .chrome(headerChrome(for: top.id, titles: scene)), header, placement: placement,
+                look: look)
             return
         }
-        scene.addFlat(.chrome(headerChrome(for: t.from, titles: scene)), header, placement: placement, look: look)
+        scene.addFlat(
+            .chrome(headerChrome(for: t.from, titles: scene)), header, placement: placement,
+            look: look)
         if t.progress > 0 {
             scene.addFlat(
                 .chrome(headerChrome(for: t.to, titles: scene)), header, placement: placement,
@@ -53,7 +63,9 @@ extension TransitionStack {
         let header = ChromeMetrics.headerFrame(in: frame)
         guard header.contains(touches.point) else { return false }
         touches.claim([.tap], region: header) { [self] gesture in
-            if case .tap(let position, _) = gesture, ChromeMetrics.isOnBackButton(position, header: header), canGoBack {
+            if case .tap(let position, _) = gesture,
+                ChromeMetrics.isOnBackButton(position, header: header), canGoBack
+            {
                 pop()
             }
         }

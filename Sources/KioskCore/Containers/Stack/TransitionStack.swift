@@ -33,7 +33,9 @@ public final class TransitionStack: ContainerNode {
     /// How pages pushed with a `back_transition` leave when popped (`pop()` with the default).
     private var leaveTransitions: [ObjectIdentifier: PopTransition] = [:]
 
-    public init(id: PageID, root: NavigationNode, defaultTransition: TransitionSpec? = TransitionSpec()) {
+    public init(
+        id: PageID, root: NavigationNode, defaultTransition: TransitionSpec? = TransitionSpec()
+    ) {
         entries = [root]
         pushTransitions = [nil]
         self.defaultTransition = defaultTransition
@@ -77,7 +79,9 @@ public final class TransitionStack: ContainerNode {
     /// Pushes `node`; nil `transition` = not animated. A page already on the stack is refused.
     public func push(_ node: NavigationNode, transition: TransitionSpec?) throws {
         try checkNew(node)
-        if let r = running, removedAtEnd.count == 1, r.canReverse(towards: node, spec: transition, at: now) {
+        if let r = running, removedAtEnd.count == 1,
+            r.canReverse(towards: node, spec: transition, at: now)
+        {
             // Pushed again while it is being popped: the pop turns around where it is.
             removedAtEnd.removeAll()
             entries.append(node)
@@ -98,7 +102,9 @@ public final class TransitionStack: ContainerNode {
     public func push(_ node: NavigationNode, transition: ActionTransition) throws {
         let spec = transition.push.map { $0.applied(to: defaultTransition) } ?? defaultTransition
         try push(node, transition: spec)
-        if let back = transition.back { leaveTransitions[ObjectIdentifier(node)] = PopTransition(back, over: defaultTransition) }
+        if let back = transition.back {
+            leaveTransitions[ObjectIdentifier(node)] = PopTransition(back, over: defaultTransition)
+        }
     }
 
     /// Pops the top page; returns it, or nil when only the root is left. The default pops it
@@ -107,9 +113,13 @@ public final class TransitionStack: ContainerNode {
     @discardableResult
     public func pop(transition asked: PopTransition = .reverseOfPush) -> NavigationNode? {
         var transition = asked
-        if asked == .reverseOfPush, let leave = leaveTransitions[ObjectIdentifier(top)] { transition = leave }
+        if asked == .reverseOfPush, let leave = leaveTransitions[ObjectIdentifier(top)] {
+            transition = leave
+        }
         if let r = running, r.to === top, entries.count >= 2,
-            r.canReverse(towards: entries[entries.count - 2], spec: spec(for: transition, pushedWith: r.spec), at: now)
+            r.canReverse(
+                towards: entries[entries.count - 2],
+                spec: spec(for: transition, pushedWith: r.spec), at: now)
         {
             // Back during a push: the push turns around from the picture on screen.
             leaveTransitions[ObjectIdentifier(r.to)] = nil
@@ -120,7 +130,8 @@ public final class TransitionStack: ContainerNode {
             return r.to
         }
         finishRunning()
-        guard entries.count >= 2, let from = entries.popLast(), let pushSpec = pushTransitions.popLast()
+        guard entries.count >= 2, let from = entries.popLast(),
+            let pushSpec = pushTransitions.popLast()
         else { return nil }
         leaveTransitions[ObjectIdentifier(from)] = nil
         removedAtEnd.append(from)
@@ -130,7 +141,9 @@ public final class TransitionStack: ContainerNode {
 
     /// Pops every page above `page`; returns them bottom first ([] when `page` is the top).
     @discardableResult
-    public func popTo(_ page: PageID, transition: PopTransition = .reverseOfPush) throws -> [NavigationNode] {
+    public func popTo(_ page: PageID, transition: PopTransition = .reverseOfPush) throws
+        -> [NavigationNode]
+    {
         guard let index = entries.firstIndex(where: { $0.id == page }) else {
             throw NavigationError.notOnStack(page, container: id)
         }
@@ -161,8 +174,12 @@ public final class TransitionStack: ContainerNode {
         guard let newTop = nodes.last else { throw NavigationError.emptyStack(container: id) }
         var seen: Set<PageID> = []
         for node in nodes {
-            if !seen.insert(node.id).inserted { throw NavigationError.alreadyShown(node.id, container: id) }
-            if let p = node.parent, p !== self { throw NavigationError.pageInOtherContainer(node.id) }
+            if !seen.insert(node.id).inserted {
+                throw NavigationError.alreadyShown(node.id, container: id)
+            }
+            if let p = node.parent, p !== self {
+                throw NavigationError.pageInOtherContainer(node.id)
+            }
         }
         finishRunning()
         let oldTop = top
@@ -196,8 +213,10 @@ public final class TransitionStack: ContainerNode {
     public func beginInteractivePop() -> Bool {
         finishRunning()
         guard entries.count >= 2, appearance != .disappeared else { return false }
-        let spec = pushTransitions[pushTransitions.count - 1] ?? defaultTransition ?? TransitionSpec()
-        var r = RunningTransition(from: top, to: entries[entries.count - 2], spec: spec, direction: .pop, start: now)
+        let spec =
+            pushTransitions[pushTransitions.count - 1] ?? defaultTransition ?? TransitionSpec()
+        var r = RunningTransition(
+            from: top, to: entries[entries.count - 2], spec: spec, direction: .pop, start: now)
         r.tween = nil
         running = r
         send(.willShow(r.to.id, animated: true))
@@ -262,11 +281,15 @@ public final class TransitionStack: ContainerNode {
         if let p = node.parent, p !== self { throw NavigationError.pageInOtherContainer(node.id) }
     }
 
-    private func run(from: NavigationNode, to: NavigationNode, spec: TransitionSpec?, direction: TransitionDirection) {
+    private func run(
+        from: NavigationNode, to: NavigationNode, spec: TransitionSpec?,
+        direction: TransitionDirection
+    ) {
         let animated = (spec?.duration ?? 0) > 0 && appearance != .disappeared
         send(.willShow(to.id, animated: animated))
         if animated, let spec {
-            running = RunningTransition(from: from, to: to, spec: spec, direction: direction, start: now)
+            running = RunningTransition(
+                from: from, to: to, spec: spec, direction: direction, start: now)
             reconcileChildren(animated: true)
         } else {
             for node in removedAtEnd { release(node) }

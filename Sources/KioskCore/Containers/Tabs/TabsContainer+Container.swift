@@ -16,7 +16,9 @@ extension TabsContainer: Container {
 
     /// The area above the tab bar.
     func contentFrame(in frame: Rect) -> Rect {
-        Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(1, frame.height - ChromeMetrics.tabBarHeight))
+        Rect(
+            x: frame.minX, y: frame.minY, width: frame.width,
+            height: max(1, frame.height - ChromeMetrics.tabBarHeight))
     }
 
     /// The tab bar along the bottom.
@@ -40,7 +42,11 @@ extension TabsContainer: Container {
         if bar.contains(touches.point) {
             touches.claim([.tap], region: bar) { [self] gesture in
                 guard case .tap(let position, _) = gesture, !pages.isEmpty else { return }
-                let index = min(max(Int(((position.x - bar.minX) / bar.width * Double(pages.count)).rounded(.down)), 0), pages.count - 1)
+                let index = min(
+                    max(
+                        Int(
+                            ((position.x - bar.minX) / bar.width * Double(pages.count)).rounded(
+                                .down)), 0), pages.count - 1)
                 if index == selectedIndex, transition == nil {
                     // Re-tapping the selected tab takes its page home (a stack pops to its root),
                     // as UITabBarController and the seeds do.
@@ -56,13 +62,18 @@ extension TabsContainer: Container {
 
     // MARK: Scene
 
-    public func draw(in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder) {
+    public func draw(
+        in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder
+    ) {
         let content = contentFrame(in: frame)
         scene.drawTransitioning(
-            self, current: selectedPage, transition: transition, frame: content, placement: placement,
+            self, current: selectedPage, transition: transition, frame: content,
+            placement: placement,
             look: look.clipped(to: content, placement: placement))
         let titles = pages.map { scene.title(of: $0.id) }
-        scene.addFlat(.chrome(.tabBar(titles: titles, selected: position)), tabBarFrame(in: frame), placement: placement, look: look)
+        scene.addFlat(
+            .chrome(.tabBar(titles: titles, selected: position)), tabBarFrame(in: frame),
+            placement: placement, look: look)
     }
 
     // MARK: Actions
@@ -84,8 +95,12 @@ extension TabsContainer: Container {
     /// The selected page, so reordering `pages` keeps selecting that page.
     public var savedState: NavigationState.Entry? { selectedPage.map { .tabs(selected: $0.id) } }
 
-    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?) -> Bool {
-        guard let page = entry.page(of: .tabs), let index = pages.firstIndex(where: { $0.id == page }) else { return false }
+    public func restore(_ entry: NavigationState.Entry, makeNode: (PageID) -> NavigationNode?)
+        -> Bool
+    {
+        guard let page = entry.page(of: .tabs),
+            let index = pages.firstIndex(where: { $0.id == page })
+        else { return false }
         _ = try? select(index, transition: nil)
         return true
     }
@@ -98,12 +113,15 @@ extension NavigationState.Entry {
 
 extension ContainerKind {
     /// `type = "tabs"`: the page's `pages`, switched with its `transition`.
-    public static let tabs = ContainerKind(name: "tabs", readState: NavigationState.Entry.readPage) {
-        (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError) -> NavigationNode? in
+    public static let tabs = ContainerKind(name: "tabs", readState: NavigationState.Entry.readPage)
+    {
+        (page: PageDefinition, size: Size, child: BuildChild) throws(NavigationError)
+            -> NavigationNode? in
         guard case .tabs(let spec) = page.content else { return nil }
         var children: [NavigationNode] = []
         for id in spec.pages { children.append(try child(id)) }
         let start = spec.start.flatMap { id in spec.pages.firstIndex(of: id) } ?? 0
-        return TabsContainer(id: page.id, pages: children, selectedIndex: start, defaultTransition: spec.transition)
+        return TabsContainer(
+            id: page.id, pages: children, selectedIndex: start, defaultTransition: spec.transition)
     }
 }

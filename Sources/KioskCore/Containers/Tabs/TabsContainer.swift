@@ -24,7 +24,10 @@ public final class TabsContainer: ContainerNode {
     private var running: RunningTransition?
     private var shown: Set<ObjectIdentifier> = []
 
-    public init(id: PageID, pages: [NavigationNode], selectedIndex: Int = 0, defaultTransition: TransitionSpec? = nil) {
+    public init(
+        id: PageID, pages: [NavigationNode], selectedIndex: Int = 0,
+        defaultTransition: TransitionSpec? = nil
+    ) {
         self.pages = pages
         self.selectedIndex = pages.indices.contains(selectedIndex) ? selectedIndex : 0
         startIndex = self.selectedIndex
@@ -35,7 +38,9 @@ public final class TabsContainer: ContainerNode {
     }
 
     /// The selected page, nil when there are none.
-    public var selectedPage: NavigationNode? { pages.indices.contains(selectedIndex) ? pages[selectedIndex] : nil }
+    public var selectedPage: NavigationNode? {
+        pages.indices.contains(selectedIndex) ? pages[selectedIndex] : nil
+    }
 
     /// The running switch at the current time, nil at rest.
     public var transition: InFlightTransition? { running?.state(at: now) }
@@ -69,7 +74,9 @@ public final class TabsContainer: ContainerNode {
         guard pages.indices.contains(index) else {
             throw NavigationError.indexOutOfRange(index, count: pages.count, container: id)
         }
-        if let r = running, r.canReverse(towards: pages[index], spec: transition, at: now), shouldSelect?(index) ?? true {
+        if let r = running, r.canReverse(towards: pages[index], spec: transition, at: now),
+            shouldSelect?(index) ?? true
+        {
             // The tab it is leaving, tapped again during the switch: the switch turns around
             // from the picture on screen (CLF reverses its running cross-fade).
             selectedIndex = index
@@ -85,7 +92,8 @@ public final class TabsContainer: ContainerNode {
         selectedIndex = index
         shown.insert(ObjectIdentifier(to))
         if let spec = transition, spec.duration > 0, appearance != .disappeared {
-            running = RunningTransition(from: from, to: to, spec: spec, direction: direction, start: now)
+            running = RunningTransition(
+                from: from, to: to, spec: spec, direction: direction, start: now)
             reconcileChildren(animated: true)
         } else {
             reconcileChildren(animated: false)

@@ -5,7 +5,9 @@ extension RunningTransition {
     /// True when a request at `time` for `target` with `spec` can run this transition backwards:
     /// it runs on its own (no finger), is not already cancelling, goes away from `target` with
     /// the same transition.
-    func canReverse(towards target: NavigationNode, spec other: TransitionSpec?, at time: Double) -> Bool {
+    func canReverse(towards target: NavigationNode, spec other: TransitionSpec?, at time: Double)
+        -> Bool
+    {
         tween != nil && !cancelling && from === target && other == spec && !isFinished(at: time)
     }
 

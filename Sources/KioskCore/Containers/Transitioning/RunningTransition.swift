@@ -10,7 +10,10 @@ struct RunningTransition {
     var manualProgress = 0.0
     var cancelling = false
 
-    init(from: NavigationNode, to: NavigationNode, spec: TransitionSpec, direction: TransitionDirection, start: Double) {
+    init(
+        from: NavigationNode, to: NavigationNode, spec: TransitionSpec,
+        direction: TransitionDirection, start: Double
+    ) {
         self.from = from
         self.to = to
         self.spec = spec
@@ -24,7 +27,8 @@ struct RunningTransition {
 
     func state(at time: Double) -> InFlightTransition {
         InFlightTransition(
-            from: from.id, to: to.id, spec: spec, direction: direction, progress: progress(at: time),
+            from: from.id, to: to.id, spec: spec, direction: direction,
+            progress: progress(at: time),
             isInteractive: tween == nil, isCancelling: cancelling)
     }
 }

@@ -23,7 +23,9 @@ extension NavigationState {
 
     /// Reads `text`. Lines of kinds `containers` does not know are skipped (written by a newer
     /// version); blank lines and lines starting with `#` too.
-    public init(text: String, containers: ContainerRegistry = .standard) throws(NavigationStateError) {
+    public init(text: String, containers: ContainerRegistry = .standard)
+        throws(NavigationStateError)
+    {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         guard lines.first?.trimmingSpaces == Self.header else { throw .missingHeader }
         var entries: [PageID: Entry] = [:]
@@ -36,7 +38,9 @@ extension NavigationState {
                 throw .malformedLine(number, trimmed)
             }
             guard let kind = containers.kind(named: words[0]) else { continue }
-            guard let read = kind.readState(Array(words.dropFirst(2))) else { throw .malformedLine(number, trimmed) }
+            guard let read = kind.readState(Array(words.dropFirst(2))) else {
+                throw .malformedLine(number, trimmed)
+            }
             entries[id] = Entry(kind: kind.name, words: read)
         }
         self.entries = entries
@@ -62,7 +66,8 @@ extension NavigationState {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
-        case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "+"),
+        case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+            UInt8(ascii: "+"),
             UInt8(ascii: "@"):
             true
         default: false
@@ -100,7 +105,8 @@ extension NavigationState {
         }
         while let byte = iterator.next() {
             if byte == UInt8(ascii: "%") {
-                guard let high = hexValue(iterator.next()), let low = hexValue(iterator.next()) else { return nil }
+                guard let high = hexValue(iterator.next()), let low = hexValue(iterator.next())
+                else { return nil }
                 bytes.append(high << 4 | low)
             } else if isSafe(byte) {
                 bytes.append(byte)
@@ -131,7 +137,9 @@ extension NavigationState.Entry {
     }
 
     /// An entry of one index: `<kind> <id> <index>`.
-    static func index(_ value: Int, of kind: ContainerKind) -> Self { Self(kind: kind.name, words: [String(value)]) }
+    static func index(_ value: Int, of kind: ContainerKind) -> Self {
+        Self(kind: kind.name, words: [String(value)])
+    }
 
     /// The index of an entry of `kind` made by `index(_:of:)`; nil for another kind's.
     func index(of kind: ContainerKind) -> Int? {

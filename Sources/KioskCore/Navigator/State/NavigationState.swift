@@ -45,7 +45,9 @@ public struct NavigationState: Hashable, Sendable {
     /// drill-down whose saved root differs from the configured one is ignored.
     /// Returns the ids of the containers that were restored.
     @discardableResult
-    public func restore(into root: NavigationNode, makeNode: (PageID) -> NavigationNode?) -> [PageID] {
+    public func restore(into root: NavigationNode, makeNode: (PageID) -> NavigationNode?)
+        -> [PageID]
+    {
         var restored: [PageID] = []
         // Recursion: one level per container on the path. An entry is not applied to a container
         // that is already on the path: `stack a … b` and `stack b … a` (a hand-edited state file,
@@ -54,7 +56,9 @@ public struct NavigationState: Hashable, Sendable {
         // and the depth is at most the number of pages (`ConfigLimits.pages`).
         var path: Set<PageID> = []
         func visit(_ current: NavigationNode) {
-            guard let container = current as? any Container, !path.contains(container.id) else { return }
+            guard let container = current as? any Container, !path.contains(container.id) else {
+                return
+            }
             path.insert(container.id)
             defer { path.remove(container.id) }
             if let entry = entries[container.id], container.restore(entry, makeNode: makeNode) {

@@ -6,7 +6,8 @@ public enum NavigationStateError: Error, Hashable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .missingHeader: "navigation state does not start with '\(NavigationState.header)'"
-        case .malformedLine(let line, let text): "navigation state line \(line) is malformed: \(text)"
+        case .malformedLine(let line, let text):
+            "navigation state line \(line) is malformed: \(text)"
         }
     }
 }
