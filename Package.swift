@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
-// kiosk-shell: a fullscreen Wayland touch-panel shell. The dependency rule of the module graph:
-// KioskCore imports only the standard library; C targets are imported only by Render, Wayland,
-// DRM, Input and Platform.
+// kiosk-shell: a fullscreen Wayland touch-panel shell. The dependency rule of the module graph
+// (docs/architecture.md): KioskCore imports only the standard library; C targets are imported
+// only by Render, Wayland, DRM, Input, Platform and Control.
 import Foundation
 import PackageDescription
 
