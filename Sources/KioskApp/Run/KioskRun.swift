@@ -38,8 +38,7 @@ public enum KioskRun {
         }
         do {
             let runner = try KioskRunner(configDirectory: configDirectory, loaded: result)
-            runner.backendChoice = backend
-            return runner.run()
+            return runner.run(backend: backend)
         } catch {
             log.critical("\(error.description)")
             return .failure

@@ -22,16 +22,16 @@ extension KioskRunner {
         // The first frame's mode set (DRM) or commit (Wayland).
         StartupTimeline.process.mark("present")
         if outcome.isAnimating { output?.setNeedsFrame() }
-        wakeups?.arm(for: pipeline.renderer.surfaces, now: outcome.now)
+        betweenFrames?.wakeups.arm(for: pipeline.renderer.surfaces, now: outcome.now)
         if outcome.isSettled, let navigator {
-            if config.good != nil { ahead?.settled(navigator) }
+            if config.good != nil { betweenFrames?.ahead.settled(navigator) }
             if let page = keeper.settled(navigator, saving: config.good != nil) {
                 if config.good != nil { log.info("showing page \"\(page)\"") }
                 controlPageSettled(page)
                 updateStatus()
             }
         } else {
-            ahead?.moving()
+            betweenFrames?.ahead.moving()
         }
         if outcome.isFirst {
             status.firstFrameCommitted(

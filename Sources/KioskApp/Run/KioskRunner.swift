@@ -19,21 +19,20 @@ import Logging
 /// moves no frame is requested.
 public final class KioskRunner {
     let loop: EventLoop
-    let log = Logger(label: "kiosk")
+    /// One logger for the run, a constant of the type rather than state of each runner.
+    static let logger = Logger(label: "kiosk")
+    var log: Logger { Self.logger }
     let config: ConfigService
     let pipeline: FramePipeline
     let router: InputRouter
     let idle: IdleService
     let keeper: NavigationKeeper
     let status: SystemdStatus
-    var wakeups: FrameWakeups?
-    var ahead: SurfacesAhead?
+    var betweenFrames: BetweenFrames?
     var output: (any OutputBackend)?
     var navigator: Navigator?
     /// Values, actions, MQTT and D-Bus of the good configuration (`+Control`); nil without any.
     var control: ControlHub?
-    /// `kiosk-shell run --backend`: overrides `[display] backend` (nil: the config decides).
-    public var backendChoice: OutputBackendChoice?
     /// How the run ended.
     public internal(set) var exitCode: KioskExitCode = .success
 
@@ -44,16 +43,17 @@ public final class KioskRunner {
         config = ConfigService(directory: configDirectory, loaded: loaded)
         loop = try EventLoop()
         pipeline = FramePipeline(renderer: FrameRenderer(configuration: config.shown, scale: 1))
-        idle = IdleService(loop: loop, log: log)
-        keeper = NavigationKeeper(log: log)
-        status = SystemdStatus(loop: loop, log: log)
+        idle = IdleService(loop: loop, log: Self.logger)
+        keeper = NavigationKeeper(log: Self.logger)
+        status = SystemdStatus(loop: loop, log: Self.logger)
         let settings = config.shown.settings
         router = InputRouter(
-            settings: settings.input, surfaceSize: settings.previewSize, loop: loop, log: log,
+            settings: settings.input, surfaceSize: settings.previewSize, loop: loop,
+            log: Self.logger,
             overlays: pipeline.overlays, orientation: pipeline.renderer.orientation,
-            startDirect: { [loop, log] geometry, size in
+            startDirect: { [loop] geometry, size in
                 BackendFactory.directInput(
-                    settings: geometry, nativeSize: size, loop: loop, log: log)
+                    settings: geometry, nativeSize: size, loop: loop, log: Self.logger)
             })
         router.delegate = self
         try pipeline.overlays.expire(on: loop)
@@ -79,13 +79,14 @@ public final class KioskRunner {
     }
 
     /// Shows the home page fullscreen on the output and runs until a signal (exit code 0) or
-    /// until the output goes away (1).
-    public func run() -> KioskExitCode {
+    /// until the output goes away (1). `backend` is `kiosk-shell run --backend`: it overrides
+    /// `[display] backend` (nil: the config decides).
+    public func run(backend: OutputBackendChoice? = nil) -> KioskExitCode {
         let made: (output: any OutputBackend, seat: (any InputBackend)?)
         do {
             made = try BackendFactory.output(
                 loop: loop, settings: config.shown.settings, title: "kiosk-shell",
-                choice: backendChoice, log: log)
+                choice: backend, log: log)
         } catch {
             // Stopped before the display was up (waiting for the card): a stop, not a failure.
             if let stop = ProcessSignal.pendingStop {
@@ -113,7 +114,7 @@ public final class KioskRunner {
         keeper.finishSaving()
         if let summary = output?.statisticsSummary { log.info("\(summary)") }
         router.stop()
-        ahead = nil
+        betweenFrames = nil
         output?.shutDown()
         output = nil
         return exitCode
@@ -121,8 +122,9 @@ public final class KioskRunner {
 
     private func connect(_ output: any OutputBackend) {
         self.output = output
-        wakeups = FrameWakeups(loop: loop) { [unowned self] in self.output?.setNeedsFrame() }
-        ahead = SurfacesAhead(loop: loop, renderer: pipeline.renderer)
+        betweenFrames = BetweenFrames(
+            wakeups: FrameWakeups(loop: loop) { [unowned self] in self.output?.setNeedsFrame() },
+            ahead: SurfacesAhead(loop: loop, renderer: pipeline.renderer))
         output.onConfigure = { [unowned self] size, scale in
             configured(surfaceSize: size, scale: Double(scale))
         }
