@@ -5,8 +5,8 @@ import Testing
 
 @testable import KioskApp
 
-/// `kiosk-shell run` with nowhere to draw: at a terminal it says so in one line and exits 69; under
-/// systemd it waits for the card, as at boot.
+/// `kiosk-shell run` (and `calibrate`) with nowhere to draw: at a terminal it says so in one line
+/// and exits 69; under systemd it waits for the card, as at boot.
 @Suite("run without a display")
 struct NoDisplayTests {
     static let noCards = !FileManager.default.fileExists(atPath: DisplayPresence.cardDirectory)
@@ -17,10 +17,10 @@ struct NoDisplayTests {
         let process = Process()
         let errorPath = AppFixture.temporaryDirectory() + "/stderr"
 
-        init(environment: [String: String]) throws {
+        init(environment: [String: String], command: String = "run") throws {
             let binary = try #require(KioskShellBinary.path)
             process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["run", "--config", AppFixture.fixture("drill")]
+            process.arguments = [command, "--config", AppFixture.fixture("drill")]
             process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
             _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
             process.standardInput = FileHandle.nullDevice
@@ -51,9 +51,10 @@ struct NoDisplayTests {
         "at a terminal with no compositor and no /dev/dri it prints one line naming both and exits 69",
         .enabled(
             if: KioskShellBinary.path != nil && noCards,
-            "needs the built binary and a machine without /dev/dri"))
-    func saysWhatIsMissing() throws {
-        let run = try Started(environment: [:])
+            "needs the built binary and a machine without /dev/dri"),
+        arguments: ["run", "calibrate"])
+    func saysWhatIsMissing(command: String) throws {
+        let run = try Started(environment: [:], command: command)
         #expect(run.ends(within: 15), "still running: it waits instead of saying what is missing")
         run.stop()
         #expect(run.process.terminationStatus == KioskExitCode.unavailable.rawValue)

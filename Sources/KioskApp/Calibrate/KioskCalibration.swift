@@ -239,6 +239,14 @@ extension KioskCalibration {
             )
             return .configError
         }
+        // As `run`: typed in a terminal with nowhere to draw, say so instead of waiting.
+        if let line = DisplayPresence.missingDisplay(
+            wanted: configuration.settings.output.backend,
+            startedBySystemd: DisplayPresence.startedBySystemd())
+        {
+            StandardStream.error.write(line + "\n")
+            return .unavailable
+        }
         do {
             return try KioskCalibration(
                 configuration: configuration, points: points, printOnly: printOnly
