@@ -35,6 +35,15 @@ enum DisplayPresence {
         return environment("INVOCATION_ID") != nil && !(stdinIsTerminal && stderrIsTerminal)
     }
 
+    /// For `run` and `calibrate`, before they open an output: with nowhere to draw and not
+    /// started by systemd, prints the one line and returns the exit code; nil: go on.
+    static func refusal(wanted: OutputBackendChoice) -> KioskExitCode? {
+        guard let line = missingDisplay(wanted: wanted, startedBySystemd: startedBySystemd())
+        else { return nil }
+        StandardStream.error.write(line + "\n")
+        return .unavailable
+    }
+
     /// The line to print instead of waiting for a card (see the type), or nil to go on.
     /// `wanted` is `--backend`, else `[display] backend`.
     static func missingDisplay(

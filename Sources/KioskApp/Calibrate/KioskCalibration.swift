@@ -240,12 +240,8 @@ extension KioskCalibration {
             return .configError
         }
         // As `run`: typed in a terminal with nowhere to draw, say so instead of waiting.
-        if let line = DisplayPresence.missingDisplay(
-            wanted: configuration.settings.output.backend,
-            startedBySystemd: DisplayPresence.startedBySystemd())
-        {
-            StandardStream.error.write(line + "\n")
-            return .unavailable
+        if let refused = DisplayPresence.refusal(wanted: configuration.settings.output.backend) {
+            return refused
         }
         do {
             return try KioskCalibration(

@@ -30,12 +30,7 @@ public enum KioskRun {
             )
         }
         let wanted = backend ?? result.displaySettings?.output.backend ?? .auto
-        if let line = DisplayPresence.missingDisplay(
-            wanted: wanted, startedBySystemd: DisplayPresence.startedBySystemd())
-        {
-            StandardStream.error.write(line + "\n")
-            return .unavailable
-        }
+        if let refused = DisplayPresence.refusal(wanted: wanted) { return refused }
         do {
             let runner = try KioskRunner(configDirectory: configDirectory, loaded: result)
             return runner.run(backend: backend)
