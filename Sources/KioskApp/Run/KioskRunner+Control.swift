@@ -25,6 +25,8 @@ extension KioskRunner {
             settings: settings, loop: loop, log: log, delegate: RemoteControl(runner: self),
             busAddress: nil)
         hub.store.onChange = { [unowned self] in output?.setNeedsFrame() }
+        hub.controls.onChange = { [unowned self] in output?.setNeedsFrame() }
+        hub.controls.send = { [unowned self] in sendControl($0, value: $1, on: $2) }
         hub.mqtt?.onCommand = { [unowned self] (command: RemoteCommand) in
             do {
                 try perform(command)

@@ -67,7 +67,7 @@ extension Navigator {
             if let hit {
                 activatedItem = itemFrame(hit.rect, on: node)
                 defer { activatedItem = nil }
-                perform(hit.action, from: node)
+                perform(Self.placed(hit.action, at: local, on: hit.rect), from: node)
             }
         case (.panel(let node, _), .pan(let pan)):
             scroll(node, pan: pan)
