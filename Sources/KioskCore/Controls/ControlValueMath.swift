@@ -21,7 +21,12 @@ public enum ControlValueMath {
         default:
             proposed = nil
         }
-        return proposed == current ? nil : proposed
+        guard let proposed, proposed != current else { return nil }
+        // "30" and "30.0" are the same setting: a number at its end of the range changes nothing.
+        if case .toggle = kind { return proposed }
+        if case .choice = kind { return proposed }
+        if let old = current.flatMap(number), let new = number(proposed), old == new { return nil }
+        return proposed
     }
 
     /// Where `text` puts a slider's knob (0 … 1); nil when it is not a number.

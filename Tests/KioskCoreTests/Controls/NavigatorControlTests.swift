@@ -1,0 +1,54 @@
+import KioskCore
+import Testing
+
+@Suite("Controls: touches reach the control handler")
+struct NavigatorControlTests {
+    let slider = ControlWidget(
+        kind: .slider(ControlRange(min: 0, max: 100, step: 1)), label: "Speed", value: "speed",
+        effects: ControlEffects())
+
+    /// A navigator whose home panel has one target: `action` over `rect`.
+    func navigator(_ action: Action, rect: Rect) throws -> Navigator {
+        let page = PageDefinition(id: "home", title: "Home", content: .panel(Panel(widgets: [])))
+        let configuration = NavFixture.configuration(home: "home", [page])
+        return try Navigator(
+            configuration: configuration, viewport: NavFixture.viewport, scale: 1,
+            panels: FakePanels(rows: { _, _ in [PanelTarget(rect: rect, action: action)] }))
+    }
+
+    @Test("a tap on a slider's track carries where on the track it landed")
+    func trackFraction() throws {
+        let track = Rect(x: 100, y: 200, width: 400, height: 64)
+        let nav = try navigator(
+            .control(ControlInput(control: slider, part: .track(fraction: nil))), rect: track)
+        var received: [(ControlInput, PageID)] = []
+        nav.controlHandler = { received.append(($0, $1)) }
+        try NavFixture.play("tap 400,230", on: nav)
+        #expect(received.count == 1)
+        #expect(received.first?.0.part == .track(fraction: 0.75))
+        #expect(received.first?.1 == "home")
+        #expect(nav.activeNode.id == "home")
+    }
+
+    @Test("a tap on a stepper's + hands on the part as laid out; outside it nothing")
+    func stepperPart() throws {
+        let plus = Rect(x: 600, y: 100, width: 64, height: 88)
+        let stepper = ControlWidget(
+            kind: .stepper(ControlRange(min: 0, max: 10, step: 1)), label: "", value: "n",
+            effects: ControlEffects())
+        let nav = try navigator(.control(ControlInput(control: stepper, part: .step(1))), rect: plus)
+        var parts: [ControlPart] = []
+        nav.controlHandler = { input, _ in parts.append(input.part) }
+        try NavFixture.play("tap 630,140; wait 0.5s; tap 500,140", on: nav)
+        #expect(parts == [.step(1)])
+    }
+
+    @Test("without a handler (render) a control is refused with a reason, not carried out")
+    func noHandler() throws {
+        let nav = try navigator(
+            .control(ControlInput(control: slider, part: .track(fraction: 0.5))),
+            rect: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(nav.perform(.control(ControlInput(control: slider, part: .toggle))) == false)
+        #expect(nav.lastRefusal?.contains("only under `kiosk-shell run`") == true)
+    }
+}
