@@ -5,12 +5,14 @@ import KioskCore
 /// exists, can be set and that publishing has a broker is checked with the other value
 /// references (`ValueReferenceCheck`).
 extension WidgetParser {
-    static let controlCommonKeys = ["label", "value", "set", "publish", "run", "timeout", "interval"]
+    static let controlCommonKeys = [
+        "label", "value", "set", "publish", "run", "timeout", "interval"
+    ]
     static let controlKeysByType: [String: [String]] = [
         "toggle": controlCommonKeys + ["on", "off"],
         "slider": controlCommonKeys + ["min", "max", "step", "unit"],
         "stepper": controlCommonKeys + ["min", "max", "step", "unit"],
-        "choice": controlCommonKeys + ["options"],
+        "choice": controlCommonKeys + ["options"]
     ]
     static let controlTypes = ["toggle", "slider", "stepper", "choice"]
     static let optionKeys = ["label", "value"]

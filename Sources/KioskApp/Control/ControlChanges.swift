@@ -19,6 +19,9 @@ final class ControlChanges {
     private var timer: LoopTimer?
     /// True when the shown values changed without the store changing (a pending one came or went).
     private var shownChanged = false
+    /// The programs that controls started and that have not finished: a control shows its new
+    /// state itself, so only a failure of these gets a toast.
+    private var runningPrograms: Set<ActionKey> = []
     /// Sends a value: publishes and/or runs (the runner, which owns the toasts).
     var send: ((ControlWidget, String, PageID) -> SendOutcome)?
     /// Something to show changed: a frame is needed.
@@ -47,8 +50,9 @@ final class ControlChanges {
     func change(_ input: ControlInput, on page: PageID, at now: Double) {
         let control = input.control
         let name = control.value
-        guard let next = ControlValueMath.next(
-            control.kind, current: shownText(name), part: input.part)
+        guard
+            let next = ControlValueMath.next(
+                control.kind, current: shownText(name), part: input.part)
         else { return }
         let external = store.definitions[name]?.source == .external
         if control.effects.setsValue ?? external {
@@ -99,8 +103,9 @@ final class ControlChanges {
     /// True when a pending change came or went since the renderer last took the values.
     var needsNewLookup: Bool { shownChanged }
 
-    private func deliver(_ value: String, of control: ControlWidget, on page: PageID, at now: Double)
-    {
+    private func deliver(
+        _ value: String, of control: ControlWidget, on page: PageID, at now: Double
+    ) {
         guard let send else { return }
         if case .busy = send(control, value, page) {
             limiters[control.value]?.postpone(value, at: now)
@@ -123,13 +128,21 @@ final class ControlChanges {
     }
 
     private func armTimer(now: Double) {
-        let dues = waiting.keys.compactMap { limiters[$0]?.nextDue } + [pending.nextExpiry].compactMap { $0 }
+        let dues =
+            waiting.keys.compactMap { limiters[$0]?.nextDue }
+            + [pending.nextExpiry].compactMap { $0 }
         guard let next = dues.min() else {
             timer?.disarm()
             return
         }
         timer?.arm(after: max(0, next - now))
     }
+
+    /// A control started the program of `key`.
+    func started(_ key: ActionKey) { runningPrograms.insert(key) }
+
+    /// The program of `key` ended: true when a control had started it.
+    func finished(_ key: ActionKey) -> Bool { runningPrograms.remove(key) != nil }
 
     func stop() {
         timer?.invalidate()

@@ -105,9 +105,13 @@ extension KioskRunner {
     private func finished(_ report: ProgramReport) {
         let line = "action \(report.key): \(report.message)"
         if report.succeeded { log.info("\(line)") } else { log.warning("\(line)") }
-        pipeline.overlays.show(
-            ToastOverlay(text: report.message, isFailure: !report.succeeded, isProgress: false),
-            for: ToastOverlay.seconds)
+        // A control shows its new value itself: its program's toast says only that it failed.
+        let fromControl = control?.controls.finished(report.key) ?? false
+        if !(fromControl && report.succeeded) {
+            pipeline.overlays.show(
+                ToastOverlay(text: report.message, isFailure: !report.succeeded, isProgress: false),
+                for: ToastOverlay.seconds)
+        }
         control?.bus?.actionRan(page: report.key.page, action: report.key.action)
     }
 

@@ -14,7 +14,9 @@ extension KioskRunner {
         if let program = widget.effects.program(for: value) {
             let key = ActionKey(page: page.rawValue, action: name)
             switch control.programs.run(program, for: key) {
-            case .started: log.info("control \(key): started \(program.argv[0]) for \(value)")
+            case .started:
+                control.controls.started(key)
+                log.info("control \(key): started \(program.argv[0]) for \(value)")
             case .alreadyRunning: return .busy
             case .couldNotStart: break  // onFinish reported it
             }

@@ -69,7 +69,7 @@ struct ControlGeometry {
             // The buttons answer over the card's full height: a finger a little high still counts.
             parts = [
                 (Rect(x: minus.minX, y: card.minY, width: side, height: card.height), .step(-1)),
-                (Rect(x: plus.minX, y: card.minY, width: side, height: card.height), .step(1)),
+                (Rect(x: plus.minX, y: card.minY, width: side, height: card.height), .step(1))
             ]
         case .slider:
             let valueWidth = min(220, inner.width / 3)

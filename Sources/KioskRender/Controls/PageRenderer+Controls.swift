@@ -19,7 +19,8 @@ extension PageRenderer {
             in: cairo, at: geometry.label.origin, color: stale ? theme.mutedText : theme.text)
         switch w.kind {
         case .toggle(let on, _):
-            drawSwitch(isOn: text == on, known: text != nil, in: geometry.value ?? rect, cairo, theme)
+            drawSwitch(
+                isOn: text == on, known: text != nil, in: geometry.value ?? rect, cairo, theme)
         case .stepper(let range):
             for (target, glyph) in zip(geometry.parts, ["−", "+"]) {
                 let button = Rect(
@@ -49,8 +50,10 @@ extension PageRenderer {
                         target.rect.insetBy(dx: 1, dy: 1), radius: theme.cornerRadius,
                         lineWidth: 2, color: theme.divider)
                 }
-                centred(option.label, in: target.rect, size: theme.bodySize, bold: chosen, type, cairo)
-                    .draw(in: cairo, at: .zero, color: chosen ? theme.onAccent : theme.text)
+                centred(
+                    option.label, in: target.rect, size: theme.bodySize, bold: chosen, type, cairo
+                )
+                .draw(in: cairo, at: .zero, color: chosen ? theme.onAccent : theme.text)
             }
         }
     }
@@ -101,7 +104,8 @@ extension PageRenderer {
         let layout = TextLayout(
             context: type.text, text: shown, family: theme.fontFamily,
             size: box.height >= ControlGeometry.buttonSide ? theme.titleSize * 0.8 : theme.bodySize,
-            weight: .bold, width: box.width, alignment: box.height >= ControlGeometry.buttonSide
+            weight: .bold, width: box.width,
+            alignment: box.height >= ControlGeometry.buttonSide
                 ? .center : .right, ellipsizes: true)
         let y = box.midY - layout.size.height / 2
         layout.draw(
