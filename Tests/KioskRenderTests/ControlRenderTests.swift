@@ -45,7 +45,8 @@ struct ControlRenderTests {
             theme: theme, context: context(values))
     }
 
-    @Test("controls with values: toggle on, slider knob at its value, stepper number, choice chosen")
+    @Test(
+        "controls with values: toggle on, slider knob at its value, stepper number, choice chosen")
     func withValues() throws {
         let image = try render(
             ["heating": "on", "speed": "65", "setpoint": "21.5", "mode": "normal"], height: 520)

@@ -36,7 +36,8 @@ struct NavigatorControlTests {
         let stepper = ControlWidget(
             kind: .stepper(ControlRange(min: 0, max: 10, step: 1)), label: "", value: "n",
             effects: ControlEffects())
-        let nav = try navigator(.control(ControlInput(control: stepper, part: .step(1))), rect: plus)
+        let nav = try navigator(
+            .control(ControlInput(control: stepper, part: .step(1))), rect: plus)
         var parts: [ControlPart] = []
         nav.controlHandler = { input, _ in parts.append(input.part) }
         try NavFixture.play("tap 630,140; wait 0.5s; tap 500,140", on: nav)
