@@ -40,6 +40,9 @@ extension Navigator {
     /// The claimants under `point`, innermost first (pure: nothing changes).
     func claims(at point: Point) -> TouchClaims {
         var claims = TouchClaims(point: point)
+        claims.widgetClaims = { [unowned self] node, frame, point in
+            sliderClaims(node, frame: frame, at: point)
+        }
         claims.collect(root, frame: Rect(size: viewport))
         return claims
     }

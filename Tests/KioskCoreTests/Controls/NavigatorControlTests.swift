@@ -53,3 +53,60 @@ struct NavigatorControlTests {
         #expect(nav.lastRefusal?.contains("only under `kiosk-shell run`") == true)
     }
 }
+
+@Suite("Controls: a finger drags a slider")
+struct SliderDragTests {
+    let slider = ControlWidget(
+        kind: .slider(ControlRange(min: 0, max: 100, step: 1)), label: "Speed", value: "speed",
+        effects: ControlEffects())
+    let track = Rect(x: 100, y: 200, width: 400, height: 64)
+
+    func fractions(_ script: String, home: PageDefinition? = nil, pages: [PageDefinition] = [])
+        throws -> (fractions: [Double], navigator: Navigator)
+    {
+        let panel = PageDefinition(id: "panel", title: "Panel", content: .panel(Panel(widgets: [])))
+        let configuration = NavFixture.configuration(
+            home: home?.id ?? "panel", [panel] + pages + (home.map { [$0] } ?? []))
+        let action = Action.control(ControlInput(control: slider, part: .track(fraction: nil)))
+        let rect = track
+        let nav = try Navigator(
+            configuration: configuration, viewport: NavFixture.viewport, scale: 1,
+            panels: FakePanels(rows: { id, _ in
+                id == "panel" ? [PanelTarget(rect: rect, action: action)] : []
+            }))
+        var fractions: [Double] = []
+        nav.controlHandler = { input, _ in
+            if case .track(let f?) = input.part { fractions.append(f) }
+        }
+        try NavFixture.play(script, on: nav)
+        return (fractions, nav)
+    }
+
+    @Test("dragging along the track follows the finger to where it lifts")
+    func followsFinger() throws {
+        let (fractions, _) = try fractions("drag 150,230 450,230 300ms")
+        #expect(fractions.count >= 3)
+        #expect(fractions == fractions.sorted())
+        #expect(abs((fractions.last ?? 0) - 0.875) < 0.001)
+    }
+
+    @Test("a drag on a slider inside a cube moves the knob and does not turn the cube")
+    func insideCube() throws {
+        let other = PageDefinition(id: "other", title: "Other", content: .panel(Panel(widgets: [])))
+        let (fractions, nav) = try fractions(
+            "drag 450,230 150,230 300ms", home: NavFixture.cube("cube", ["panel", "other"]),
+            pages: [other])
+        #expect(abs((fractions.last ?? 1) - 0.125) < 0.001)
+        #expect(nav.activeNode.id == "panel")
+    }
+
+    @Test("a drag that starts beside the track turns the cube as before")
+    func besideTrack() throws {
+        let other = PageDefinition(id: "other", title: "Other", content: .panel(Panel(widgets: [])))
+        let (fractions, nav) = try fractions(
+            "drag 900,500 200,500 300ms", home: NavFixture.cube("cube", ["panel", "other"]),
+            pages: [other])
+        #expect(fractions.isEmpty)
+        #expect(nav.activeNode.id == "other")
+    }
+}
