@@ -108,7 +108,8 @@ struct ControlChangesTests {
             return attempts.count == 1 ? .busy : .sent
         }
         let toggle = control(.toggle(on: "on", off: "off"), "heating", interval: 0.1)
-        changes.change(ControlInput(control: toggle, part: .toggle), on: "plant", at: MonotonicClock.now)
+        changes.change(
+            ControlInput(control: toggle, part: .toggle), on: "plant", at: MonotonicClock.now)
         try run(for: 2) { attempts.count == 2 }
         #expect(attempts == ["on", "on"])
     }
