@@ -11,7 +11,7 @@ struct ControlGeometry {
     /// Stepper − and + buttons, choice segments and the slider's touch band.
     static let buttonSide = 64.0
     static let toggleSize = Size(width: 96, height: 52)
-    static let stepperValueWidth = 160.0
+    static let stepperValueWidth = 220.0
     static let knobRadius = 20.0
     static let trackThickness = 8.0
     static let segmentGap = 8.0
@@ -56,7 +56,7 @@ struct ControlGeometry {
             parts = [(card, .toggle)]
         case .stepper:
             let side = Self.buttonSide
-            let valueWidth = min(Self.stepperValueWidth, max(72, inner.width - 2 * side - 120))
+            let valueWidth = min(Self.stepperValueWidth, max(72, inner.width - 2 * side - 160))
             let top = card.midY - side / 2
             let plus = Rect(x: inner.maxX - side, y: top, width: side, height: side)
             let shown = Rect(

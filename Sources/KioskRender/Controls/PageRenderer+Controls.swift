@@ -101,15 +101,28 @@ extension PageRenderer {
         let isNumber = text.flatMap(ControlValueMath.number) != nil
         var shown = text ?? "—"
         if isNumber, let unit = range.unit, !unit.isEmpty { shown += "\u{2009}" + unit }
-        let layout = TextLayout(
-            context: type.text, text: shown, family: theme.fontFamily,
-            size: box.height >= ControlGeometry.buttonSide ? theme.titleSize * 0.8 : theme.bodySize,
-            weight: .bold, width: box.width,
-            alignment: box.height >= ControlGeometry.buttonSide
-                ? .center : .right, ellipsizes: true)
+        let large = box.height >= ControlGeometry.buttonSide
+        // Between − and + the number keeps a little air from the buttons.
+        let box = large ? box.insetBy(dx: ControlGeometry.segmentGap, dy: 0) : box
+        // A long number with its unit is drawn smaller until it fits (not below the small size),
+        // so the visitor sees the whole value, never "97.5 …".
+        var size = large ? theme.titleSize * 0.8 : theme.bodySize
+        var layout = numberLayout(shown, size: size, box: box, large: large, type)
+        while layout.naturalWidth > box.width, size > theme.smallSize {
+            size = max(theme.smallSize, size * 0.9)
+            layout = numberLayout(shown, size: size, box: box, large: large, type)
+        }
         let y = box.midY - layout.size.height / 2
         layout.draw(
             in: cairo, at: Point(x: box.minX, y: y), color: isNumber ? theme.text : theme.mutedText)
+    }
+
+    private func numberLayout(
+        _ s: String, size: Double, box: Rect, large: Bool, _ type: Typography
+    ) -> TextLayout {
+        TextLayout(
+            context: type.text, text: s, family: type.theme.fontFamily, size: size, weight: .bold,
+            width: box.width, alignment: large ? .center : .right, ellipsizes: true)
     }
 
     private func controlText(_ s: String, in box: Rect, type: Typography) -> TextLayout {
