@@ -3,7 +3,9 @@
 # - a tap on a toggle publishes its new value and runs a program whose argv carries it, each
 #   value one argv entry (spaces and all), and the toggle shows the new state at once;
 # - a tap on a slider's track publishes the value under the finger (the step grid from min) and
-#   shows it at once; the source answering with another value corrects what is shown.
+#   shows it at once; the source answering with another value corrects what is shown;
+# - a finger dragging the slider's knob is rate-limited: first value at once, at most one per
+#   interval, the value where it lifted always.
 
 # cw_make_config DIR PORT: the setpoint panel, 800x600.
 cw_make_config() {
@@ -117,6 +119,28 @@ cw_slider_shows_then_corrected() {
     ct_screen_is "$ref" 2 || fail_because "the answer did not correct the slider: $REASON"
 }
 
+# A finger dragging the knob from 90 down to 10 over about a second (60 motions): the knob
+# follows, the broker gets the first value at once, then at most one every 0.25 s (the default
+# interval), and the last value — where the finger lifted — always.
+cw_slider_drag_rate_limited() {
+    before=$(count_lines "$WORK/cw-seen.log" '^plant/speed/set ')
+    started=$(now)
+    weston_touch_drag 4 562 219 130 60
+    weston_touch_up 4
+    took=$(elapsed "$started" "$(now)")
+    wait_for_line "$WORK/cw-seen.log" "^plant/speed/set 10$" 3 ||
+        fail_because "the drag's last value was not sent: $(grep speed/set "$WORK/cw-seen.log" | tail -3 | tr '\n' '|')" || return 1
+    sleep 0.5 # anything still waiting would have gone out by now
+    sent=$(( $(count_lines "$WORK/cw-seen.log" '^plant/speed/set ') - before ))
+    most=$(awk -v t="$took" 'BEGIN { printf "%d", t / 0.25 + 2 }')
+    log "  $sent values sent for a ${took} s drag of 60 motions (at most $most allowed)"
+    [ "$sent" -ge 2 ] && [ "$sent" -le "$most" ] || fail_because "$sent values sent in $took s" || return 1
+    [ "$(grep '^plant/speed/set ' "$WORK/cw-seen.log" | tail -1)" = "plant/speed/set 10" ] ||
+        fail_because "the last value sent is not 10" || return 1
+    ref=$(cw_reference dragged heating=off speed=10) || return 1
+    ct_screen_is "$ref" 2 || fail_because "the knob did not follow the finger to 10: $REASON"
+}
+
 controls_cases() {
     for tool in mosquitto mosquitto_pub mosquitto_sub python3; do
         command -v "$tool" >/dev/null || { run_case "controls: $tool is installed" false; return; }
@@ -124,6 +148,7 @@ controls_cases() {
     run_case "controls: the setpoint panel comes up with its broker" cw_start || { cleanup_all; return; }
     run_case "controls: a toggle publishes its value and runs a program with it as one argv entry" cw_toggle_publishes_and_runs
     run_case "controls: a slider tap publishes the value under the finger, shows it at once, the source corrects it" cw_slider_shows_then_corrected
+    run_case "controls: a slider dragged sends its first value at once, then at most one per interval, the last always" cw_slider_drag_rate_limited
     weston_stop_input
     cleanup_all
 }
