@@ -114,3 +114,46 @@ struct ControlChangesTests {
         #expect(attempts == ["on", "on"])
     }
 }
+
+@Suite("ControlChanges: a value that is not a number")
+struct ControlChangesNotANumberTests {
+    @Test("a stepper on a value that is not a number steps from its range and says so in one line")
+    func notANumber() throws {
+        let loop = try EventLoop()
+        let store = ValueStore(
+            definitions: [ValueDefinition(name: "setpoint", source: .external)], now: 0)
+        try store.set("setpoint", text: "sensor error", at: 0)
+        let lines = LogLines()
+        let log = Logger(label: "test") { _ in lines }
+        let changes = ControlChanges(store: store, loop: loop, log: log)
+        let stepper = ControlWidget(
+            kind: .stepper(ControlRange(min: 15, max: 30, step: 0.5)), label: "", value: "setpoint",
+            effects: ControlEffects())
+        changes.change(ControlInput(control: stepper, part: .step(1)), on: "plant", at: 1)
+        #expect(store.text("setpoint") == "15.5")
+        let warnings = lines.lines.filter { $0.hasPrefix("warning") }
+        #expect(
+            warnings == [
+                "warning: stepper setpoint: the value \"sensor error\" is not a number; the change starts from the range 15.0…30.0"
+            ])
+    }
+}
+
+/// Collects log lines ("level: message") for a test to read.
+final class LogLines: LogHandler, @unchecked Sendable {
+    var lines: [String] = []
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(
+        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
+        file: String, function: String, line: UInt
+    ) {
+        lines.append("\(level): \(message)")
+    }
+}

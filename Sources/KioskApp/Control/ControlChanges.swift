@@ -50,9 +50,9 @@ final class ControlChanges {
     func change(_ input: ControlInput, on page: PageID, at now: Double) {
         let control = input.control
         let name = control.value
-        guard
-            let next = ControlValueMath.next(
-                control.kind, current: shownText(name), part: input.part)
+        let current = shownText(name)
+        warnIfNotANumber(current, of: control)
+        guard let next = ControlValueMath.next(control.kind, current: current, part: input.part)
         else { return }
         let external = store.definitions[name]?.source == .external
         if control.effects.setsValue ?? external {
@@ -136,6 +136,20 @@ final class ControlChanges {
             return
         }
         timer?.arm(after: max(0, next - now))
+    }
+
+    /// A stepper or slider touched while its value is not a number (a source sent "error" or
+    /// JSON where a number belongs) steps from its range: say so once per touch, in one line.
+    private func warnIfNotANumber(_ text: String?, of control: ControlWidget) {
+        guard let text, ControlValueMath.number(text) == nil else { return }
+        switch control.kind {
+        case .stepper(let range), .slider(let range):
+            log.warning(
+                "\(control.typeName) \(control.value): the value \"\(String(text.prefix(80)).oneLineForMessage)\" is not a number; the change starts from the range \(ControlValueMath.format(range.min, range))…\(ControlValueMath.format(range.max, range))"
+            )
+        case .toggle, .choice:
+            break
+        }
     }
 
     /// A control started the program of `key`.
