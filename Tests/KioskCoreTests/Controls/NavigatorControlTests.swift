@@ -44,6 +44,33 @@ struct NavigatorControlTests {
         #expect(parts == [.step(1)])
     }
 
+    @Test("Enter on a focused stepper button acts as a tap on it; on a slider's track nothing")
+    func keys() throws {
+        let stepper = ControlWidget(
+            kind: .stepper(ControlRange(min: 0, max: 10, step: 1)), label: "", value: "n",
+            effects: ControlEffects())
+        let page = PageDefinition(id: "home", title: "Home", content: .panel(Panel(widgets: [])))
+        let targets = [
+            PanelTarget(
+                rect: Rect(x: 100, y: 0, width: 400, height: 64),
+                action: .control(ControlInput(control: slider, part: .track(fraction: nil)))),
+            PanelTarget(
+                rect: Rect(x: 600, y: 100, width: 64, height: 88),
+                action: .control(ControlInput(control: stepper, part: .step(1))))
+        ]
+        let nav = try Navigator(
+            configuration: NavFixture.configuration(home: "home", [page]),
+            viewport: NavFixture.viewport, scale: 1, panels: FakePanels(rows: { _, _ in targets }))
+        var parts: [ControlPart] = []
+        nav.controlHandler = { input, _ in parts.append(input.part) }
+        for key in [Key.down, .enter, .down, .enter] {
+            nav.handle(KeyEvent(key: key, isPressed: true, time: nav.now))
+        }
+        // The track has no place to set from a key: it hands on no fraction, which changes nothing.
+        #expect(parts == [.track(fraction: nil), .step(1)])
+        #expect(ControlValueMath.next(slider.kind, current: "5", part: parts[0]) == nil)
+    }
+
     @Test("without a handler (render) a control is refused with a reason, not carried out")
     func noHandler() throws {
         let nav = try navigator(
