@@ -59,6 +59,16 @@ struct ControlRenderTests {
         goldenImages.check(image, named: "controls-unknown")
     }
 
+    @Test(
+        "at 1920x1080 the controls span the page; the stepper keeps − value + together on the right"
+    )
+    func fullHD() throws {
+        let image = try render(
+            ["heating": "off", "speed": "120", "setpoint": "29.5", "mode": "boost"], width: 1920,
+            height: 560)
+        goldenImages.check(image, named: "controls-1920")
+    }
+
     @Test("every touch target is at least 48 px each way, at 800x480 and at 1920x1080")
     func fingertipTargets() {
         for size in [Size(width: 800, height: 2000), Size(width: 1920, height: 2000)] {
