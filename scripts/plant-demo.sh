@@ -2,8 +2,9 @@
 # Feeds the demo's plant section (Config/pages/plant.toml, departures.toml): starts mosquitto on
 # 127.0.0.1:1883 (a private one from a generated config, unless a broker already listens there),
 # publishes the line speed every second (now and then into the warning and alarm range, and a
-# pause that marks it stale) and edits Config/data/departures.json every 5 s. Prints what the
-# panel publishes (taps on "Start line", its status and page). Ctrl-C stops everything and puts
+# pause that marks it stale), edits Config/data/departures.json every 5 s and answers the speed
+# setpoint stepper like a line controller (confirms, capped at 130). Prints what the panel
+# publishes (taps on "Start line", the setpoint and mode, its status and page). Ctrl-C stops everything and puts
 # the departures file back.
 #
 #   scripts/plant-demo.sh        # then, in another terminal: scripts/run-demo.sh
@@ -36,7 +37,16 @@ if ! mosquitto_pub -h 127.0.0.1 -p $port -t plant/hello -m hi 2>/dev/null; then
 else
     echo "plant-demo: using the broker already on 127.0.0.1:$port"
 fi
-mosquitto_sub -h 127.0.0.1 -p $port -v -t 'kiosk/#' -t 'plant/line2/command' | sed 's/^/panel: /' &
+mosquitto_sub -h 127.0.0.1 -p $port -v -t 'kiosk/#' -t 'plant/line2/command' -t 'plant/line2/mode' | sed 's/^/panel: /' &
+pids+=($!)
+# The line's controller: takes the speed setpoint the panel's stepper sends and confirms it
+# (retained) on the topic the panel shows, capped at 130 m/min as a real drive would refuse more.
+mosquitto_pub -h 127.0.0.1 -p $port -r -t plant/line2/setpoint -m 100
+mosquitto_sub -h 127.0.0.1 -p $port -t plant/line2/setpoint/set | while read -r setpoint; do
+    echo "panel: setpoint $setpoint"
+    confirmed=$(awk -v s="$setpoint" 'BEGIN { print (s + 0 > 130) ? "130" : s }')
+    mosquitto_pub -h 127.0.0.1 -p $port -r -t plant/line2/setpoint -m "$confirmed"
+done &
 pids+=($!)
 
 destinations=(Harbour "Old Town" Airport University Stadium "North Gate")

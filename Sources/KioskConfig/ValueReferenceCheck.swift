@@ -29,6 +29,8 @@ enum ValueReferenceCheck {
                             "value \"\(w.value)\" is a single value; a list needs a [[value]] with rows = \"…\" and fields"
                         )
                     }
+                case .control(let w):
+                    checkControl(w, at: path, control: control, names: names, page: page)
                 default: break
                 }
                 if control.mqtt == nil { checkPublish(widget, at: path, page: page) }
@@ -51,7 +53,7 @@ enum ValueReferenceCheck {
         }
     }
 
-    private static func unknown(
+    static func unknown(
         _ name: String, at keyPath: String, names: [String], page: ParsedPage
     ) {
         page.context.error(

@@ -17,10 +17,12 @@ struct WidgetParser {
         "file": ["label", "path", "unit", "placeholder"],
         "spacer": ["height"],
         "value": ["label", "value", "unit"]
-    ]
-    static let widgetTypes = [
-        "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer", "value"
-    ]
+    ].merging(controlKeysByType) { own, _ in own }
+    static let widgetTypes =
+        [
+            "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer",
+            "value"
+        ] + controlTypes
     static let rowKeys =
         ["label", "detail", "chevron", "open", "action"] + transitionKeys + commandKeys
     static let tileKeys =
@@ -63,6 +65,8 @@ struct WidgetParser {
             widget = liveText(table, what: what)
         case "value":
             widget = valueWidget(table, what: what)
+        case _ where Self.controlTypes.contains(type):
+            widget = control(table, type: type, what: what)
         case "list" where table.has("rows"):
             widget = valueRows(table, what: what)
         case "text":

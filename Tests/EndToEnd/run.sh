@@ -6,7 +6,7 @@
 #   settled screens are compared with `kiosk-shell render` of the same navigation.
 # - probe/*: kiosk-wayland-probe, the Wayland layer alone (its stdout lines are checked).
 #
-#   Tests/EndToEnd/run.sh [--only kiosk,probe,weston,sway,cage] [--keep] [--control-only]
+#   Tests/EndToEnd/run.sh [--only kiosk,probe,weston,sway,cage] [--keep] [--control-only] [--controls-only]
 #
 # --only picks suites by client and/or compositor (default: all). kiosk-shell is built in release
 # mode (frame pacing is measured on it); $KIOSK_BIN and $PROBE_BIN use other binaries.
@@ -34,6 +34,7 @@ while [ $# -gt 0 ]; do
         --only) ONLY=$2; shift 2 ;;
         --keep) KEEP=1; shift ;;
         --control-only) CONTROL_ONLY=1; ONLY=kiosk,weston; shift ;;
+        --controls-only) CONTROL_ONLY=2; ONLY=kiosk,weston; shift ;;
         *) log "usage: $0 [--only kiosk,probe,weston,sway,cage] [--keep]"; exit 2 ;;
     esac
 done
@@ -97,7 +98,9 @@ if [ $CONTROL_ONLY = 0 ]; then
     wants kiosk weston && { . "$HERE/live-reload.sh"; live_reload_cases; }
 fi
 # The control layer: values, actions, MQTT and D-Bus with a real broker and bus daemon.
-wants kiosk weston && { . "$HERE/control.sh"; control_cases; }
+[ $CONTROL_ONLY != 2 ] && wants kiosk weston && { . "$HERE/control.sh"; control_cases; }
+# Control widgets (toggle, slider) publishing and running programs with their value.
+wants kiosk weston && { . "$HERE/control.sh"; . "$HERE/controls.sh"; controls_cases; }
 
 log "end-to-end run took $(elapsed "$STARTED_AT" "$(now)") s"
 [ $FAILED -gt 0 ] && log "failed:$FAILED_NAMES"

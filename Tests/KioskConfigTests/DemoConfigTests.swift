@@ -44,7 +44,7 @@ extension DemoConfigTests {
         #expect(
             widgetTypes == [
                 "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer",
-                "value"
+                "value", "toggle", "slider", "stepper", "choice"
             ])
         #expect(actions == ["open", "back", "home", "next", "previous", "run", "publish"])
         #expect(configuration.reachablePages().count == configuration.pages.count)
@@ -116,13 +116,20 @@ extension DemoConfigTests {
         #expect(array == (try JSONPath("trains")))
         #expect(fields.map(\.name) == ["delay", "platform", "time", "to"])
         guard case .panel(let plant)? = configuration.page("plant")?.content,
-            case .grid(let grid) = plant.widgets[3]
+            case .grid(let grid) = plant.widgets[5]
         else { Issue.record("no plant grid"); return }
         let restart = CommandAction(
             name: "restart-line",
             effect: .run(ProgramAction(argv: ["sh", "-c", "sleep 2; echo restarted"], timeout: 10)),
             confirm: "Restart line 2? It stops for a minute.")
         #expect(grid.tiles[1].action == .command(restart))
+        guard case .control(let setpoint) = plant.widgets[2] else {
+            Issue.record("no setpoint stepper"); return
+        }
+        #expect(
+            setpoint.kind == .stepper(ControlRange(min: 60, max: 140, step: 2.5, unit: "m/min")))
+        #expect(setpoint.effects.publish == PublishTemplate(topic: "plant/line2/setpoint/set"))
+        #expect(control.value(setpoint.value)?.source == .mqtt(topic: "plant/line2/setpoint"))
         #expect(
             grid.tiles[0].action
                 == .command(

@@ -15,6 +15,8 @@ final class ControlHub {
     let store: ValueStore
     let sources: ValueSources
     let programs: ProgramRunner
+    /// Touches on toggles, sliders, steppers and choices, and the changes they show.
+    let controls: ControlChanges
     private(set) var mqtt: MQTTClient?
     private(set) var bus: KioskBusService?
     private let log: Logger
@@ -35,6 +37,7 @@ final class ControlHub {
         store = ValueStore(definitions: settings.values, now: MonotonicClock.now)
         sources = ValueSources(loop: loop, store: store)
         programs = ProgramRunner(loop: loop)
+        controls = ControlChanges(store: store, loop: loop, log: log)
         lookup = LiveValueLookup(value: { _ in nil }, rows: { _ in [] })
         store.onError = { [log] name, error in log.warning("value \(name): \(error)") }
         do {
@@ -100,9 +103,10 @@ final class ControlHub {
     @discardableResult
     func takeValues() -> Bool {
         let changes = store.takeChanges()
-        guard !changes.isEmpty || lookupIsEmpty else { return false }
+        controls.sourcesAnswered(changes.values)
+        guard !changes.isEmpty || lookupIsEmpty || controls.needsNewLookup else { return false }
         lookupIsEmpty = false
-        lookup = store.snapshot()
+        lookup = controls.overlay(store.snapshot()).lookup
         return true
     }
 
@@ -126,6 +130,7 @@ final class ControlHub {
 
     /// Stops sources, programs (SIGTERM) and the broker connection (`offline` published).
     func stop() {
+        controls.stop()
         sources.stop()
         programs.stopAll()
         mqtt?.stop()

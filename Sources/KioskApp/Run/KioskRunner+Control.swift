@@ -25,6 +25,8 @@ extension KioskRunner {
             settings: settings, loop: loop, log: log, delegate: RemoteControl(runner: self),
             busAddress: nil)
         hub.store.onChange = { [unowned self] in output?.setNeedsFrame() }
+        hub.controls.onChange = { [unowned self] in output?.setNeedsFrame() }
+        hub.controls.send = { [unowned self] in sendControl($0, value: $1, on: $2) }
         hub.mqtt?.onCommand = { [unowned self] (command: RemoteCommand) in
             do {
                 try perform(command)
@@ -103,9 +105,13 @@ extension KioskRunner {
     private func finished(_ report: ProgramReport) {
         let line = "action \(report.key): \(report.message)"
         if report.succeeded { log.info("\(line)") } else { log.warning("\(line)") }
-        pipeline.overlays.show(
-            ToastOverlay(text: report.message, isFailure: !report.succeeded, isProgress: false),
-            for: ToastOverlay.seconds)
+        // A control shows its new value itself: its program's toast says only that it failed.
+        let fromControl = control?.controls.finished(report.key) ?? false
+        if !(fromControl && report.succeeded) {
+            pipeline.overlays.show(
+                ToastOverlay(text: report.message, isFailure: !report.succeeded, isProgress: false),
+                for: ToastOverlay.seconds)
+        }
         control?.bus?.actionRan(page: report.key.page, action: report.key.action)
     }
 

@@ -18,6 +18,9 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
     case openWith(PageID, ActionTransition)
     /// `back` with a transition of its own instead of the push played backwards (`.none`: instant).
     case backWith(TransitionOverride)
+    /// A toggle, slider, stepper or choice was touched; the runner works out and sends the new
+    /// value (`ControlInput`), the navigation does not move.
+    case control(ControlInput)
 
     /// The page an `open` leads to, with or without its own transition.
     public var openedPage: PageID? {
@@ -39,6 +42,7 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
             "open \(id)" + (t.push.map { " with \($0)" } ?? "")
                 + (t.back.map { ", back with \($0)" } ?? "")
         case .backWith(let t): "back with \(t)"
+        case .control(let input): input.description
         }
     }
 }

@@ -61,6 +61,7 @@ extension Widget {
         case .value(let w): [w.value]
         case .liveText(let w): w.valueNames
         case .valueRows(let w): [w.value]
+        case .control(let w): [w.value]
         default: []
         }
     }

@@ -15,6 +15,8 @@ public enum Widget: Hashable, Sendable {
     case liveText(LiveTextWidget)
     /// List rows generated from a value's JSON array (`type = "list"`, `rows = …`).
     case valueRows(ValueRowsWidget)
+    /// A toggle, slider, stepper or choice that changes a value (`ControlWidget`).
+    case control(ControlWidget)
 
     /// The widget's name as written in `type = "…"`.
     public var typeName: String {
@@ -31,6 +33,7 @@ public enum Widget: Hashable, Sendable {
         case .value: "value"
         case .liveText: "text"
         case .valueRows: "list"
+        case .control(let w): w.typeName
         }
     }
 }

@@ -24,6 +24,7 @@ extension Navigator {
         case .previousFace:
             done = chain(from: origin).contains { $0.container.showNeighbour(forward: false) }
         case .command(let command): done = carryOut(command, from: origin)
+        case .control(let input): done = carryOut(input, from: origin)
         }
         if !done && lastRefusal == nil {
             lastRefusal = "\(action): nothing to do from page \"\(origin.id)\""

@@ -40,6 +40,9 @@ extension Navigator {
     /// The claimants under `point`, innermost first (pure: nothing changes).
     func claims(at point: Point) -> TouchClaims {
         var claims = TouchClaims(point: point)
+        claims.widgetClaims = { [unowned self] node, frame, point in
+            sliderClaims(node, frame: frame, at: point)
+        }
         claims.collect(root, frame: Rect(size: viewport))
         return claims
     }
@@ -67,7 +70,7 @@ extension Navigator {
             if let hit {
                 activatedItem = itemFrame(hit.rect, on: node)
                 defer { activatedItem = nil }
-                perform(hit.action, from: node)
+                perform(Self.placed(hit.action, at: local, on: hit.rect), from: node)
             }
         case (.panel(let node, _), .pan(let pan)):
             scroll(node, pan: pan)

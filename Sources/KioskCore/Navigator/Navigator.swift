@@ -38,6 +38,8 @@ public final class Navigator {
     public internal(set) var lastRefusal: String?
     /// Carries out `run`/`publish` actions (the runner's control hub); nil refuses them.
     public var commandHandler: ((CommandAction, PageID) -> Void)?
+    /// Carries out touches on toggles, sliders, steppers and choices (`Navigator+Controls`).
+    public var controlHandler: ((ControlInput, PageID) -> Void)?
 
     var arbiter: GestureArbiter
     /// What each claimant id of the current gesture stands for.

@@ -12,6 +12,10 @@ public struct TouchClaims {
     /// (an index into `entries` until the list is complete, then the claimant id).
     var catches: [(claimant: Int, motion: MotionCatch)] = []
 
+    /// Claims of a panel's own widgets under the point (a slider's track takes horizontal pans
+    /// before the panel and the containers around it); set by the Navigator.
+    var widgetClaims: ((NavigationNode, Rect, Point) -> [WidgetClaim])?
+
     init(point: Point) { self.point = point }
 
     /// Adds the claims of `node` shown at `frame`: a container's, or a panel's taps (and
@@ -32,6 +36,10 @@ public struct TouchClaims {
         if let container = node as? any Container {
             container.claims(in: frame, into: &self)
         } else {
+            // Added first, so inner: the widget's gestures before the panel's.
+            for claim in widgetClaims?(node, frame, point) ?? [] {
+                add(.container(claim.handle), claim.accepts, claim.region)
+            }
             add(
                 .panel(node, frame: frame), node.panelGestures, frame, restsAt: node.scrollEndsShown
             )
@@ -58,4 +66,11 @@ public struct TouchClaims {
         entries.append(
             (target, GestureClaimant(id: 0, accepts: accepts, region: region, restsAt: restsAt)))
     }
+}
+
+/// A gesture a widget of a panel takes itself, in root logical pixels.
+struct WidgetClaim {
+    var accepts: Set<GestureKind>
+    var region: Rect
+    var handle: (Gesture) -> Void
 }

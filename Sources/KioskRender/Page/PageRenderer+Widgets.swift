@@ -40,6 +40,8 @@ extension PageRenderer {
             drawFileValue(w, rect: rect, in: cairo, type: type, context: context)
         case .spacer:
             break
+        case .control(let w):
+            drawControl(w, rect: rect, in: cairo, type: type, value: context.values(w.value))
         case .value, .liveText, .valueRows:
             drawLiveWidget(widget, frame: frame, in: cairo, type: type, context: context)
         }

@@ -149,6 +149,12 @@ public struct PanelLayout: Hashable, Sendable {
                 preconditionFailure("file values are laid out in runs above")
             case .spacer(let w):
                 height = PanelLayout.sane(w.height)
+            case .control(let w):
+                let control = PanelLayout.controlWidget(
+                    w, at: Point(x: x, y: y), width: width, page: page, index: index, theme: theme)
+                height = control.height
+                hits += control.hits
+                dynamic += control.regions
             case .value, .liveText, .valueRows:
                 let live = PanelLayout.liveWidget(
                     widget, at: Point(x: x, y: y), width: width, page: page, index: index,

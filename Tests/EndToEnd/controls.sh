@@ -1,0 +1,154 @@
+# End-to-end cases for control widgets (issue 31) under weston 10 headless with a real mosquitto
+# on loopback (sourced by run.sh after control.sh, whose ct_* helpers it uses):
+# - a tap on a toggle publishes its new value and runs a program whose argv carries it, each
+#   value one argv entry (spaces and all), and the toggle shows the new state at once;
+# - a tap on a slider's track publishes the value under the finger (the step grid from min) and
+#   shows it at once; the source answering with another value corrects what is shown;
+# - a finger dragging the slider's knob is rate-limited: first value at once, at most one per
+#   interval, the value where it lifted always.
+
+# cw_make_config DIR PORT: the setpoint panel, 800x600.
+cw_make_config() {
+    mkdir -p "$1/pages"
+    cat >"$1/record-argv" <<'SH'
+#!/bin/sh
+# Writes each argument on its own line (the test reads back how the value arrived).
+out="$(dirname "$0")/argv.txt"
+for a in "$@"; do printf '%s\n' "$a"; done >"$out.tmp" && mv "$out.tmp" "$out"
+SH
+    chmod +x "$1/record-argv"
+    cat >"$1/kiosk.toml" <<TOML
+home = "setpoints"
+[preview]
+width = 800
+height = 600
+[mqtt]
+broker = "mqtt://127.0.0.1:$2"
+client_id = "e2e-controls"
+topic_prefix = "kiosk/e2e-controls"
+[[value]]
+name = "heating"
+source = "external"
+[[value]]
+name = "speed"
+source = "mqtt"
+topic = "plant/speed"
+TOML
+    cat >"$1/pages/setpoints.toml" <<TOML
+type = "panel"
+[[widget]]
+type = "toggle"
+label = "Heating"
+value = "heating"
+publish = { topic = "plant/heating/set", payload = "heating={value}" }
+run = ["$1/record-argv", "{value}", "heating is {value}"]
+[[widget]]
+type = "slider"
+label = "Line speed"
+value = "speed"
+min = 0
+max = 120
+step = 5
+unit = "m/min"
+publish = { topic = "plant/speed/set" }
+TOML
+}
+
+# Centres at 800x600 (padding 32, spacing 16, body 22 px): the toggle card is y 32…120; the
+# slider's touch band is y 187…251 and x 76…724 (its knob's travel), so x 562 is 3/4 along.
+CW_TOGGLE="400 76"
+CW_SLIDER_3_4="562 219"
+
+# cw_reference NAME VALUE...: `kiosk-shell render` of the page with --value NAME=VALUE pairs.
+cw_reference() {
+    name=$1
+    shift
+    set -- $(for v in "$@"; do printf -- '--value %s ' "$v"; done)
+    "$KIOSK" render --config "$CW_DIR" --page setpoints --size ${WESTON_W}x${WESTON_H} "$@" \
+        --out "$WORK/cw-ref-$name.png" >/dev/null 2>>"$WORK/render.log" || return 1
+    echo "$WORK/cw-ref-$name.png"
+}
+
+cw_start() {
+    CT_PORT=$(ct_free_port)
+    CW_DIR="$WORK/controls"
+    cw_make_config "$CW_DIR" "$CT_PORT"
+    ct_start_broker || fail_because "mosquitto did not start: $(tail -2 "$WORK/mosquitto.log")" || return 1
+    mosquitto_pub -h 127.0.0.1 -p "$CT_PORT" -r -t plant/speed -m 40
+    weston_start controls || fail_because "weston did not start" || return 1
+    CW_LOG="$WORK/kiosk-controls.log"
+    mosquitto_sub -h 127.0.0.1 -p "$CT_PORT" -v -t 'plant/#' >"$WORK/cw-seen.log" 2>&1 &
+    track $!
+    start_client "$CW_LOG" "$WESTON_RUN" kiosk-e2e "$KIOSK" run --config "$CW_DIR" --verbose
+    CW_PID=$CLIENT_PID
+    wait_for_line "$CW_LOG" 'showing page "setpoints"' 10 || fail_because "no page: $(tail -3 "$CW_LOG")" || return 1
+    wait_for_line "$CW_LOG" 'MQTT: connected to' 5 || fail_because "no MQTT connection: $(tail -3 "$CW_LOG")" || return 1
+    ref=$(cw_reference first speed=40) || fail_because "render failed: $(tail -2 "$WORK/render.log")" || return 1
+    ct_screen_is "$ref" 3
+}
+
+cw_toggle_publishes_and_runs() {
+    weston_tap $CW_TOGGLE
+    wait_for_line "$WORK/cw-seen.log" "^plant/heating/set heating=on$" 3 ||
+        fail_because "the toggle published nothing: $(tail -2 "$CW_LOG")" || return 1
+    wait_for_file "$CW_DIR/argv.txt" 3 || fail_because "the program did not run: $(tail -2 "$CW_LOG")" || return 1
+    printf 'on\nheating is on\n' >"$WORK/cw-argv-expected"
+    cmp -s "$CW_DIR/argv.txt" "$WORK/cw-argv-expected" ||
+        fail_because "argv was: $(tr '\n' '|' <"$CW_DIR/argv.txt")" || return 1
+    ref=$(cw_reference toggled heating=on speed=40) || return 1
+    ct_screen_is "$ref" 2 || fail_because "the toggle does not show on: $REASON" || return 1
+    # And back off: the same program, the other value.
+    rm -f "$CW_DIR/argv.txt"
+    sleep 0.3 # past the toggle's send interval
+    weston_tap $CW_TOGGLE
+    wait_for_line "$WORK/cw-seen.log" "^plant/heating/set heating=off$" 3 || fail_because "no off published" || return 1
+    wait_for_file "$CW_DIR/argv.txt" 3 && [ "$(head -1 "$CW_DIR/argv.txt")" = off ] ||
+        fail_because "argv after off: $(cat "$CW_DIR/argv.txt" 2>/dev/null)"
+}
+
+cw_slider_shows_then_corrected() {
+    weston_tap $CW_SLIDER_3_4
+    wait_for_line "$WORK/cw-seen.log" "^plant/speed/set 90$" 3 ||
+        fail_because "the slider published no 90: $(grep speed/set "$WORK/cw-seen.log" | tail -2)" || return 1
+    # Shown at once, before the source says anything.
+    ref=$(cw_reference pending heating=off speed=90) || return 1
+    ct_screen_is "$ref" 2 || fail_because "the slider's own change is not shown: $REASON" || return 1
+    # The source answers with what the line really runs at: that is what shows.
+    ct_pub plant/speed 85
+    ref=$(cw_reference corrected heating=off speed=85) || return 1
+    ct_screen_is "$ref" 2 || fail_because "the answer did not correct the slider: $REASON"
+}
+
+# A finger dragging the knob from 90 down to 10 over about a second (60 motions): the knob
+# follows, the broker gets the first value at once, then at most one every 0.25 s (the default
+# interval), and the last value — where the finger lifted — always.
+cw_slider_drag_rate_limited() {
+    before=$(count_lines "$WORK/cw-seen.log" '^plant/speed/set ')
+    started=$(now)
+    weston_touch_drag 4 562 219 130 60
+    weston_touch_up 4
+    took=$(elapsed "$started" "$(now)")
+    wait_for_line "$WORK/cw-seen.log" "^plant/speed/set 10$" 3 ||
+        fail_because "the drag's last value was not sent: $(grep speed/set "$WORK/cw-seen.log" | tail -3 | tr '\n' '|')" || return 1
+    sleep 0.5 # anything still waiting would have gone out by now
+    sent=$(( $(count_lines "$WORK/cw-seen.log" '^plant/speed/set ') - before ))
+    most=$(awk -v t="$took" 'BEGIN { printf "%d", t / 0.25 + 2 }')
+    log "  $sent values sent for a ${took} s drag of 60 motions (at most $most allowed)"
+    [ "$sent" -ge 2 ] && [ "$sent" -le "$most" ] || fail_because "$sent values sent in $took s" || return 1
+    [ "$(grep '^plant/speed/set ' "$WORK/cw-seen.log" | tail -1)" = "plant/speed/set 10" ] ||
+        fail_because "the last value sent is not 10" || return 1
+    ref=$(cw_reference dragged heating=off speed=10) || return 1
+    ct_screen_is "$ref" 2 || fail_because "the knob did not follow the finger to 10: $REASON"
+}
+
+controls_cases() {
+    for tool in mosquitto mosquitto_pub mosquitto_sub python3; do
+        command -v "$tool" >/dev/null || { run_case "controls: $tool is installed" false; return; }
+    done
+    run_case "controls: the setpoint panel comes up with its broker" cw_start || { cleanup_all; return; }
+    run_case "controls: a toggle publishes its value and runs a program with it as one argv entry" cw_toggle_publishes_and_runs
+    run_case "controls: a slider tap publishes the value under the finger, shows it at once, the source corrects it" cw_slider_shows_then_corrected
+    run_case "controls: a slider dragged sends its first value at once, then at most one per interval, the last always" cw_slider_drag_rate_limited
+    weston_stop_input
+    cleanup_all
+}
