@@ -57,6 +57,9 @@ public final class LayerCompositor {
     var stripeAlone = 0
     /// False sends every layer through the generic loops (tests compare the fast paths with them).
     var fastPaths = true
+    /// The pair kernels' tier for pages stored for turning (`PairLayout`); nil draws them from
+    /// their row-major pixels as before (`bench` compares both, tests force every tier).
+    public var pairTier: PairTier? = PairTier.best
     /// True when scenes come mirrored onto the output (a flipped display transform): every
     /// layer's winding is reversed, so back-face culling looks at the other side.
     public var mirrorsOutput = false
@@ -300,7 +303,8 @@ public final class LayerCompositor {
                     plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
                     scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source,
                     allowFast: fastPaths,
-                    opaqueSource: opaque)
+                    opaqueSource: opaque, pairLayout: surface.pairLayout, tier: pairTier,
+                    width: surface.width, height: surface.height)
                 used += (count + 1) & ~1
                 drawers.append(.columns(plan, mapper, source))
             case .projective:
