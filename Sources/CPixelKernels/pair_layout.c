@@ -1,6 +1,6 @@
 // The column-pair layout of a page (see CPixelKernels.h) and the scalar reference kernel.
 #include <string.h>
-#include "pair_common.h"
+#include "pair_drivers.h"
 
 const uint16_t ks_vertical_weights[17][8] __attribute__((aligned(16))) = {
 #define KS_ROW(f) {16 - f, 16 - f, 16 - f, 16 - f, f, f, f, f}
@@ -64,10 +64,17 @@ uint32_t ks_pair_sample(
     return colour != 256 || alpha != 256 ? ks_modulate(p, colour, alpha) : p;
 }
 
-/// The scalar reference tier: every other tier must give these pixels.
-void ks_pair_run_scalar(
-    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t count, int32_t y,
-    uint32_t *dst, uint32_t colour, uint32_t alpha)
+/// The scalar reference tier: every other tier must give these pixels. Its block is the plain
+/// pixel loop, so it goes through the same drivers as the vector tiers.
+static void block_scalar(
+    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t y,
+    uint32_t *dst, uint32_t colour, uint32_t alpha, int stream)
 {
-    ks_scalar_pixels(layout, columns, 0, count, y, dst, colour, alpha);
+    (void)stream;
+    ks_scalar_pixels(layout, columns, first, KS_BLOCK, y, dst, colour, alpha);
 }
+
+static void run_scalar(KS_RUN_ARGS) { KS_RUN_BODY(block_scalar); }
+static void tiles_scalar(KS_TILES_ARGS) { KS_TILES_BODY(block_scalar, (void)0); }
+
+const ks_pair_kernels ks_pair_scalar = {run_scalar, tiles_scalar};

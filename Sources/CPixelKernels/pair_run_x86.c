@@ -5,7 +5,7 @@
 // the multiplies cannot change a result.
 #if defined(__x86_64__)
 #include <immintrin.h>
-#include "pair_common.h"
+#include "pair_drivers.h"
 
 #define KS_SSE2 __attribute__((target("sse2")))
 #define KS_SSSE3 __attribute__((target("ssse3")))
@@ -16,7 +16,14 @@
 /// frame is shown: a 16-column block writes whole lines, so the cache need not fetch them first).
 #define KS_BLOCK_ARGS                                                                          \
     const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t y,    \
-        uint32_t *dst, __m128i m, int modulated, int stream
+        uint32_t *dst, uint32_t colour, uint32_t alpha, int stream
+
+/// The modulation's multipliers for two pixels (B, G, R by colour, A by alpha).
+#define KS_MODULATION                                                                          \
+    const int modulated = colour != 256 || alpha != 256;                                       \
+    const __m128i m = _mm_setr_epi16(                                                          \
+        (short)colour, (short)colour, (short)colour, (short)alpha, (short)colour, (short)colour, \
+        (short)colour, (short)alpha)
 
 /// Rounds a vertical sum (V + 128) >> 8 and applies the modulation `m` the same way.
 #define KS_FINISH(bits, s)                                                                     \
@@ -47,7 +54,9 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
     ATTR static void NAME(KS_BLOCK_ARGS)                                                       \
     {                                                                                          \
         int32_t offsets[KS_BLOCK], fy[KS_BLOCK];                                               \
+        KS_MODULATION;                                                                         \
         ks_block_addresses(layout, columns, first, KS_BLOCK, y, offsets, fy);                  \
+        ks_block_prefetch(layout->base, offsets, y);                                           \
         const uint8_t *base = layout->base, *w = columns->weights + 16 * first;                \
         const __m128i half = _mm_set1_epi16(128), mod = m;                                     \
         uint32_t *out = dst + first;                                                           \
@@ -89,7 +98,9 @@ KS_AVX2 static inline __m256i pair_avx2(
 KS_AVX2 static void block_avx2(KS_BLOCK_ARGS)
 {
     int32_t offsets[KS_BLOCK], fy[KS_BLOCK];
+    KS_MODULATION;
     ks_block_addresses(layout, columns, first, KS_BLOCK, y, offsets, fy);
+    ks_block_prefetch(layout->base, offsets, y);
     const uint8_t *base = layout->base, *w = columns->weights + 16 * first;
     const __m256i half = _mm256_set1_epi16(128), mod = _mm256_broadcastsi128_si256(m);
     // packus leaves pixels 0, 2, 4, 6 in the low lane and 1, 3, 5, 7 in the high one.
@@ -112,54 +123,17 @@ KS_AVX2 static void block_avx2(KS_BLOCK_ARGS)
     }
 }
 
-typedef void (*block_fn)(KS_BLOCK_ARGS);
 
-/// A run through `block`: short runs scalar; longer ones a first block with ordinary stores,
-/// then aligned blocks streamed, then a last block ending at the run's end (blocks may overlap:
-/// they write the same values).
-static void run_blocks(
-    block_fn block, const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t count,
-    int32_t y, uint32_t *dst, uint32_t colour, uint32_t alpha)
-{
-    if (count < KS_BLOCK) {
-        ks_scalar_pixels(layout, columns, 0, count, y, dst, colour, alpha);
-        return;
-    }
-    const int modulated = colour != 256 || alpha != 256;
-    const __m128i m = _mm_setr_epi16(
-        (short)colour, (short)colour, (short)colour, (short)alpha, (short)colour, (short)colour,
-        (short)colour, (short)alpha);
-    block(layout, columns, 0, y, dst, m, modulated, 0);
-    // The first pixel after the first one whose address starts a 64-byte line (at most
-    // KS_BLOCK: the first block covers everything before it).
-    int32_t misaligned = (int32_t)(((uintptr_t)dst & 63) / 4);
-    int32_t i = misaligned ? KS_BLOCK - misaligned : KS_BLOCK;
-    int streamed = ((uintptr_t)dst & 3) == 0;
-    for (; i + KS_BLOCK <= count; i += KS_BLOCK) block(layout, columns, i, y, dst, m, modulated, streamed);
-    if (i < count) block(layout, columns, count - KS_BLOCK, y, dst, m, modulated, 0);
-    if (streamed) _mm_sfence();
-}
+KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(block_sse2); }
+KS_SSE2 static void tiles_sse2(KS_TILES_ARGS) { KS_TILES_BODY(block_sse2, _mm_sfence()); }
+KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(block_ssse3); }
+KS_SSSE3 static void tiles_ssse3(KS_TILES_ARGS) { KS_TILES_BODY(block_ssse3, _mm_sfence()); }
+KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(block_avx2); }
+KS_AVX2 static void tiles_avx2(KS_TILES_ARGS) { KS_TILES_BODY(block_avx2, _mm_sfence()); }
 
-KS_SSE2 void ks_pair_run_sse2(
-    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t count, int32_t y,
-    uint32_t *dst, uint32_t colour, uint32_t alpha)
-{
-    run_blocks(block_sse2, layout, columns, count, y, dst, colour, alpha);
-}
-
-void ks_pair_run_ssse3(
-    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t count, int32_t y,
-    uint32_t *dst, uint32_t colour, uint32_t alpha)
-{
-    run_blocks(block_ssse3, layout, columns, count, y, dst, colour, alpha);
-}
-
-void ks_pair_run_avx2(
-    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t count, int32_t y,
-    uint32_t *dst, uint32_t colour, uint32_t alpha)
-{
-    run_blocks(block_avx2, layout, columns, count, y, dst, colour, alpha);
-}
+const ks_pair_kernels ks_pair_sse2 = {run_sse2, tiles_sse2};
+const ks_pair_kernels ks_pair_ssse3 = {run_ssse3, tiles_ssse3};
+const ks_pair_kernels ks_pair_avx2 = {run_avx2, tiles_avx2};
 
 int ks_x86_supports(int tier)
 {

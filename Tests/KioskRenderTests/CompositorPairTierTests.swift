@@ -90,7 +90,8 @@ struct CompositorPairTierTests {
         arguments: PairTier.supported)
     func otherSizes(tier: PairTier) throws {
         for (w, h) in [(203, 117), (97, 61), (2, 96), (160, 1), (2, 1), (33, 2)] {
-            let a = try Self.busy(7, width: w, height: h), b = try Self.busy(50, width: w, height: h)
+            let a = try Self.busy(7, width: w, height: h),
+                b = try Self.busy(50, width: w, height: h)
             for degrees in [20.0, 52.0] {
                 let r = try CompositorFixtures.fastVersusGeneric(
                     Self.cube(degrees), size: Self.size,
@@ -108,7 +109,8 @@ struct CompositorPairTierTests {
     func turnedWideAndDamaged(tier: PairTier) throws {
         // Wide enough for many 16-pixel blocks, streamed and not, in every alignment.
         let size = Size(width: 421, height: 67)
-        let a = try Self.busy(3, width: 421, height: 67), b = try Self.busy(9, width: 421, height: 67)
+        let a = try Self.busy(3, width: 421, height: 67),
+            b = try Self.busy(9, width: 421, height: 67)
         let surfaces: [LayerContent: ImageBuffer] = [.panel("a"): a, .panel("b"): b]
         for turn in [DisplayTransform.normal, .rotated180, .flipped, .flipped180] {
             for degrees in [11.0, 30.0, 63.0] {
@@ -173,7 +175,8 @@ struct CompositorPairTierTests {
                 let start = Int.random(in: 0..<16, using: &random)
                 let count = Int.random(in: 1...(columns - start), using: &random)
                 for y in [0, 1, 5, 22, 40] {
-                    _ = run.draw(target, from: start, to: start + count, y: y, colour: colour, alpha: alpha)
+                    _ = run.draw(
+                        target, from: start, to: start + count, y: y, colour: colour, alpha: alpha)
                     for x in start..<start + count {
                         var expected = source.sample(u[x], v0[x] &+ dv[x] &* y)
                         if colour != 256 || alpha != 256 {
@@ -189,13 +192,17 @@ struct CompositorPairTierTests {
         }
     }
 
-    @Test("the column loop reads the page's layout for turning while it has one, and not after a redraw")
+    @Test(
+        "the column loop reads the page's layout for turning while it has one, and not after a redraw"
+    )
     func layoutIsRead() throws {
         let a = try Self.busy(1), b = try Self.busy(90)
         let surfaces: [LayerContent: ImageBuffer] = [.panel("a"): a, .panel("b"): b]
         let scene = Scene(
             outputSize: Self.size, background: .black, layers: Self.cube(30), isAnimating: true)
         let compositor = LayerCompositor()
+        #expect(compositor.pairTier == PairTier.fromEnvironment)
+        compositor.pairTier = .best
         let before = try ImageBuffer(width: 160, height: 96)
         compositor.compose(scene: scene, surfaces: { surfaces[$0] }, into: before)
         a.pairLayout = PairLayout(of: a)
@@ -216,6 +223,7 @@ struct CompositorPairTierTests {
         // The face's interior came from the layout (the old page); only its antialiased edges,
         // sampled from the buffer itself, show the new pixels.
         #expect(differing(fresh) > 2000)
-        #expect(differing(stale) < differing(fresh) / 20, "\(differing(stale)) of \(differing(fresh))")
+        #expect(
+            differing(stale) < differing(fresh) / 20, "\(differing(stale)) of \(differing(fresh))")
     }
 }

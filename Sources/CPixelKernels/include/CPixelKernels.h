@@ -65,10 +65,19 @@ typedef struct {
 /// the bilinear sample of its column at row `y` with 4-bit weights, rounded as the compositor's
 /// generic loop rounds, then scaled by `colour` (blue, green, red) and `alpha` (0...256; 256 and
 /// 256 leave it as it is). The row coordinate is clamped into the page. `tier` must be supported.
-/// Whole 64-byte lines of `dst` may be written with non-temporal stores (fenced before return).
 void ks_pair_run(
     int tier, const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t count,
     int32_t y, uint32_t *dst, uint32_t colour, uint32_t alpha);
+
+/// The same for rows y0..<y0 + rows, pixels lo[r]..<hi[r] of row y0 + r that lie within
+/// clip_lo..<clip_hi (none when lo ≥ hi), drawn in tiles of 16 columns × all the rows. Here
+/// `columns` and `dst` (row y0's pixel 0, `stride_pixels` to the next row) are indexed by
+/// absolute x. Nothing outside the clip is written. Whole 64-byte lines may be written with
+/// non-temporal stores (fenced before return).
+void ks_pair_tiles(
+    int tier, const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t rows,
+    int32_t y0, const int32_t *lo, const int32_t *hi, int32_t clip_lo, int32_t clip_hi,
+    uint32_t *dst, intptr_t stride_pixels, uint32_t colour, uint32_t alpha);
 
 /// The same, one pixel: the scalar reference every tier is compared with.
 uint32_t ks_pair_sample(

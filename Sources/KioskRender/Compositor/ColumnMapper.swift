@@ -93,7 +93,8 @@ struct ColumnMapper: SpanMapper {
                     PairRun(
                         pairs: layout, tier: tier, source: source, width: width, height: height,
                         x0: x0, x1: x1,
-                        scratch: scratch + count * (ColumnMapper.bytesPerColumn - PairRun.bytesPerColumn)
+                        scratch: scratch + count
+                            * (ColumnMapper.bytesPerColumn - PairRun.bytesPerColumn)
                     ) { x in
                         let (c, fx) = source.column(u0[x])
                         return (entries[x].v0, entries[x].dv, c, fx)

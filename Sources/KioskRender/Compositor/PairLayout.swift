@@ -3,6 +3,10 @@
 // and dropped when that buffer's pixels change or the page stops turning.
 import CPixelKernels
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A page stored for turning: column pairs, column-major (`CPixelKernels.h`). The cube's column
 /// loop reads a screen column of a face as one contiguous stream, one 16-byte load per pixel
 /// holding all four bilinear taps. About twice the page's memory (16.6 MB for a 1920x1080 page);
@@ -24,7 +28,7 @@ public final class PairLayout {
         let bytes = ks_pair_layout_bytes(width, height)
         guard bytes > 0 else { return nil }
         self.bytes = bytes
-        memory = .allocate(byteCount: bytes, alignment: 64)
+        memory = PairLayout.allocate(bytes)
         var made = ks_pair_layout()
         ks_pair_layout_build(
             buffer.pixels.assumingMemoryBound(to: UInt32.self), width, height,
@@ -32,7 +36,20 @@ public final class PairLayout {
         layout = made
     }
 
-    deinit { memory.deallocate() }
+    deinit { free(memory) }
+
+    /// 2 MB-aligned memory the kernel may back with huge pages: a tile reads sixteen pair
+    /// columns 8.7 kB apart and the frame writes a new row every block, so with 4 kB pages
+    /// nearly every block missed the TLB.
+    private static func allocate(_ bytes: Int) -> UnsafeMutableRawPointer {
+        let huge = 2 << 20
+        var p: UnsafeMutableRawPointer?
+        guard posix_memalign(&p, huge, (bytes + huge - 1) & ~(huge - 1)) == 0, let p else {
+            preconditionFailure("out of memory for a page's layout (\(bytes) bytes)")
+        }
+        _ = madvise(p, (bytes + huge - 1) & ~(huge - 1), MADV_HUGEPAGE)
+        return p
+    }
 
     var width: Int { Int(layout.width) }
     var height: Int { Int(layout.height) }
@@ -55,6 +72,17 @@ public enum PairTier: Int32, CaseIterable, Sendable, CustomStringConvertible {
 
     /// The fastest supported tier.
     public static var best: PairTier { PairTier(rawValue: ks_best_tier()) ?? .scalar }
+
+    /// The tier `KIOSK_PAIR_KERNELS` names (`scalar`, `sse2`, `ssse3`, `avx2`, `neon`, or `best`)
+    /// when this machine runs it; nil otherwise, and by default: measured on the shared
+    /// development machine the pair layout did not yet beat the row-major loop
+    /// (docs/performance.md), so a panel turns it on to try it.
+    public static var fromEnvironment: PairTier? {
+        guard let raw = getenv("KIOSK_PAIR_KERNELS") else { return nil }
+        let name = String(cString: raw).lowercased()
+        if name == "best" { return best }
+        return allCases.first { $0.description.lowercased() == name && $0.isSupported }
+    }
 
     /// The supported tiers, slowest first.
     public static var supported: [PairTier] { allCases.filter(\.isSupported) }

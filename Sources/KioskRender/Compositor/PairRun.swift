@@ -78,4 +78,18 @@ struct PairRun {
             UInt32(colour), UInt32(alpha))
         return true
     }
+
+    /// Draws rows y0..<y0 + rows, pixels lo[r]..<hi[r] of each (absolute x) within `clip`, in
+    /// tiles of 16 columns × all the rows (`ks_pair_tiles`); `dst` is row y0's pixel 0.
+    func drawTiles(
+        rows: Int, y0: Int, lo: UnsafePointer<Int32>, hi: UnsafePointer<Int32>, clip: Range<Int>,
+        dst: UnsafeMutablePointer<UInt32>, stridePixels: Int, colour: UInt64, alpha: UInt64
+    ) {
+        var layout = self.layout
+        var columns = ks_pair_columns(v0: v0, dv: dv, offset: offsets, weights: weights)
+        ks_pair_tiles(
+            tier.rawValue, &layout, &columns, Int32(rows), Int32(y0), lo, hi,
+            Int32(clip.lowerBound), Int32(clip.upperBound), dst, stridePixels, UInt32(colour),
+            UInt32(alpha))
+    }
 }
