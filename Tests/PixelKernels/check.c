@@ -12,8 +12,36 @@ static uint32_t next(uint64_t *s) {
     return (uint32_t)(*s >> 33);
 }
 
+/// Every entry of layouts of 2...59 x 1...4 pixels against the layout's definition (the kernels
+/// below read the layout, so they cannot tell a wrong one from a right one).
+static int check_layout(uint64_t *seed) {
+    int bad = 0;
+    for (int w = 2; w < 60; w++) {
+        for (int h = 1; h < 5; h++) {
+            uint32_t *p = malloc((size_t)w * h * 4);
+            for (int i = 0; i < w * h; i++) p[i] = next(seed);
+            uint8_t *m = aligned_alloc(64, (ks_pair_layout_bytes(w, h) + 63) & ~(size_t)63);
+            ks_pair_layout l;
+            ks_pair_layout_build(p, w, h, w * 4, m, &l);
+            for (int c = 0; c < w - 1; c++) {
+                for (int r = 0; r <= h; r++) {
+                    int sr = r < h ? r : h - 1;
+                    const uint8_t *a = (const uint8_t *)&p[sr * w + c], *b = a + 4;
+                    const uint8_t *e = m + (size_t)c * l.column_bytes + (size_t)r * 8;
+                    for (int k = 0; k < 4; k++) bad += e[2 * k] != a[k] || e[2 * k + 1] != b[k];
+                }
+            }
+            free(p);
+            free(m);
+        }
+    }
+    printf("pair layout: %d entries wrong\n", bad);
+    return bad;
+}
+
 int main(void) {
     uint64_t seed = 28;
+    if (check_layout(&seed)) return 1;
     int failures = 0, checked = 0;
     enum { W = 61, H = 37, COLS = 150, ROWS = 40 };
     uint32_t *page = malloc(W * H * 4);
