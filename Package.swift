@@ -66,6 +66,11 @@ let package = Package(
             name: "CSystemdBus", cSettings: [.unsafeFlags(includePaths("libsystemd"))],
             linkerSettings: [.linkedLibrary("systemd")]),
 
+        // The compositor's column-pair kernels (a page stored for turning, and the loops that
+        // read it): C, so each instruction-set tier is one function with
+        // __attribute__((target(...))), picked at run time (SSE2/SSSE3/AVX2, NEON on aarch64).
+        .target(name: "CPixelKernels"),
+
         // Swift modules, innermost first.
         .target(name: "KioskCore"),
         .target(
@@ -80,7 +85,7 @@ let package = Package(
         .target(name: "KioskFrames", dependencies: ["KioskCore"]),
         .target(
             name: "KioskRender",
-            dependencies: ["KioskCore", "CPangoCairo", "CPixman"],
+            dependencies: ["KioskCore", "CPangoCairo", "CPixman", "CPixelKernels"],
             swiftSettings: pangoSwiftSettings),
         .target(name: "KioskInput", dependencies: ["KioskCore", "KioskPlatform", "CLibinput"]),
         .target(

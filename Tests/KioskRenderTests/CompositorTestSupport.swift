@@ -57,22 +57,31 @@ enum CompositorFixtures {
     /// Composes `layers` on a `size` output, as `turn` shows them, once with the fast paths and
     /// once through the generic loops; the largest channel difference and the number of
     /// differing pixels (fast-path tests expect 0 and 0).
+    /// `tier`: the surfaces are stored for turning first (`PairLayout`) and the fast compositor
+    /// reads them with that tier's pair kernels; `threads`: the fast compositor's thread count.
     static func fastVersusGeneric(
         _ layers: [SceneLayer], size: Size, turn: DisplayTransform = .normal,
-        surfaces: [LayerContent: ImageBuffer], background: RGBA = .black
+        surfaces: [LayerContent: ImageBuffer], background: RGBA = .black, tier: PairTier? = nil,
+        threads: Int = 1, damage: Rect? = nil
     ) throws -> (worst: Int, differing: Int) {
         let scene = turn.apply(
             to: Scene(outputSize: size, background: background, layers: layers, isAnimating: true))
         let w = Int(scene.outputSize.width), h = Int(scene.outputSize.height)
         let fast = try ImageBuffer(width: w, height: h)
         let slow = try ImageBuffer(width: w, height: h)
-        let quick = LayerCompositor()
+        let quick = LayerCompositor(threads: threads)
+        quick.pairTier = tier
+        if tier != nil {
+            for surface in surfaces.values where surface.pairLayout == nil {
+                surface.pairLayout = PairLayout(of: surface)
+            }
+        }
         quick.mirrorsOutput = turn.isFlipped
-        quick.compose(scene: scene, surfaces: { surfaces[$0] }, into: fast)
+        quick.compose(scene: scene, surfaces: { surfaces[$0] }, into: fast, damage: damage)
         let generic = LayerCompositor()
         generic.fastPaths = false
         generic.mirrorsOutput = turn.isFlipped
-        generic.compose(scene: scene, surfaces: { surfaces[$0] }, into: slow)
+        generic.compose(scene: scene, surfaces: { surfaces[$0] }, into: slow, damage: damage)
         var worst = 0, differing = 0
         for y in 0..<h {
             for x in 0..<w {

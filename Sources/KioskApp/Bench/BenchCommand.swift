@@ -139,6 +139,9 @@ public enum BenchCommand {
                 measure(label) { k.frame() }
                 if let r = results.last, r.name == label { medians.append(r.medianMs) }
                 if threads > 1 { workerShare = share(ofWorkers: compositor.stripeCounts) }
+                if threads == 1 && hold {
+                    summary += measureTiers(k, label: label) { name, body in measure(name, body) }
+                }
                 // The process's CPU time per frame (all threads): what the split adds in work.
                 let before = processCPUNanoseconds()
                 for _ in 0..<reps { k.frame() }

@@ -68,9 +68,18 @@ public final class FramePipeline {
         return damage.rects
     }
 
-    /// What the frame just drawn leads to, once (nil when no frame was drawn since).
+    /// What the frame just drawn leads to, once (nil when no frame was drawn since). Called after
+    /// the commit, it also stores the faces that turned in that frame for turning when the
+    /// compositor reads such pages (`LayerCompositor.pairTier`; one page a frame, tens of
+    /// milliseconds at 1080p on the development machine) and frees the others, all of them once
+    /// nothing turns.
     public func finishedFrame() -> FrameOutcome? {
         defer { outcome = nil }
+        if outcome != nil {
+            let compositor = renderer.compositor
+            renderer.surfaces.storeForTurning(
+                compositor.pairTier == nil ? [] : compositor.turningSurfaces)
+        }
         return outcome
     }
 

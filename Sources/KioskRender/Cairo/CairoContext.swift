@@ -20,8 +20,8 @@ public final class CairoContext {
         }
         self.cr = cr
         self.target = target
-        // Whatever is drawn next may change which pixels are opaque.
-        target.knownOpacity = nil
+        // Whatever is drawn next may change which pixels are opaque, and the layout for turning.
+        target.pixelsChanged()
     }
 
     deinit {

@@ -39,16 +39,23 @@ struct ColumnMapper: SpanMapper {
     let source: BilinearSource
     /// Every source pixel is opaque: under a constant opacity, OVER needs no per-pixel alpha.
     let opaqueSource: Bool
+    /// The same fast path on the page's layout for turning, when it has one: stores over
+    /// transparent pixels go through the pair kernels.
+    let pairs: PairRun?
     var y = 0
 
-    /// Bytes of scratch memory per column.
-    static let bytesPerColumn = MemoryLayout<ColumnEntry>.stride + 2 * MemoryLayout<Int>.stride
+    /// Bytes of scratch memory per column (the pair run's tables last).
+    static let bytesPerColumn =
+        MemoryLayout<ColumnEntry>.stride + 2 * MemoryLayout<Int>.stride + PairRun.bytesPerColumn
 
     /// Fills the tables for columns x0..<x1; `scratch` holds
     /// `bytesPerColumn · (x1 − x0)` bytes, 16-byte aligned.
+    /// `pairLayout`, `tier`: the page's layout for turning and the pair kernels' tier (nil:
+    /// the row-major loop only); `width`, `height`: the source's size.
     init(
         _ n: Homography, x0: Int, x1: Int, scratch: UnsafeMutableRawPointer,
-        source: BilinearSource, allowFast: Bool = true, opaqueSource: Bool = false
+        source: BilinearSource, allowFast: Bool = true, opaqueSource: Bool = false,
+        pairLayout: PairLayout? = nil, tier: PairTier? = nil, width: Int = 0, height: Int = 0
     ) {
         self.opaqueSource = opaqueSource
         let count = x1 - x0
@@ -78,6 +85,22 @@ struct ColumnMapper: SpanMapper {
                         lowHalf: SIMD4(repeating: 16 &- fx), highHalf: SIMD4(repeating: fx))))
         }
         fast = allowFast && constantU && source.columnStep == 1
+        let entries = self.entries, u0 = self.u0
+        pairs =
+            fast
+            ? pairLayout.flatMap { layout in
+                tier.flatMap { tier in
+                    PairRun(
+                        pairs: layout, tier: tier, source: source, width: width, height: height,
+                        x0: x0, x1: x1,
+                        scratch: scratch + count
+                            * (ColumnMapper.bytesPerColumn - PairRun.bytesPerColumn)
+                    ) { x in
+                        let (c, fx) = source.column(u0[x])
+                        return (entries[x].v0, entries[x].dv, c, fx)
+                    }
+                }
+            } : nil
     }
 
     /// True when every column of x0..<x1 (not empty) has v in 0...vMax on the current row, so
@@ -108,6 +131,9 @@ struct ColumnMapper: SpanMapper {
         alpha: UInt64, fresh: Bool
     ) -> Bool {
         guard fast else { return false }
+        if fresh, let pairs, pairs.draw(row, from: x0, to: x1, y: y, colour: colour, alpha: alpha) {
+            return true
+        }
         let modulated = colour != 256 || alpha != 256
         let m = modulation(colour: colour, alpha: alpha)
         let m2 = SIMD8(lowHalf: m, highHalf: m)

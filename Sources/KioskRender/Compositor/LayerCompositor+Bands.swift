@@ -48,6 +48,10 @@ extension LayerCompositor: BandJob {
     /// Draws band `band` of `count`: stripes of the frame's rows, claimed until none is left.
     func composeBand(_ band: Int, of count: Int) {
         guard let frame else { return }
+        if drawingOccluderTiles {
+            drawOccluderTiles(frame: frame, alone: count == 1)
+            return
+        }
         let scratch = bands[band]
         scratch.drawers.removeAll(keepingCapacity: true)
         for d in drawers { scratch.drawers.append(d.using(rowBuffer: scratch.rowBuffer)) }
@@ -92,7 +96,11 @@ extension LayerCompositor: BandJob {
             }
             return
         }
-        let hidden = drawOccluders(y: y, row: row, scratch: scratch)
+        let hidden =
+            prepaintsOccluders
+            // Already stored by `drawOccluderTiles`, every pixel opaque: only the ranges matter.
+            ? occlude(y: y, scratch: scratch) { _, _, _ in true }
+            : drawOccluders(y: y, row: row, scratch: scratch)
         // Background and layers only where no opaque layer in front covers them.
         LayerCompositor.fill(row, background, limit.x0..<limit.x1, except: hidden)
         // The pixels drawn on so far (a hull): outside it the row still holds the background,
@@ -128,6 +136,24 @@ extension LayerCompositor: BandJob {
     private func drawOccluders(y: Int, row: UnsafeMutablePointer<UInt32>, scratch: BandScratch)
         -> Range<Int>
     {
+        occlude(y: y, scratch: scratch) { k, _, part in
+            let d = scratch.drawers[k]
+            // Over transparent pixels, so the result is opaque only where the layer is: the
+            // specialised loops store as if over transparent pixels, the others need them cleared.
+            let fresh = d.storesFresh
+            if !fresh { (row + part.lowerBound).update(repeating: 0, count: part.count) }
+            d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
+            return allOpaque(row + part.lowerBound, count: part.count)
+        }
+    }
+
+    /// The occlusion rule of `drawOccluders` without the drawing: `draw(k, index, part)` stores
+    /// layer k's pixels `part` (its `index`th part on this row, 0 or 1) and says whether every one
+    /// is opaque. One rule for the row pass and for the tiles drawn ahead of it.
+    @inline(__always)
+    private func occlude(
+        y: Int, scratch: BandScratch, draw: (Int, Int, Range<Int>) -> Bool
+    ) -> Range<Int> {
         var hidden = 0..<0
         for k in scratch.drawers.indices.reversed() {
             defer { scratch.hiddenAbove[k] = hidden }
@@ -136,13 +162,8 @@ extension LayerCompositor: BandJob {
             guard y >= box.y0 && y < box.y1, drawerOpaque[k] else { continue }
             let inner = d.interior(y: y)
             guard !inner.isEmpty else { continue }
-            // Over transparent pixels, so the result is opaque only where the layer is: the
-            // specialised loops store as if over transparent pixels, the others need them cleared.
-            let fresh = d.storesFresh
             if hidden.isEmpty {
-                if !fresh { (row + inner.lowerBound).update(repeating: 0, count: inner.count) }
-                d.draw(y: y, row: row, from: inner.lowerBound, to: inner.upperBound, fresh: fresh)
-                if allOpaque(row + inner.lowerBound, count: inner.count) { hidden = inner }
+                if draw(k, 0, inner) { hidden = inner }
             } else if inner.lowerBound <= hidden.upperBound && hidden.lowerBound <= inner.upperBound
             {
                 // Only the parts beside the claimed pixels, so no pixel of a layer in front is
@@ -150,11 +171,8 @@ extension LayerCompositor: BandJob {
                 let left = inner.lowerBound..<max(inner.lowerBound, hidden.lowerBound)
                 let right = min(inner.upperBound, hidden.upperBound)..<inner.upperBound
                 var opaque = true
-                for part in [left, right] where !part.isEmpty {
-                    if !fresh { (row + part.lowerBound).update(repeating: 0, count: part.count) }
-                    d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
-                    opaque = opaque && allOpaque(row + part.lowerBound, count: part.count)
-                }
+                if !left.isEmpty { opaque = draw(k, 0, left) && opaque }
+                if !right.isEmpty { opaque = draw(k, 1, right) && opaque }
                 if opaque {
                     hidden =
                         min(
@@ -164,6 +182,70 @@ extension LayerCompositor: BandJob {
             }
         }
         return hidden
+    }
+
+    /// Before any row is drawn: the pixels the occlusion pass would store on every row of the
+    /// frame, per turning face and part (`occluderLo`, `occluderHi`: layer k's part i of row
+    /// r at `(k * 2 + i) * rows + r`). Every occluder is a turning face over an opaque page
+    /// (`prepaintsOccluders`), so the parts follow from the rule alone, every part opaque.
+    func planOccluderParts(frame: BandFrame) {
+        let scratch = bands[bands.count - 1]
+        scratch.drawers = drawers
+        scratch.hiddenAbove = Array(repeating: 0..<0, count: drawers.count)
+        let rows = frame.limit.y1 - frame.limit.y0, slots = drawers.count * 2 * rows
+        occluderLo.removeAll(keepingCapacity: true)
+        occluderHi.removeAll(keepingCapacity: true)
+        occluderLo.append(contentsOf: repeatElement(0, count: slots))
+        occluderHi.append(contentsOf: repeatElement(0, count: slots))
+        for r in 0..<rows {
+            _ = occlude(y: frame.limit.y0 + r, scratch: scratch) { k, index, part in
+                occluderLo[(k * 2 + index) * rows + r] = Int32(part.lowerBound)
+                occluderHi[(k * 2 + index) * rows + r] = Int32(part.upperBound)
+                return true
+            }
+        }
+    }
+
+    /// Columns of the frame a band claims at a time in the tile phase (four tiles).
+    static let tileChunk = 64
+
+    /// The tile phase: the turning faces' occluding pixels of the whole frame, in chunks of
+    /// columns claimed from a shared counter, each drawn in tiles of 16 columns × every row, so
+    /// each screen column reads its pair column as one stream. Nothing the row pass does after
+    /// overwrites them (they are hidden from the background and from every layer beneath), and
+    /// the layers above blend over them in the row pass, as they would have.
+    private func drawOccluderTiles(frame: BandFrame, alone: Bool) {
+        let limit = frame.limit, rows = limit.y1 - limit.y0
+        let dst = frame.base + limit.y0 &* frame.stridePixels
+        let first = limit.x0 & ~(LayerCompositor.tileChunk - 1)
+        occluderLo.withUnsafeBufferPointer { lo in
+            occluderHi.withUnsafeBufferPointer { hi in
+                guard let lo = lo.baseAddress, let hi = hi.baseAddress else { return }
+                while true {
+                    let chunk =
+                        alone ? nextChunkAlone() : nextStripe.add(1, ordering: .relaxed).oldValue
+                    let x0 = first + chunk * LayerCompositor.tileChunk
+                    guard x0 < limit.x1 else { return }
+                    let clip = max(x0, limit.x0)..<min(x0 + LayerCompositor.tileChunk, limit.x1)
+                    for (k, d) in drawers.enumerated() {
+                        guard case .columns(let plan, let mapper, _) = d, let pairs = mapper.pairs
+                        else { continue }
+                        for index in 0..<2 {
+                            let slot = (k * 2 + index) * rows
+                            pairs.drawTiles(
+                                rows: rows, y0: limit.y0, lo: lo + slot, hi: hi + slot, clip: clip,
+                                dst: dst, stridePixels: frame.stridePixels, colour: plan.colour,
+                                alpha: plan.alpha)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func nextChunkAlone() -> Int {
+        defer { stripeAlone += 1 }
+        return stripeAlone
     }
 
     /// Draws `range` of row `y` with `d`: the parts outside `drawn` hold `background` only.

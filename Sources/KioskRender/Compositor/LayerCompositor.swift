@@ -45,6 +45,15 @@ public final class LayerCompositor {
     var drawers: [LayerDrawer] = []
     /// Per drawer: true when its layer has opacity 1 (it may hide what lies beneath).
     var drawerOpaque: [Bool] = []
+    /// True when every layer that may hide others (`drawerOpaque`) is a turning face stored for
+    /// turning over an opaque page: the pixels the occlusion pass stores are then known before
+    /// any is drawn, and each stripe draws them first in tiles (`prepaintStripe`).
+    var prepaintsOccluders = false
+    /// The tile phase of a frame is running (`drawOccluderTiles`), not the row phase.
+    var drawingOccluderTiles = false
+    /// The occluding parts of every row for the tile phase (`planOccluderParts`).
+    var occluderLo: [Int32] = []
+    var occluderHi: [Int32] = []
     /// Per band: the memory only that band writes.
     var bands: [BandScratch]
     /// The threads that draw bands beside the caller; nil: the caller draws every row.
@@ -57,6 +66,13 @@ public final class LayerCompositor {
     var stripeAlone = 0
     /// False sends every layer through the generic loops (tests compare the fast paths with them).
     var fastPaths = true
+    /// The pair kernels' tier for pages stored for turning (`PairLayout`); nil (the default
+    /// unless `KIOSK_PAIR_KERNELS` names one) draws them from their row-major pixels as before
+    /// (`bench` compares both, tests force every tier).
+    public var pairTier: PairTier? = PairTier.fromEnvironment
+    /// The surfaces the last `compose` drew through the column loop's fast path (turning cube
+    /// faces): the ones worth storing for turning (`PageSurfaceCache.storeForTurning`).
+    public private(set) var turningSurfaces: Set<ObjectIdentifier> = []
     /// True when scenes come mirrored onto the output (a flipped display transform): every
     /// layer's winding is reversed, so back-face culling looks at the other side.
     public var mirrorsOutput = false
@@ -132,12 +148,20 @@ public final class LayerCompositor {
             base: target.pixels.assumingMemoryBound(to: UInt32.self),
             stridePixels: target.stride / 4,
             background: premultipliedPixel(scene.background), limit: limit)
-        nextStripe.store(0, ordering: .relaxed)
-        stripeAlone = 0
-        if let workers, limit.y1 - limit.y0 >= 2 * LayerCompositor.bandRows {
-            workers.run(self)
-        } else {
-            composeBand(0, of: 1)
+        let shared = limit.y1 - limit.y0 >= 2 * LayerCompositor.bandRows
+        // Two phases when the turning faces can be drawn first: their occluding pixels in
+        // tiles down the whole frame, then the rows (each phase split among the threads).
+        drawingOccluderTiles = prepaintsOccluders
+        if prepaintsOccluders, let frame { planOccluderParts(frame: frame) }
+        for _ in 0..<(prepaintsOccluders ? 2 : 1) {
+            nextStripe.store(0, ordering: .relaxed)
+            stripeAlone = 0
+            if let workers, shared {
+                workers.run(self)
+            } else {
+                composeBand(0, of: 1)
+            }
+            drawingOccluderTiles = false
         }
         frame = nil
         plans.removeAll(keepingCapacity: true)
@@ -244,11 +268,15 @@ public final class LayerCompositor {
         }
         var used = 0
         drawerOpaque.removeAll(keepingCapacity: true)
+        turningSurfaces.removeAll(keepingCapacity: true)
+        prepaintsOccluders = fastPaths
+        defer { prepaintsOccluders = prepaintsOccluders && drawerOpaque.contains(true) }
         for (index, plan, surface) in plans {
             let before = drawers.count
             defer { if drawers.count > before { drawerOpaque.append(plan.alpha == 256) } }
             guard let surface else {
                 if case .solid(let colour) = scene.layers[index].content {
+                    if plan.alpha == 256 { prepaintsOccluders = false }
                     drawers.append(
                         .solid(
                             plan, RowMapper(plan.inverse),
@@ -300,11 +328,21 @@ public final class LayerCompositor {
                     plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
                     scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source,
                     allowFast: fastPaths,
-                    opaqueSource: opaque)
+                    opaqueSource: opaque, pairLayout: surface.pairLayout, tier: pairTier,
+                    width: surface.width, height: surface.height)
                 used += (count + 1) & ~1
+                if mapper.fast { turningSurfaces.insert(ObjectIdentifier(surface)) }
+                if plan.alpha == 256 && (mapper.pairs == nil || !LayerCompositor.isOpaque(surface))
+                {
+                    prepaintsOccluders = false
+                }
                 drawers.append(.columns(plan, mapper, source))
             case .projective:
                 drawers.append(.projective(plan, ProjectiveMapper(plan.inverse), source))
+            }
+            // Any other layer that may hide others draws its own occluding pixels, row by row.
+            if plan.alpha == 256, drawers.count > before, !drawers[before].isTurningFace {
+                prepaintsOccluders = false
             }
         }
     }

@@ -40,6 +40,12 @@ enum LayerDrawer {
         }
     }
 
+    /// True for a turning face drawn from its page's layout for turning (`PairRun`).
+    var isTurningFace: Bool {
+        if case .columns(_, let m, _) = self { return m.pairs != nil }
+        return false
+    }
+
     /// True when the fully covered pixels go through a specialised loop (or a copy) that can
     /// store over transparent pixels without first clearing them.
     var storesFresh: Bool {

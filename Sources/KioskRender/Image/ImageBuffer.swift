@@ -96,8 +96,18 @@ public final class ImageBuffer {
     /// Tells cairo the pixels were changed behind its back (and forgets the recorded opacity).
     public func markDirty() {
         cairo_surface_mark_dirty(surface)
-        knownOpacity = nil
+        pixelsChanged()
     }
+
+    /// Forgets what was derived from the pixels: the recorded opacity and the layout for turning.
+    func pixelsChanged() {
+        knownOpacity = nil
+        pairLayout = nil
+    }
+
+    /// The pixels stored for turning (`PairLayout`), while they match the buffer's pixels; the
+    /// cube's column loop reads it when present and the buffer itself otherwise.
+    public internal(set) var pairLayout: PairLayout?
 
     /// Whether every pixel has alpha 255, as recorded by `recordOpacity()` after the last drawing;
     /// nil once anything drew since (a `CairoContext`, `markDirty()`).

@@ -1,0 +1,117 @@
+// Shared by every tier of the pair kernels: the per-block address step and the scalar pixel.
+// Included by the kernel files only; everything here is inlined into each tier's own code.
+#ifndef KIOSK_PAIR_COMMON_H
+#define KIOSK_PAIR_COMMON_H
+#include "CPixelKernels.h"
+
+/// Pixels a kernel handles per address step: their offsets and vertical weights go to a small
+/// stack table, computed by one loop the compiler vectorises for the tier's instruction set.
+#define KS_BLOCK 16
+
+/// [16 - fy] x 4 then [fy] x 4 as 16-bit lanes, for fy 0...16: the vertical weights of one pixel
+/// after the horizontal blend (the top row's four channels, then the bottom row's).
+extern const uint16_t ks_vertical_weights[17][8];
+
+/// The row of the layout and the vertical weight of `count` (≤ KS_BLOCK) columns at row `y`:
+/// `offsets[i]` the byte offset of the entry, `fy[i]` the weight 0...15 of the row below.
+/// The coordinate, exact in the double (see ks_pair_columns), is clamped into 0...(height-1)·16
+/// first, so truncating is flooring, as the generic loop's clamp and shift are.
+__attribute__((always_inline)) static inline void ks_block_addresses(
+    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t count,
+    int32_t y, int32_t *restrict offsets, int32_t *restrict fy)
+{
+    const double row = (double)y, top = (double)(layout->height - 1) * 16.0;
+    const double *restrict v0 = columns->v0 + first, *restrict dv = columns->dv + first;
+    const int32_t *restrict column = columns->offset + first;
+    for (int32_t i = 0; i < count; i++) {
+        double v = v0[i] + dv[i] * row;
+        v = v > 0.0 ? v : 0.0;
+        v = v < top ? v : top;
+        int32_t sixteenths = (int32_t)v;
+        offsets[i] = column[i] + (sixteenths >> 4) * 8;
+        fy[i] = sixteenths & 15;
+    }
+}
+
+/// Bytes ahead in a pair column that a block asks the cache for: about 64 rows of the page.
+/// A tile walks sixteen pair columns down at once, one 8-byte entry a row each; the hardware
+/// prefetchers do not follow sixteen short strides through different pages, and without the
+/// hint each block waited about one memory latency.
+#define KS_PREFETCH_AHEAD 512
+
+/// Asks for the lines `KS_PREFETCH_AHEAD` below each of a block's entries, every fourth row
+/// (a line holds eight rows of a column).
+__attribute__((always_inline)) static inline void ks_block_prefetch(
+    const uint8_t *base, const int32_t *offsets, int32_t y)
+{
+    if ((y & 3) != 0) return;
+    for (int i = 0; i < KS_BLOCK; i++) __builtin_prefetch(base + offsets[i] + KS_PREFETCH_AHEAD);
+}
+
+/// (value · m + 128) >> 8 per channel: the compositor's `modulate` (colour on B, G, R).
+__attribute__((always_inline)) static inline uint32_t ks_modulate(
+    uint32_t p, uint32_t colour, uint32_t alpha)
+{
+    uint32_t out = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t m = k == 3 ? alpha : colour;
+        out |= ((((p >> (8 * k)) & 0xFF) * m + 128) >> 8) << (8 * k);
+    }
+    return out;
+}
+
+/// One pixel from entry `entry` (rows r and r + 1 of a column pair) with horizontal weights
+/// `w` (16 - fx, fx) and vertical weight `fy`: Σ tap · wx · wy, rounded, as the generic loop.
+__attribute__((always_inline)) static inline uint32_t ks_sample_entry(
+    const uint8_t *entry, const uint8_t *w, int32_t fy)
+{
+    uint32_t out = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t top = entry[2 * k] * w[0] + entry[2 * k + 1] * w[1];
+        uint32_t bottom = entry[8 + 2 * k] * w[0] + entry[8 + 2 * k + 1] * w[1];
+        uint32_t sum = top * (16 - (uint32_t)fy) + bottom * (uint32_t)fy;
+        out |= ((sum + 128) >> 8) << (8 * k);
+    }
+    return out;
+}
+
+/// The scalar path for `count` pixels from `first` (block heads and tails of every tier).
+__attribute__((always_inline)) static inline void ks_scalar_pixels(
+    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t count,
+    int32_t y, uint32_t *dst, uint32_t colour, uint32_t alpha)
+{
+    int32_t offsets[KS_BLOCK], fy[KS_BLOCK];
+    int modulated = colour != 256 || alpha != 256;
+    while (count > 0) {
+        int32_t n = count < KS_BLOCK ? count : KS_BLOCK;
+        ks_block_addresses(layout, columns, first, n, y, offsets, fy);
+        for (int32_t i = 0; i < n; i++) {
+            uint32_t p = ks_sample_entry(
+                layout->base + offsets[i], columns->weights + 16 * (first + i), fy[i]);
+            dst[first + i] = modulated ? ks_modulate(p, colour, alpha) : p;
+        }
+        first += n;
+        count -= n;
+    }
+}
+
+/// One tier's two kernels (see ks_pair_run and ks_pair_tiles).
+typedef struct {
+    void (*run)(
+        const ks_pair_layout *, const ks_pair_columns *, int32_t, int32_t, uint32_t *, uint32_t,
+        uint32_t);
+    void (*tiles)(
+        const ks_pair_layout *, const ks_pair_columns *, int32_t, int32_t, const int32_t *,
+        const int32_t *, int32_t, int32_t, uint32_t *, intptr_t, uint32_t, uint32_t);
+} ks_pair_kernels;
+
+extern const ks_pair_kernels ks_pair_scalar;
+#if defined(__x86_64__)
+extern const ks_pair_kernels ks_pair_sse2, ks_pair_ssse3, ks_pair_avx2;
+int ks_x86_supports(int tier);
+#endif
+#if defined(__aarch64__)
+extern const ks_pair_kernels ks_pair_neon;
+#endif
+
+#endif

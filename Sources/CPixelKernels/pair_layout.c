@@ -1,0 +1,100 @@
+// The column-pair layout of a page (see CPixelKernels.h) and the scalar reference kernel.
+#include <string.h>
+#include "pair_drivers.h"
+
+const uint16_t ks_vertical_weights[17][8] __attribute__((aligned(16))) = {
+#define KS_ROW(f) {16 - f, 16 - f, 16 - f, 16 - f, f, f, f, f}
+    KS_ROW(0), KS_ROW(1), KS_ROW(2), KS_ROW(3), KS_ROW(4), KS_ROW(5), KS_ROW(6), KS_ROW(7),
+    KS_ROW(8), KS_ROW(9), KS_ROW(10), KS_ROW(11), KS_ROW(12), KS_ROW(13), KS_ROW(14), KS_ROW(15),
+    KS_ROW(16)
+#undef KS_ROW
+};
+
+/// Pair columns start on a 64-byte line, so a column's stream never shares its first line.
+static int64_t column_bytes(int32_t height) { return (((int64_t)height + 1) * 8 + 63) & ~(int64_t)63; }
+
+size_t ks_pair_layout_bytes(int32_t width, int32_t height)
+{
+    if (width < 2 || height < 1) return 0;
+    int64_t bytes = column_bytes(height) * (width - 1);
+    // The run tables hold 32-bit offsets; past 2 GiB the compositor keeps its row-major loop.
+    if (bytes > INT32_MAX) return 0;
+    return (size_t)bytes;
+}
+
+/// 16 bytes: four pixels, or two entries.
+typedef uint8_t ks_bytes16 __attribute__((vector_size(16)));
+
+void ks_pair_layout_build(
+    const uint32_t *pixels, int32_t width, int32_t height, int32_t stride_bytes,
+    uint8_t *layout_memory, ks_pair_layout *layout)
+{
+    const int64_t step = column_bytes(height), pairs = width - 1;
+    // Sixteen pair columns at a time: each source row's one 64-byte line is read once and
+    // written to sixteen column streams. Four entries a step: pixels c...c + 3 and c + 1...c + 4
+    // interleaved byte by byte are entries c and c + 1, then c + 2 and c + 3 (a 5x faster
+    // build than byte by byte; it runs on the loop between frames).
+    for (int64_t c0 = 0; c0 < pairs; c0 += 16) {
+        int64_t n = pairs - c0 < 16 ? pairs - c0 : 16;
+        for (int32_t r = 0; r <= height; r++) {
+            int32_t source_row = r < height ? r : height - 1;
+            const uint8_t *row = (const uint8_t *)pixels + (int64_t)source_row * stride_bytes;
+            uint8_t *entry = layout_memory + c0 * step + (int64_t)r * 8;
+            int64_t i = 0;
+            // Pixel c0 + i + 4 must exist: the whole-vector steps stop before the row's end.
+            for (; i + 4 <= n && c0 + i + 5 <= width; i += 4) {
+                ks_bytes16 a, b;
+                memcpy(&a, row + (c0 + i) * 4, 16);
+                memcpy(&b, row + (c0 + i + 1) * 4, 16);
+                ks_bytes16 lo = __builtin_shufflevector(
+                    a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+                ks_bytes16 hi = __builtin_shufflevector(
+                    a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+                memcpy(entry + i * step, &lo, 8);
+                memcpy(entry + (i + 1) * step, (const uint8_t *)&lo + 8, 8);
+                memcpy(entry + (i + 2) * step, &hi, 8);
+                memcpy(entry + (i + 3) * step, (const uint8_t *)&hi + 8, 8);
+            }
+            for (; i < n; i++) {
+                const uint8_t *a = row + (c0 + i) * 4, *b = a + 4;
+                uint8_t *e = entry + i * step;
+                e[0] = a[0]; e[1] = b[0]; e[2] = a[1]; e[3] = b[1];
+                e[4] = a[2]; e[5] = b[2]; e[6] = a[3]; e[7] = b[3];
+            }
+        }
+        // The padding after each column's last entry is never read; keep it defined.
+        for (int64_t i = 0; i < n; i++) {
+            int64_t used = ((int64_t)height + 1) * 8;
+            memset(layout_memory + (c0 + i) * step + used, 0, (size_t)(step - used));
+        }
+    }
+    layout->base = layout_memory;
+    layout->column_bytes = (int32_t)step;
+    layout->width = width;
+    layout->height = height;
+}
+
+uint32_t ks_pair_sample(
+    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t index, int32_t y,
+    uint32_t colour, uint32_t alpha)
+{
+    int32_t offset, fy;
+    ks_block_addresses(layout, columns, index, 1, y, &offset, &fy);
+    uint32_t p = ks_sample_entry(layout->base + offset, columns->weights + 16 * index, fy);
+    return colour != 256 || alpha != 256 ? ks_modulate(p, colour, alpha) : p;
+}
+
+/// The scalar reference tier: every other tier must give these pixels. Its block is the plain
+/// pixel loop, so it goes through the same drivers as the vector tiers.
+static void block_scalar(
+    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t y,
+    uint32_t *dst, uint32_t colour, uint32_t alpha, int stream)
+{
+    (void)stream;
+    ks_scalar_pixels(layout, columns, first, KS_BLOCK, y, dst, colour, alpha);
+}
+
+static void run_scalar(KS_RUN_ARGS) { KS_RUN_BODY(block_scalar); }
+static void tiles_scalar(KS_TILES_ARGS) { KS_TILES_BODY(block_scalar, (void)0); }
+
+const ks_pair_kernels ks_pair_scalar = {run_scalar, tiles_scalar};

@@ -1,0 +1,148 @@
+// The pair kernels for x86-64: SSE2 (the baseline), SSSE3 (pmaddubsw blends a pixel's two
+// columns in one instruction) and AVX2 (two pixels per instruction), chosen at run time.
+// Each gives ks_sample_entry's pixels bit for bit: every sum is exact in its 16-bit lane
+// (a horizontal blend ≤ 255·16, a vertical one ≤ 255·256 + 128 < 65536), so the order of
+// the multiplies cannot change a result.
+#if defined(__x86_64__)
+#include <immintrin.h>
+#include "pair_drivers.h"
+
+#define KS_SSE2 __attribute__((target("sse2")))
+#define KS_SSSE3 __attribute__((target("ssse3")))
+#define KS_AVX2 __attribute__((target("avx2")))
+
+/// A full block: KS_BLOCK pixels from `first`. `stream`: dst + first is 64-byte aligned and the
+/// block's four lines are written with non-temporal stores (nothing reads them back before the
+/// frame is shown: a 16-column block writes whole lines, so the cache need not fetch them first).
+#define KS_BLOCK_ARGS                                                                          \
+    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t y,    \
+        uint32_t *dst, uint32_t colour, uint32_t alpha, int stream
+
+/// The modulation's multipliers for two pixels (B, G, R by colour, A by alpha).
+#define KS_MODULATION                                                                          \
+    const int modulated = colour != 256 || alpha != 256;                                       \
+    const __m128i m = _mm_setr_epi16(                                                          \
+        (short)colour, (short)colour, (short)colour, (short)alpha, (short)colour, (short)colour, \
+        (short)colour, (short)alpha)
+
+/// Rounds a vertical sum (V + 128) >> 8 and applies the modulation `m` the same way.
+#define KS_FINISH(bits, s)                                                                     \
+    do {                                                                                       \
+        s = _mm##bits##_srli_epi16(_mm##bits##_add_epi16(s, half), 8);                         \
+        if (modulated)                                                                         \
+            s = _mm##bits##_srli_epi16(_mm##bits##_add_epi16(_mm##bits##_mullo_epi16(s, mod), half), 8); \
+    } while (0)
+
+/// One pixel's horizontal blend without pmaddubsw: bytes to words, pmaddwd per row, packed
+/// back to [top B G R A, bottom B G R A].
+KS_SSE2 static inline __m128i horizontal_sse2(__m128i p, __m128i w)
+{
+    const __m128i z = _mm_setzero_si128();
+    const __m128i w16 = _mm_unpacklo_epi8(w, z);
+    __m128i top = _mm_madd_epi16(_mm_unpacklo_epi8(p, z), w16);
+    __m128i bottom = _mm_madd_epi16(_mm_unpackhi_epi8(p, z), w16);
+    return _mm_packs_epi32(top, bottom);
+}
+
+KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
+{
+    return _mm_maddubs_epi16(p, w);
+}
+
+/// The SSE2 and SSSE3 blocks differ only in the horizontal blend.
+#define KS_SSE_BLOCK(NAME, ATTR, HORIZONTAL)                                                   \
+    ATTR static void NAME(KS_BLOCK_ARGS)                                                       \
+    {                                                                                          \
+        int32_t offsets[KS_BLOCK], fy[KS_BLOCK];                                               \
+        KS_MODULATION;                                                                         \
+        ks_block_addresses(layout, columns, first, KS_BLOCK, y, offsets, fy);                  \
+        ks_block_prefetch(layout->base, offsets, y);                                           \
+        const uint8_t *base = layout->base, *w = columns->weights + 16 * first;                \
+        const __m128i half = _mm_set1_epi16(128), mod = m;                                     \
+        uint32_t *out = dst + first;                                                           \
+        for (int i = 0; i < KS_BLOCK; i += 4) {                                                \
+            __m128i v[4];                                                                      \
+            for (int k = 0; k < 4; k++) {                                                      \
+                __m128i p = _mm_loadu_si128((const __m128i *)(base + offsets[i + k]));         \
+                __m128i h = HORIZONTAL(p, _mm_loadu_si128((const __m128i *)(w + 16 * (i + k)))); \
+                v[k] = _mm_mullo_epi16(h, _mm_load_si128((const __m128i *)ks_vertical_weights[fy[i + k]])); \
+            }                                                                                  \
+            __m128i a = _mm_add_epi16(_mm_unpacklo_epi64(v[0], v[1]), _mm_unpackhi_epi64(v[0], v[1])); \
+            __m128i b = _mm_add_epi16(_mm_unpacklo_epi64(v[2], v[3]), _mm_unpackhi_epi64(v[2], v[3])); \
+            KS_FINISH(, a);                                                                    \
+            KS_FINISH(, b);                                                                    \
+            __m128i pixels = _mm_packus_epi16(a, b);                                           \
+            if (stream)                                                                        \
+                _mm_stream_si128((__m128i *)(out + i), pixels);                                \
+            else                                                                               \
+                _mm_storeu_si128((__m128i *)(out + i), pixels);                                \
+        }                                                                                      \
+    }
+
+KS_SSE_BLOCK(block_sse2, KS_SSE2, horizontal_sse2)
+KS_SSE_BLOCK(block_ssse3, KS_SSSE3, horizontal_ssse3)
+
+KS_AVX2 static inline __m256i pair_avx2(
+    const uint8_t *base, const int32_t *offsets, const int32_t *fy, const uint8_t *w, int i)
+{
+    __m256i p = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(base + offsets[i]))),
+        _mm_loadu_si128((const __m128i *)(base + offsets[i + 1])), 1);
+    __m256i h = _mm256_maddubs_epi16(p, _mm256_loadu_si256((const __m256i *)(w + 16 * i)));
+    __m256i f = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_load_si128((const __m128i *)ks_vertical_weights[fy[i]])),
+        _mm_load_si128((const __m128i *)ks_vertical_weights[fy[i + 1]]), 1);
+    return _mm256_mullo_epi16(h, f);
+}
+
+KS_AVX2 static void block_avx2(KS_BLOCK_ARGS)
+{
+    int32_t offsets[KS_BLOCK], fy[KS_BLOCK];
+    KS_MODULATION;
+    ks_block_addresses(layout, columns, first, KS_BLOCK, y, offsets, fy);
+    ks_block_prefetch(layout->base, offsets, y);
+    const uint8_t *base = layout->base, *w = columns->weights + 16 * first;
+    const __m256i half = _mm256_set1_epi16(128), mod = _mm256_broadcastsi128_si256(m);
+    // packus leaves pixels 0, 2, 4, 6 in the low lane and 1, 3, 5, 7 in the high one.
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    uint32_t *out = dst + first;
+    for (int i = 0; i < KS_BLOCK; i += 8) {
+        __m256i v01 = pair_avx2(base, offsets, fy, w, i);
+        __m256i v23 = pair_avx2(base, offsets, fy, w, i + 2);
+        __m256i v45 = pair_avx2(base, offsets, fy, w, i + 4);
+        __m256i v67 = pair_avx2(base, offsets, fy, w, i + 6);
+        __m256i a = _mm256_add_epi16(_mm256_unpacklo_epi64(v01, v23), _mm256_unpackhi_epi64(v01, v23));
+        __m256i b = _mm256_add_epi16(_mm256_unpacklo_epi64(v45, v67), _mm256_unpackhi_epi64(v45, v67));
+        KS_FINISH(256, a);
+        KS_FINISH(256, b);
+        __m256i pixels = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(a, b), order);
+        if (stream)
+            _mm256_stream_si256((__m256i *)(out + i), pixels);
+        else
+            _mm256_storeu_si256((__m256i *)(out + i), pixels);
+    }
+}
+
+
+KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(block_sse2); }
+KS_SSE2 static void tiles_sse2(KS_TILES_ARGS) { KS_TILES_BODY(block_sse2, _mm_sfence()); }
+KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(block_ssse3); }
+KS_SSSE3 static void tiles_ssse3(KS_TILES_ARGS) { KS_TILES_BODY(block_ssse3, _mm_sfence()); }
+KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(block_avx2); }
+KS_AVX2 static void tiles_avx2(KS_TILES_ARGS) { KS_TILES_BODY(block_avx2, _mm_sfence()); }
+
+const ks_pair_kernels ks_pair_sse2 = {run_sse2, tiles_sse2};
+const ks_pair_kernels ks_pair_ssse3 = {run_ssse3, tiles_ssse3};
+const ks_pair_kernels ks_pair_avx2 = {run_avx2, tiles_avx2};
+
+int ks_x86_supports(int tier)
+{
+    __builtin_cpu_init();
+    switch (tier) {
+    case KS_TIER_SSE2: return 1;
+    case KS_TIER_SSSE3: return __builtin_cpu_supports("ssse3") ? 1 : 0;
+    case KS_TIER_AVX2: return __builtin_cpu_supports("avx2") ? 1 : 0;
+    default: return 0;
+    }
+}
+#endif

@@ -1,0 +1,99 @@
+// Ownership: a PairLayout owns its memory (64-byte aligned, freed in deinit); `layout.base`
+// points into it. It is attached to the ImageBuffer it was built from (`ImageBuffer.pairLayout`)
+// and dropped when that buffer's pixels change or the page stops turning.
+import CPixelKernels
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A page stored for turning: column pairs, column-major (`CPixelKernels.h`). The cube's column
+/// loop reads a screen column of a face as one contiguous stream, one 16-byte load per pixel
+/// holding all four bilinear taps. About twice the page's memory (16.6 MB for a 1920x1080 page);
+/// built off the frame path for pages that turn (`PageSurfaceCache.prepareTurning`).
+///
+/// The readable minified faces to come (half- and quarter-size prefiltered copies) are layouts
+/// of the smaller images: the same type, and the same run tables computed from the layer's plan
+/// for that size, so the loops read every level alike.
+public final class PairLayout {
+    let layout: ks_pair_layout
+    private let memory: UnsafeMutableRawPointer
+    /// Bytes held.
+    public let bytes: Int
+
+    /// The layout of `buffer`'s pixels as they are now; nil when it cannot have one (narrower
+    /// than two pixels, or beyond the 32-bit offsets of the run tables).
+    public init?(of buffer: ImageBuffer) {
+        let width = Int32(buffer.width), height = Int32(buffer.height)
+        let bytes = ks_pair_layout_bytes(width, height)
+        guard bytes > 0 else { return nil }
+        self.bytes = bytes
+        memory = PairLayout.allocate(bytes)
+        var made = ks_pair_layout()
+        ks_pair_layout_build(
+            buffer.pixels.assumingMemoryBound(to: UInt32.self), width, height,
+            Int32(buffer.stride), memory.assumingMemoryBound(to: UInt8.self), &made)
+        layout = made
+    }
+
+    deinit { free(memory) }
+
+    /// 2 MB-aligned memory the kernel may back with huge pages: a tile reads sixteen pair
+    /// columns 8.7 kB apart and the frame writes a new row every block, so with 4 kB pages
+    /// nearly every block missed the TLB.
+    private static func allocate(_ bytes: Int) -> UnsafeMutableRawPointer {
+        let huge = 2 << 20
+        var p: UnsafeMutableRawPointer?
+        guard posix_memalign(&p, huge, (bytes + huge - 1) & ~(huge - 1)) == 0, let p else {
+            preconditionFailure("out of memory for a page's layout (\(bytes) bytes)")
+        }
+        _ = madvise(p, (bytes + huge - 1) & ~(huge - 1), MADV_HUGEPAGE)
+        return p
+    }
+
+    var width: Int { Int(layout.width) }
+    var height: Int { Int(layout.height) }
+    /// Bytes from one pair column to the next.
+    var columnBytes: Int { Int(layout.column_bytes) }
+}
+
+/// The instruction-set tier of the pair kernels (`LayerCompositor.pairTier`). Every tier draws
+/// the same pixels; tests force each one the machine has.
+public enum PairTier: Int32, CaseIterable, Sendable, CustomStringConvertible {
+    /// Plain C, the reference every other tier is compared with.
+    case scalar = 0
+    case sse2 = 1
+    case ssse3 = 2
+    case avx2 = 3
+    case neon = 4
+
+    /// True when this CPU (and this build) runs the tier.
+    public var isSupported: Bool { ks_tier_supported(rawValue) != 0 }
+
+    /// The fastest supported tier.
+    public static var best: PairTier { PairTier(rawValue: ks_best_tier()) ?? .scalar }
+
+    /// The tier `KIOSK_PAIR_KERNELS` names (`scalar`, `sse2`, `ssse3`, `avx2`, `neon`, or `best`)
+    /// when this machine runs it; nil otherwise, and by default: measured on the shared
+    /// development machine the pair layout did not yet beat the row-major loop
+    /// (docs/performance.md), so a panel turns it on to try it.
+    public static var fromEnvironment: PairTier? {
+        guard let raw = getenv("KIOSK_PAIR_KERNELS") else { return nil }
+        let name = String(cString: raw).lowercased()
+        if name == "best" { return best }
+        return allCases.first { $0.description.lowercased() == name && $0.isSupported }
+    }
+
+    /// The supported tiers, slowest first.
+    public static var supported: [PairTier] { allCases.filter(\.isSupported) }
+
+    public var description: String {
+        switch self {
+        case .scalar: "scalar"
+        case .sse2: "SSE2"
+        case .ssse3: "SSSE3"
+        case .avx2: "AVX2"
+        case .neon: "NEON"
+        }
+    }
+}

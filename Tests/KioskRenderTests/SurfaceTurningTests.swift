@@ -1,0 +1,73 @@
+import KioskCore
+import Testing
+
+@testable import KioskRender
+
+/// Pages stored for turning (`PageSurfaceCache.storeForTurning`): only the faces the column loop
+/// read, one page per call, freed when they stop turning or their pixels change.
+@Suite("Page surfaces stored for turning", .serialized)
+struct SurfaceTurningTests {
+    typealias S = SurfaceTestSupport
+
+    static let size = Size(width: 320, height: 200)
+    static let board = Panel(widgets: [
+        .title(TitleWidget(text: "Departures")), .clock(ClockWidget(format: "%H:%M"))
+    ])
+    static let plain = Panel(widgets: [.title(TitleWidget(text: "Arrivals"))])
+
+    /// Two faces of a cube turned 30° (the column loop's layers) and the flat page beside them.
+    static func turning() -> Scene {
+        let t = 30 * pi / 180
+        func face(_ id: PageID, _ angle: Double) -> SceneLayer {
+            SceneLayer(
+                content: .panel(id), size: size,
+                transform: CompositorFixtures.face(
+                    angle: angle, width: size.width, height: size.height))
+        }
+        return Scene(
+            outputSize: size, background: .black, layers: [face("a", -t), face("b", pi / 2 - t)],
+            isAnimating: true)
+    }
+
+    @Test(
+        "the faces a frame turned are stored one a call, read by the compositor, and freed when nothing turns"
+    )
+    func storedWhileTurning() throws {
+        let cache = S.cache(["a": Self.board, "b": Self.plain, "c": Self.plain])
+        let scene = Self.turning()
+        _ = cache.prepare(for: scene, now: S.at(12, 0, 0))
+        let flat = S.scene([S.layer(.panel("c"), size: Self.size)], output: Self.size)
+        _ = cache.prepare(for: flat, now: S.at(12, 0, 0))
+        _ = cache.prepare(for: scene, now: S.at(12, 0, 0))
+        let compositor = LayerCompositor()
+        compositor.pairTier = .best
+        let target = try ImageBuffer(width: 320, height: 200)
+        compositor.compose(scene: scene, surfaces: cache, into: target)
+        let a = try #require(cache.surface(for: .panel("a")))
+        let b = try #require(cache.surface(for: .panel("b")))
+        let c = try #require(cache.surface(for: .panel("c")))
+        #expect(compositor.turningSurfaces == [ObjectIdentifier(a), ObjectIdentifier(b)])
+
+        #expect(cache.storeForTurning(compositor.turningSurfaces) == 1)
+        #expect(cache.storeForTurning(compositor.turningSurfaces) == 1)
+        #expect(cache.storeForTurning(compositor.turningSurfaces) == 0)
+        #expect(a.pairLayout != nil && b.pairLayout != nil && c.pairLayout == nil)
+        // Twice the page (pairs of pixels), once per column pair, and no less.
+        #expect(cache.turningBytes >= 2 * 2 * (320 - 1) * 200 * 4 / 2)
+        #expect(cache.turningBytes == (a.pairLayout?.bytes ?? 0) + (b.pairLayout?.bytes ?? 0))
+
+        // Drawn from the layouts, the frame is the same.
+        let stored = try ImageBuffer(width: 320, height: 200)
+        compositor.compose(scene: scene, surfaces: cache, into: stored)
+        #expect(CompositorFixtures.pixels(stored) == CompositorFixtures.pixels(target))
+
+        // A redrawn clock changes the page: its layout goes, the other face keeps its own.
+        _ = cache.prepare(for: scene, now: S.at(12, 1, 0))
+        #expect(a.pairLayout == nil && b.pairLayout != nil)
+
+        // Settled: nothing turns, nothing stays stored.
+        cache.storeForTurning([])
+        #expect(cache.turningBytes == 0)
+        #expect(a.pairLayout == nil && b.pairLayout == nil)
+    }
+}

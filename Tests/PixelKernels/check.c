@@ -1,0 +1,104 @@
+// Every pair-kernel tier this CPU runs against the one-pixel scalar reference, bit for bit:
+// rows and tiles, random pages, coordinates inside and outside the page, weights 0...16,
+// modulation, run lengths and alignments. Built natively and for aarch64 by run.sh (NEON runs
+// under qemu-aarch64 there); the Swift tests compare the compositor's output per tier.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "CPixelKernels.h"
+
+static uint32_t next(uint64_t *s) {
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(*s >> 33);
+}
+
+/// Every entry of layouts of 2...59 x 1...4 pixels against the layout's definition (the kernels
+/// below read the layout, so they cannot tell a wrong one from a right one).
+static int check_layout(uint64_t *seed) {
+    int bad = 0;
+    for (int w = 2; w < 60; w++) {
+        for (int h = 1; h < 5; h++) {
+            uint32_t *p = malloc((size_t)w * h * 4);
+            for (int i = 0; i < w * h; i++) p[i] = next(seed);
+            uint8_t *m = aligned_alloc(64, (ks_pair_layout_bytes(w, h) + 63) & ~(size_t)63);
+            ks_pair_layout l;
+            ks_pair_layout_build(p, w, h, w * 4, m, &l);
+            for (int c = 0; c < w - 1; c++) {
+                for (int r = 0; r <= h; r++) {
+                    int sr = r < h ? r : h - 1;
+                    const uint8_t *a = (const uint8_t *)&p[sr * w + c], *b = a + 4;
+                    const uint8_t *e = m + (size_t)c * l.column_bytes + (size_t)r * 8;
+                    for (int k = 0; k < 4; k++) bad += e[2 * k] != a[k] || e[2 * k + 1] != b[k];
+                }
+            }
+            free(p);
+            free(m);
+        }
+    }
+    printf("pair layout: %d entries wrong\n", bad);
+    return bad;
+}
+
+int main(void) {
+    uint64_t seed = 28;
+    if (check_layout(&seed)) return 1;
+    int failures = 0, checked = 0;
+    enum { W = 61, H = 37, COLS = 150, ROWS = 40 };
+    uint32_t *page = malloc(W * H * 4);
+    uint8_t *memory = aligned_alloc(64, (ks_pair_layout_bytes(W, H) + 63) & ~(size_t)63);
+    double v0[COLS], dv[COLS];
+    int32_t offset[COLS];
+    uint8_t weights[16 * COLS];
+    uint32_t got[ROWS * COLS + 16];
+    int32_t lo[ROWS], hi[ROWS];
+    for (int i = 0; i < W * H; i++) page[i] = next(&seed) | (i % 3 ? 0xFF000000u : 0);
+    ks_pair_layout layout;
+    ks_pair_layout_build(page, W, H, W * 4, memory, &layout);
+    for (int round = 0; round < 200; round++) {
+        for (int x = 0; x < COLS; x++) {
+            int fx = (int)(next(&seed) % 17), c = (int)(next(&seed) % (W - 1));
+            // Sixteenths: from two rows above the page to two below, steps of either sign.
+            v0[x] = (double)((int)(next(&seed) % ((H + 4) * 16)) - 32) + (next(&seed) % 16) / 16.0;
+            dv[x] = ((int)(next(&seed) % 64) - 32) / 16.0;
+            offset[x] = c * layout.column_bytes;
+            for (int k = 0; k < 8; k++) {
+                weights[16 * x + 2 * k] = (uint8_t)(16 - fx);
+                weights[16 * x + 2 * k + 1] = (uint8_t)fx;
+            }
+        }
+        ks_pair_columns columns = {v0, dv, offset, weights};
+        uint32_t colour = round % 2 ? 256 : 100 + round % 150, alpha = round % 2 ? 256 : 250;
+        for (int tier = 0; tier < KS_TIER_COUNT; tier++) {
+            if (!ks_tier_supported(tier)) continue;
+            int start = (int)(next(&seed) % 16), count = 1 + (int)(next(&seed) % (COLS - start));
+            int y = (int)(next(&seed) % ROWS);
+            ks_pair_columns from = {v0 + start, dv + start, offset + start, weights + 16 * start};
+            ks_pair_run(tier, &layout, &from, count, y, got + 1 + start, colour, alpha);
+            for (int i = 0; i < count; i++, checked++) {
+                uint32_t want = ks_pair_sample(&layout, &columns, start + i, y, colour, alpha);
+                if (got[1 + start + i] != want && failures++ < 10)
+                    printf("tier %d run: x %d y %d: %08x != %08x\n", tier, start + i, y, got[1 + start + i], want);
+            }
+            for (int r = 0; r < ROWS; r++) {
+                lo[r] = (int32_t)(next(&seed) % COLS);
+                hi[r] = lo[r] + (int32_t)(next(&seed) % (COLS - lo[r] + 1));
+            }
+            memset(got, 0, sizeof got);
+            int32_t clip_lo = (int32_t)(next(&seed) % 40), clip_hi = COLS - (int32_t)(next(&seed) % 40);
+            ks_pair_tiles(tier, &layout, &columns, ROWS, 3, lo, hi, clip_lo, clip_hi, got, COLS, colour, alpha);
+            for (int r = 0; r < ROWS; r++) {
+                for (int x = 0; x < COLS; x++, checked++) {
+                    int inside = x >= lo[r] && x < hi[r] && x >= clip_lo && x < clip_hi;
+                    uint32_t want = inside ? ks_pair_sample(&layout, &columns, x, 3 + r, colour, alpha) : 0;
+                    if (got[r * COLS + x] != want && failures++ < 10)
+                        printf("tier %d tiles: x %d row %d: %08x != %08x\n", tier, x, r, got[r * COLS + x], want);
+                }
+            }
+        }
+    }
+    printf("pair kernels:");
+    for (int tier = 0; tier < KS_TIER_COUNT; tier++)
+        if (ks_tier_supported(tier)) printf(" tier %d", tier);
+    printf("; %d pixels checked, %d differ\n", checked, failures);
+    return failures != 0;
+}
