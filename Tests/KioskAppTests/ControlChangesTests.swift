@@ -150,10 +150,7 @@ final class LogLines: LogHandler, @unchecked Sendable {
         set { metadata[key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-        file: String, function: String, line: UInt
-    ) {
-        lines.append("\(level): \(message)")
+    func log(event: LogEvent) {
+        lines.append("\(event.level): \(event.message)")
     }
 }
