@@ -17,10 +17,11 @@ struct WidgetParser {
         "file": ["label", "path", "unit", "placeholder"],
         "spacer": ["height"],
         "value": ["label", "value", "unit"]
-    ]
-    static let widgetTypes = [
-        "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer", "value"
-    ]
+    ].merging(chartKeysByType) { $1 }
+    static let widgetTypes =
+        [
+            "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer", "value"
+        ] + chartTypes
     static let rowKeys =
         ["label", "detail", "chevron", "open", "action"] + transitionKeys + commandKeys
     static let tileKeys =
@@ -63,6 +64,8 @@ struct WidgetParser {
             widget = liveText(table, what: what)
         case "value":
             widget = valueWidget(table, what: what)
+        case _ where Self.chartTypes.contains(type):
+            widget = chartWidget(type, table, what: what)
         case "list" where table.has("rows"):
             widget = valueRows(table, what: what)
         case "text":

@@ -102,7 +102,8 @@ struct Render: ParsableCommand {
             rotation: rotation.flatMap(DisplayTransform.init(name:)))
         for entry in value {
             let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            rendering.values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+            rendering.values[String(parts[0]), default: []].append(
+                parts.count > 1 ? String(parts[1]) : "")
         }
         do {
             let (configuration, warnings) = try rendering.loadConfiguration()

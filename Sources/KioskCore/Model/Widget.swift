@@ -15,6 +15,12 @@ public enum Widget: Hashable, Sendable {
     case liveText(LiveTextWidget)
     /// List rows generated from a value's JSON array (`type = "list"`, `rows = …`).
     case valueRows(ValueRowsWidget)
+    /// Values' histories as lines (`type = "chart"`).
+    case chart(ChartWidget)
+    /// A value on an arc (`type = "gauge"`).
+    case gauge(GaugeWidget)
+    /// A value as a filled level (`type = "bar"`).
+    case bar(BarWidget)
 
     /// The widget's name as written in `type = "…"`.
     public var typeName: String {
@@ -31,6 +37,9 @@ public enum Widget: Hashable, Sendable {
         case .value: "value"
         case .liveText: "text"
         case .valueRows: "list"
+        case .chart: "chart"
+        case .gauge: "gauge"
+        case .bar: "bar"
         }
     }
 }
