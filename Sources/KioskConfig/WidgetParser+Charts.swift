@@ -36,7 +36,8 @@ extension WidgetParser {
             guard let value, let low, let high else { return nil }
             return .gauge(
                 GaugeWidget(
-                    value: value, label: label, unit: unit, minimum: low, maximum: high, size: size))
+                    value: value, label: label, unit: unit, minimum: low, maximum: high, size: size)
+            )
         default:
             let value = table.string("value", required: what)
             let (low, high) = fixedAxis(table)
@@ -87,7 +88,8 @@ extension WidgetParser {
         if case .fixed(let l)? = low, case .fixed(let h)? = high, l >= h {
             context.error(
                 table.keyPath("max"),
-                "max (\(TableReader.format(h))) must be greater than min (\(TableReader.format(l)))")
+                "max (\(TableReader.format(h))) must be greater than min (\(TableReader.format(l)))"
+            )
             return (nil, nil)
         }
         return (low, high)

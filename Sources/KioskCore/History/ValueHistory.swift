@@ -60,7 +60,10 @@ public final class ValueHistory: @unchecked Sendable {
         version &+= 1
         if count > 0, length.slotSeconds > 0 {
             let last = (head - 1 + capacity) % capacity
-            if time - times[last] < length.slotSeconds, samples[last].isNaN == sample.isNaN {
+            // A hair under the slot, so sums of rounded intervals (ten 0.01 s steps) still
+            // start the next slot on time.
+            let slot = length.slotSeconds * 0.999
+            if time - times[last] < slot, samples[last].isNaN == sample.isNaN {
                 samples[last] = sample
                 return
             }

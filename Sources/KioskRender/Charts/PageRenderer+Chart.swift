@@ -6,9 +6,10 @@ extension PageRenderer {
     static let chartInset = 20.0
     static let chartLineWidth = 2.5
 
-    func drawChart(_ w: ChartWidget, rect: Rect, in cairo: CairoContext, type: Typography,
-        context: RenderContext)
-    {
+    func drawChart(
+        _ w: ChartWidget, rect: Rect, in cairo: CairoContext, type: Typography,
+        context: RenderContext
+    ) {
         let theme = type.theme
         cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
         let inset = Self.chartInset
@@ -133,7 +134,8 @@ extension PageRenderer {
             let width = min(layout.naturalWidth, rect.width / 3)
             let level = value?.level ?? .normal
             let color =
-                level == .normal ? ChartPalette.color(index, theme: theme)
+                level == .normal
+                ? ChartPalette.color(index, theme: theme)
                 : Self.color(of: level, theme: theme)
             layout.draw(
                 in: cairo, at: Point(x: right - rect.width / 3, y: rect.minY + Self.chartInset - 4),

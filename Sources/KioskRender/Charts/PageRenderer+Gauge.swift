@@ -37,8 +37,13 @@ extension PageRenderer {
         }
         let level = value?.level ?? .normal
         let stale = value?.isStale == true
-        let fill = stale ? theme.mutedText : level == .normal ? theme.accent : Self.color(
-            of: level, theme: theme)
+        let fill =
+            stale
+            ? theme.mutedText
+            : level == .normal
+                ? theme.accent
+                : Self.color(
+                    of: level, theme: theme)
         if let number {
             cairo.strokeArc(
                 center: center, radius: radius, from: Self.gaugeSweepStart, to: angle(number),
@@ -68,12 +73,18 @@ extension PageRenderer {
         let number = value.flatMap { $0.hasValue ? ValueHistory.number(in: $0.text) : nil }
         let level = value?.level ?? .normal
         let stale = value?.isStale == true
-        let fill = stale ? theme.mutedText : level == .normal ? theme.accent : Self.color(
-            of: level, theme: theme)
+        let fill =
+            stale
+            ? theme.mutedText
+            : level == .normal
+                ? theme.accent
+                : Self.color(
+                    of: level, theme: theme)
         let inset = Self.chartInset
         let inner = max(0, rect.width - 2 * inset)
         let label = type.fileLabel(w.label, width: inner * 0.6)
-        label.draw(in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
+        label.draw(
+            in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
         var text = number.map(ChartNumber.format) ?? value?.text ?? "—"
         if number != nil, let unit = w.unit { text += " \(unit)" }
         let valueLayout = type.chartText(
@@ -119,7 +130,8 @@ extension PageRenderer {
         let filled: Rect
         switch w.orientation {
         case .horizontal:
-            filled = Rect(x: track.minX, y: track.minY, width: f * track.width, height: track.height)
+            filled = Rect(
+                x: track.minX, y: track.minY, width: f * track.width, height: track.height)
         case .vertical:
             filled = Rect(
                 x: track.minX, y: track.maxY - f * track.height, width: track.width,
