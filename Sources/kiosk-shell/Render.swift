@@ -44,7 +44,7 @@ struct Render: ParsableCommand {
 
     @Option(
         help:
-            "A live value to draw with, NAME=PAYLOAD as its source delivers it (repeatable); file values are read."
+            "A live value to draw with, NAME=PAYLOAD as its source delivers it (repeatable; several for one value are samples of its history); file values are read."
     )
     var value: [String] = []
 
