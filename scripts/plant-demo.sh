@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Feeds the demo's plant section (Config/pages/plant.toml, departures.toml): starts mosquitto on
 # 127.0.0.1:1883 (a private one from a generated config, unless a broker already listens there),
-# publishes the line speed every second (now and then into the warning and alarm range, and a
+# publishes the line speed and the tank level every second (the speed now and then into the warning and alarm range, and a
 # pause that marks it stale) and edits Config/data/departures.json every 5 s. Prints what the
 # panel publishes (taps on "Start line", its status and page). Ctrl-C stops everything and puts
 # the departures file back.
@@ -47,6 +47,10 @@ while :; do
         speed=$(awk -v t=$tick 'BEGIN { printf "%.1f", 115 + 25 * sin(t / 9) }')
         mosquitto_pub -h 127.0.0.1 -p $port -t plant/line2/speed -m "{\"value\": $speed, \"unit\": \"m/min\"}"
     fi
+    # The tank drains from 100 % to 5 % over three minutes (through the gauge's warning and alarm
+    # ranges), then refills.
+    tank=$(( 100 - (tick % 180) * 95 / 179 ))
+    mosquitto_pub -h 127.0.0.1 -p $port -t plant/line2/tank -m "{\"value\": $tank}"
     if [ $((tick % 5)) -eq 0 ]; then
         minute=$(( (tick / 5) % 50 ))
         {
