@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Feeds the demo's plant section (Config/pages/plant.toml, departures.toml): starts mosquitto on
 # 127.0.0.1:1883 (a private one from a generated config, unless a broker already listens there),
-# publishes the line speed every second (now and then into the warning and alarm range, and a
-# pause that marks it stale), edits Config/data/departures.json every 5 s and answers the speed
-# setpoint stepper like a line controller (confirms, capped at 130). Prints what the panel
-# publishes (taps on "Start line", the setpoint and mode, its status and page). Ctrl-C stops everything and puts
+# publishes the line speed and the tank level every second (the speed now and then into the
+# warning and alarm range, and a pause that marks it stale), edits Config/data/departures.json
+# every 5 s and answers the speed setpoint stepper like a line controller (confirms, capped at
+# 130). Prints what the panel publishes (taps on "Start line", the setpoint and mode, its status
+# and page). Ctrl-C stops everything and puts
 # the departures file back.
 #
 #   scripts/plant-demo.sh        # then, in another terminal: scripts/run-demo.sh
@@ -57,6 +58,10 @@ while :; do
         speed=$(awk -v t=$tick 'BEGIN { printf "%.1f", 115 + 25 * sin(t / 9) }')
         mosquitto_pub -h 127.0.0.1 -p $port -t plant/line2/speed -m "{\"value\": $speed, \"unit\": \"m/min\"}"
     fi
+    # The tank drains from 100 % to 5 % over three minutes (through the gauge's warning and alarm
+    # ranges), then refills.
+    tank=$(( 100 - (tick % 180) * 95 / 179 ))
+    mosquitto_pub -h 127.0.0.1 -p $port -t plant/line2/tank -m "{\"value\": $tank}"
     if [ $((tick % 5)) -eq 0 ]; then
         minute=$(( (tick / 5) % 50 ))
         {

@@ -11,7 +11,7 @@ extension SettingsParser {
     static let valueKeys = [
         "name", "source", "path", "poll", "argv", "interval", "timeout", "topic", "json", "rows",
         "fields",
-        "stale_after", "thresholds", "placeholder"
+        "stale_after", "thresholds", "placeholder", "history"
     ]
     static let valueSources = ["file", "program", "mqtt", "external"]
     static let thresholdKeys = ["warning_above", "alarm_above", "warning_below", "alarm_below"]
@@ -132,7 +132,8 @@ extension SettingsParser {
         let definition = ValueDefinition(
             name: name ?? "", source: source ?? .external, extraction: extraction ?? .text,
             staleAfter: seconds(table, "stale_after"), thresholds: thresholds ?? nil,
-            placeholder: table.string("placeholder", allowEmpty: true) ?? "—")
+            placeholder: table.string("placeholder", allowEmpty: true) ?? "—",
+            history: history(table))
         return context.diagnostics.count == before ? definition : nil
     }
 

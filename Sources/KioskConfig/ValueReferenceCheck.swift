@@ -31,6 +31,8 @@ enum ValueReferenceCheck {
                     }
                 case .control(let w):
                     checkControl(w, at: path, control: control, names: names, page: page)
+                case .chart, .gauge, .bar:
+                    checkCharted(widget, at: path, control: control, names: names, page: page)
                 default: break
                 }
                 if control.mqtt == nil { checkPublish(widget, at: path, page: page) }
@@ -38,7 +40,28 @@ enum ValueReferenceCheck {
         }
     }
 
-    private static func single(
+    /// A chart's values need a history; a gauge's or bar's must be single values.
+    private static func checkCharted(
+        _ widget: Widget, at path: String, control: ControlSettings, names: [String],
+        page: ParsedPage
+    ) {
+        let isChart: Bool
+        if case .chart = widget { isChart = true } else { isChart = false }
+        for (index, name) in widget.valueNames.enumerated() {
+            let key =
+                isChart && widget.valueNames.count > 1
+                ? "\(path).values[\(index + 1)]" : "\(path).value"
+            single(name, at: key, control: control, names: names, page: page)
+            if isChart, let value = control.value(name), !value.isList, value.history == nil {
+                page.context.error(
+                    key,
+                    "value \"\(name)\" keeps no history for a chart; add history = \"10m\" (or a sample count) to its [[value]]"
+                )
+            }
+        }
+    }
+
+    static func single(
         _ name: String, at keyPath: String, control: ControlSettings, names: [String],
         page: ParsedPage
     ) {

@@ -17,12 +17,12 @@ struct WidgetParser {
         "file": ["label", "path", "unit", "placeholder"],
         "spacer": ["height"],
         "value": ["label", "value", "unit"]
-    ].merging(controlKeysByType) { own, _ in own }
+    ].merging(controlKeysByType) { own, _ in own }.merging(chartKeysByType) { own, _ in own }
     static let widgetTypes =
         [
             "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer",
             "value"
-        ] + controlTypes
+        ] + controlTypes + chartTypes
     static let rowKeys =
         ["label", "detail", "chevron", "open", "action"] + transitionKeys + commandKeys
     static let tileKeys =
@@ -67,6 +67,8 @@ struct WidgetParser {
             widget = valueWidget(table, what: what)
         case _ where Self.controlTypes.contains(type):
             widget = control(table, type: type, what: what)
+        case _ where Self.chartTypes.contains(type):
+            widget = chartWidget(type, table, what: what)
         case "list" where table.has("rows"):
             widget = valueRows(table, what: what)
         case "text":

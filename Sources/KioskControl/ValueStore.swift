@@ -34,6 +34,8 @@ public final class ValueStore {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The histories of values with `history`, each ring allocated here once.
+    private var histories: [String: ValueHistory] = [:]
     private var changedValues: Set<String> = []
     private var changedLists: Set<String> = []
     /// Rows of each list as of the last `takeChanges()`, to report which rows differ.
@@ -45,6 +47,9 @@ public final class ValueStore {
         for definition in definitions {
             self.definitions[definition.name] = definition
             entries[definition.name] = Entry(updatedAt: now)
+            if let length = definition.history, !definition.isList {
+                histories[definition.name] = ValueHistory(length: length)
+            }
         }
     }
 
@@ -71,6 +76,10 @@ public final class ValueStore {
         if case .rows(let rows) = entry.content { return rows }
         return []
     }
+
+    /// The value's history (nil when it keeps none): the store's own ring, read on the loop
+    /// thread only.
+    public func history(_ name: String) -> ValueHistory? { histories[name] }
 
     /// True when the value or list has not been updated within its `stale_after`.
     public func isStale(_ name: String) -> Bool { entries[name]?.isStale ?? false }
@@ -163,7 +172,14 @@ public final class ValueStore {
 
     private func store(_ content: ValueContent, for name: String, at now: Double) {
         guard var entry = entries[name], let definition = definitions[name] else { return }
-        let differs = entry.content != content || entry.isStale
+        var differs = entry.content != content || entry.isStale
+        if let history = histories[name] {
+            // Every sample moves a chart on, even one equal to the last; text is a gap.
+            if case .text(let text) = content {
+                history.record(ValueHistory.number(in: text), at: now)
+            }
+            differs = true
+        }
         entry.content = content
         entry.updatedAt = now
         entry.isStale = false

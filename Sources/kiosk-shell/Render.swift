@@ -44,7 +44,7 @@ struct Render: ParsableCommand {
 
     @Option(
         help:
-            "A live value to draw with, NAME=PAYLOAD as its source delivers it (repeatable); file values are read."
+            "A live value to draw with, NAME=PAYLOAD as its source delivers it (repeatable; several for one value are samples of its history); file values are read."
     )
     var value: [String] = []
 
@@ -102,7 +102,8 @@ struct Render: ParsableCommand {
             rotation: rotation.flatMap(DisplayTransform.init(name:)))
         for entry in value {
             let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            rendering.values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+            rendering.values[String(parts[0]), default: []].append(
+                parts.count > 1 ? String(parts[1]) : "")
         }
         do {
             let (configuration, warnings) = try rendering.loadConfiguration()

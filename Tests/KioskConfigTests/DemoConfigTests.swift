@@ -44,7 +44,7 @@ extension DemoConfigTests {
         #expect(
             widgetTypes == [
                 "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer",
-                "value", "toggle", "slider", "stepper", "choice"
+                "value", "toggle", "slider", "stepper", "choice", "chart", "gauge", "bar"
             ])
         #expect(actions == ["open", "back", "home", "next", "previous", "run", "publish"])
         #expect(configuration.reachablePages().count == configuration.pages.count)
@@ -100,6 +100,7 @@ extension DemoConfigTests {
         #expect(speed.extraction == .json(try JSONPath("value")))
         #expect(speed.staleAfter == 10)
         #expect(speed.thresholds == Thresholds(warningAbove: 110, alarmAbove: 130))
+        #expect(speed.history == .duration(seconds: 600))
         #expect(
             control.value("disk")?.source
                 == .program(
@@ -116,7 +117,7 @@ extension DemoConfigTests {
         #expect(array == (try JSONPath("trains")))
         #expect(fields.map(\.name) == ["delay", "platform", "time", "to"])
         guard case .panel(let plant)? = configuration.page("plant")?.content,
-            case .grid(let grid) = plant.widgets[5]
+            case .grid(let grid) = plant.widgets.first(where: { $0.typeName == "grid" })
         else { Issue.record("no plant grid"); return }
         let restart = CommandAction(
             name: "restart-line",

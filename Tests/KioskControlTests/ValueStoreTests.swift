@@ -172,3 +172,34 @@ struct ValueStoreTests {
         #expect(ValueTemplate.names(in: "{a} and {b}") == ["a", "b"])
     }
 }
+
+/// A value with `history` records every sample in its ring, a non-number as a gap.
+@Suite("ValueStore history")
+struct ValueStoreHistoryTests {
+    @Test("each delivery is a sample, equal ones too; text is a gap; the ring is the same object")
+    func records() throws {
+        let store = ValueStore(
+            definitions: [
+                ValueDefinition(
+                    name: "speed", source: .external, extraction: .json(try JSONPath("value")),
+                    history: .samples(3)),
+                ValueDefinition(name: "plain", source: .external)
+            ], now: 0)
+        let ring = try #require(store.history("speed"))
+        #expect(store.history("plain") == nil)
+        for (time, payload) in [
+            (1.0, #"{"value": 96}"#), (2, #"{"value": 96}"#), (3, #"{"value": "off"}"#),
+            (4, #"{"value": 97.5}"#)
+        ] {
+            store.deliver(Array(payload.utf8), to: "speed", at: time)
+            #expect(store.takeChanges().values == ["speed"])
+        }
+        #expect(store.history("speed") === ring)
+        #expect(ring.count == 3)
+        #expect(ring[0].value == 96 && ring[1].value.isNaN && ring[2].value == 97.5)
+        #expect(ring[2].time == 4)
+        // A refused payload is not a sample.
+        store.deliver(Array("{".utf8), to: "speed", at: 5)
+        #expect(ring.version == 4)
+    }
+}

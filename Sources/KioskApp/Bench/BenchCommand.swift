@@ -213,6 +213,13 @@ public enum BenchCommand {
             }
         }
 
+        if wanted("chart sample") {
+            progress("chart sample")
+            summary.append(
+                try Self.chartSampleLine(
+                    configuration: configuration, size: size, samples: max(40, reps * 4)))
+        }
+
         if wanted("swap chain") {
             progress("swap chain")
             summary += try swapChainLines(configuration: configuration, pages: pages, size: size)

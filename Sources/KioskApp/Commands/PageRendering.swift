@@ -20,7 +20,8 @@ public struct PageRendering {
     public var rotation: DisplayTransform?
     /// Live values to draw with, as their sources would deliver them (`--value NAME=PAYLOAD`);
     /// file values are read once, the others show their placeholders.
-    public var values: [String: String] = [:]
+    /// A value given several times gets each payload in turn: samples for its history.
+    public var values: [String: [String]] = [:]
 
     public init(
         configDirectory: String, size: Size? = nil, scale: Double? = nil, actions: String? = nil,

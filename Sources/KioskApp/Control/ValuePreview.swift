@@ -8,7 +8,7 @@ import KioskRender
 /// the rest shown with their placeholders. Same store and extraction as a run.
 enum ValuePreview {
     /// The lookup to draw with, and one line per payload or file that was refused.
-    static func lookup(for settings: ControlSettings, payloads: [String: String]) -> (
+    static func lookup(for settings: ControlSettings, payloads: [String: [String]]) -> (
         LiveValueLookup, problems: [String]
     ) {
         let now = MonotonicClock.now
@@ -16,8 +16,13 @@ enum ValuePreview {
         var problems: [String] = []
         for definition in settings.values {
             var bytes: [UInt8]?
-            if let payload = payloads[definition.name] {
-                bytes = Array(payload.utf8)
+            if let samples = payloads[definition.name], !samples.isEmpty {
+                for (time, payload) in zip(sampleTimes(samples.count, definition, now), samples) {
+                    if let error = store.deliver(Array(payload.utf8), to: definition.name, at: time)
+                    {
+                        problems.append("value \(definition.name): \(error)")
+                    }
+                }
             } else if case .file(let path, _) = definition.source {
                 switch ValueSources.readCapped(path, limit: store.limits.payloadBytes + 1) {
                 case .success(let read): bytes = read
@@ -32,5 +37,17 @@ enum ValuePreview {
             problems.append("--value \(name): no [[value]] named \"\(name)\" in kiosk.toml")
         }
         return (store.snapshot(), problems)
+    }
+
+    /// When the preview's samples of a value arrive: spread evenly over its history's window,
+    /// the last one now (a sample count: one a second), so n samples draw the chart a run
+    /// with that history would show.
+    static func sampleTimes(_ count: Int, _ definition: ValueDefinition, _ now: Double) -> [Double]
+    {
+        var step = 1.0
+        if case .duration(let seconds)? = definition.history, count > 1 {
+            step = seconds / Double(count - 1)
+        }
+        return (0..<count).map { now - Double(count - 1 - $0) * step }
     }
 }

@@ -14,7 +14,16 @@ extension ValueStore {
                 values[name] = value
             }
         }
-        let (valueSnapshot, rowSnapshot) = (values, rows)
-        return LiveValueLookup(value: { valueSnapshot[$0] }, rows: { rowSnapshot[$0] ?? [] })
+        var charts: [String: ChartData] = [:]
+        for (name, definition) in definitions where !definition.isList {
+            let history = self.history(name)
+            if history != nil || definition.thresholds != nil {
+                charts[name] = ChartData(history: history, thresholds: definition.thresholds)
+            }
+        }
+        let (valueSnapshot, rowSnapshot, chartSnapshot) = (values, rows, charts)
+        return LiveValueLookup(
+            value: { valueSnapshot[$0] }, rows: { rowSnapshot[$0] ?? [] },
+            charts: { chartSnapshot[$0] ?? ChartData(history: nil, thresholds: nil) })
     }
 }

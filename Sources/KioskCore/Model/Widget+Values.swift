@@ -62,6 +62,9 @@ extension Widget {
         case .liveText(let w): w.valueNames
         case .valueRows(let w): [w.value]
         case .control(let w): [w.value]
+        case .chart(let w): w.values
+        case .gauge(let w): [w.value]
+        case .bar(let w): [w.value]
         default: []
         }
     }

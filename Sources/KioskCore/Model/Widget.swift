@@ -17,6 +17,12 @@ public enum Widget: Hashable, Sendable {
     case valueRows(ValueRowsWidget)
     /// A toggle, slider, stepper or choice that changes a value (`ControlWidget`).
     case control(ControlWidget)
+    /// Values' histories as lines (`type = "chart"`).
+    case chart(ChartWidget)
+    /// A value on an arc (`type = "gauge"`).
+    case gauge(GaugeWidget)
+    /// A value as a filled level (`type = "bar"`).
+    case bar(BarWidget)
 
     /// The widget's name as written in `type = "…"`.
     public var typeName: String {
@@ -34,6 +40,9 @@ public enum Widget: Hashable, Sendable {
         case .liveText: "text"
         case .valueRows: "list"
         case .control(let w): w.typeName
+        case .chart: "chart"
+        case .gauge: "gauge"
+        case .bar: "bar"
         }
     }
 }

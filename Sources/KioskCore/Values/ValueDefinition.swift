@@ -43,12 +43,15 @@ public struct ValueDefinition: Hashable, Sendable {
     public var thresholds: Thresholds?
     /// Shown before the first value arrives.
     public var placeholder: String
+    /// How much of its past the value keeps for charts (nil: none).
+    public var history: HistoryLength?
 
     public init(
         name: String, source: ValueSource, extraction: ValueExtraction = .text,
         staleAfter: Double? = nil,
-        thresholds: Thresholds? = nil, placeholder: String = "—"
+        thresholds: Thresholds? = nil, placeholder: String = "—", history: HistoryLength? = nil
     ) {
+        self.history = history
         self.name = name
         self.source = source
         self.extraction = extraction

@@ -14,6 +14,8 @@ public struct DynamicRegion: Hashable, Sendable {
         case template(String)
         /// Row `index` of a list generated from the list value `name` (`ValueRowsWidget`).
         case row(name: String, index: Int)
+        /// A chart of these values' histories, redrawn when any of them gets a sample.
+        case chart(names: [String])
     }
 
     /// In logical page coordinates, clipped to the page.

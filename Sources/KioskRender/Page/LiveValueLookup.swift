@@ -5,13 +5,19 @@ import KioskCore
 public struct LiveValueLookup: Sendable {
     public var value: @Sendable (String) -> LiveValue?
     public var rows: @Sendable (String) -> [ValueRow]
+    /// A value's history and thresholds for charts, gauges and bars.
+    public var charts: @Sendable (String) -> ChartData
 
     public init(
         value: @escaping @Sendable (String) -> LiveValue?,
-        rows: @escaping @Sendable (String) -> [ValueRow]
+        rows: @escaping @Sendable (String) -> [ValueRow],
+        charts: @escaping @Sendable (String) -> ChartData = { _ in
+            ChartData(history: nil, thresholds: nil)
+        }
     ) {
         self.value = value
         self.rows = rows
+        self.charts = charts
     }
 }
 
@@ -30,6 +36,8 @@ extension RenderContext {
             guard rows.indices.contains(index) else { return index == 0 && rows.isEmpty ? "" : nil }
             return rows[index].fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 .joined(separator: "\u{1F}")
+        case .chart(let names):
+            return chartState(names)
         case .clock, .file:
             return nil
         }

@@ -44,6 +44,9 @@ extension PageRenderer {
             drawControl(w, rect: rect, in: cairo, type: type, value: context.values(w.value))
         case .value, .liveText, .valueRows:
             drawLiveWidget(widget, frame: frame, in: cairo, type: type, context: context)
+        case .chart(let w): drawChart(w, rect: rect, in: cairo, type: type, context: context)
+        case .gauge(let w): drawGauge(w, rect: rect, in: cairo, type: type, context: context)
+        case .bar(let w): drawBar(w, rect: rect, in: cairo, type: type, context: context)
         }
     }
 

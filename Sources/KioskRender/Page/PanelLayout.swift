@@ -162,6 +162,11 @@ public struct PanelLayout: Hashable, Sendable {
                 height = live.height
                 parts = live.parts
                 dynamic += live.regions
+            case .chart, .gauge, .bar:
+                let chart = PanelLayout.chartWidget(
+                    widget, at: Point(x: x, y: y), width: width, page: page, index: index)
+                height = chart.height
+                dynamic += chart.regions
             }
             frames.append(
                 WidgetFrame(

@@ -12,6 +12,10 @@ public struct RenderContext: Sendable {
     public var values: @Sendable (String) -> LiveValue? = { _ in nil }
     /// Rows of a list value by name (empty for an unknown name).
     public var rows: @Sendable (String) -> [ValueRow] = { _ in [] }
+    /// A value's history and thresholds (charts, gauges, bars).
+    public var chartData: @Sendable (String) -> ChartData = { _ in
+        ChartData(history: nil, thresholds: nil)
+    }
 
     public init(
         now: WallClockTime = .now(),

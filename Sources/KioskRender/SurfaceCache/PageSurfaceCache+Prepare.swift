@@ -143,6 +143,7 @@ extension PageSurfaceCache {
         if let liveValues {
             context.values = liveValues.value
             context.rows = liveValues.rows
+            context.chartData = liveValues.charts
         }
         return context
     }
@@ -152,7 +153,7 @@ extension PageSurfaceCache {
         switch region.source {
         case .clock(let format): context.now.formatted(format)
         case .file(let path): context.fileValue(at: path)
-        case .value, .template, .row: context.shownLiveValue(region.source)
+        case .value, .template, .row, .chart: context.shownLiveValue(region.source)
         }
     }
 

@@ -1,0 +1,173 @@
+import KioskCore
+
+/// Draws a `chart`: each value's history as a line (or area) over its window, thresholds as
+/// bands, a gap where a sample was not a number, the latest value written in the corner.
+extension PageRenderer {
+    static let chartInset = 20.0
+    static let chartLineWidth = 2.5
+
+    func drawChart(
+        _ w: ChartWidget, rect: Rect, in cairo: CairoContext, type: Typography,
+        context: RenderContext
+    ) {
+        let theme = type.theme
+        cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
+        let inset = Self.chartInset
+        let inner = max(0, rect.width - 2 * inset)
+        let label = type.fileLabel(w.label, width: inner * 0.5)
+        label.draw(
+            in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
+        let data = w.values.map { context.chartData($0) }
+        drawLatest(w, data: data, rect: rect, in: cairo, type: type, context: context)
+        let headerHeight = max(label.size.height, type.theme.bodySize * 1.3)
+        let plot = Rect(
+            x: rect.minX + inset, y: rect.minY + inset + headerHeight + 8, width: inner,
+            height: max(0, rect.height - 2 * inset - headerHeight - 8))
+        guard plot.width > 4, plot.height > 4 else { return }
+        let scale = Self.axis(w, data: data)
+        let y = { (value: Double) in
+            plot.maxY - (value - scale.lowerBound) / (scale.upperBound - scale.lowerBound)
+                * plot.height
+        }
+        for band in ScaleBand.bands(
+            of: data.first?.thresholds, low: scale.lowerBound, high: scale.upperBound)
+        {
+            let top = y(band.to)
+            cairo.fill(
+                Rect(x: plot.minX, y: top, width: plot.width, height: y(band.from) - top),
+                color: ChartPalette.band(band.level))
+        }
+        drawGrid(scale, plot: plot, y: y, in: cairo, type: type)
+        let end = data.compactMap { $0.history?.latest?.time }.max() ?? 0
+        cairo.withSavedState {
+            cairo.clip(to: plot)
+            for (index, item) in data.enumerated() {
+                guard let history = item.history, history.count > 0 else { continue }
+                let window = history.window(endingAt: end)
+                let span = max(window.upperBound - window.lowerBound, 1e-9)
+                let x = { (t: Double) in plot.minX + (t - window.lowerBound) / span * plot.width }
+                let color = ChartPalette.color(index, theme: theme)
+                if w.style == .area {
+                    var fill = color
+                    fill.alpha = 0.22
+                    tracePath(history, x: x, y: y, in: cairo, closingAt: plot.maxY)
+                    cairo.fillPath(color: fill)
+                }
+                tracePath(history, x: x, y: y, in: cairo, closingAt: nil)
+                cairo.strokePath(lineWidth: Self.chartLineWidth, color: color)
+                if let latest = history.latest, !latest.value.isNaN {
+                    cairo.fillCircle(
+                        center: Point(x: x(latest.time), y: y(latest.value)), radius: 4,
+                        color: color)
+                }
+            }
+        }
+    }
+
+    /// One sub-path per run of numbers, so a gap stays empty. With `closingAt` each run is
+    /// closed down to that baseline (the area under the line).
+    private func tracePath(
+        _ history: ValueHistory, x: (Double) -> Double, y: (Double) -> Double,
+        in cairo: CairoContext, closingAt baseline: Double?
+    ) {
+        cairo.beginPath()
+        var runStart: Double?
+        var lastX = 0.0
+        func closeRun() {
+            if let baseline, let start = runStart {
+                cairo.line(to: Point(x: lastX, y: baseline))
+                cairo.line(to: Point(x: start, y: baseline))
+                cairo.closePath()
+            }
+            runStart = nil
+        }
+        for index in 0..<history.count {
+            let sample = history[index]
+            guard !sample.value.isNaN else {
+                closeRun()
+                continue
+            }
+            let point = Point(x: x(sample.time), y: y(sample.value))
+            if runStart == nil {
+                cairo.move(to: point)
+                runStart = point.x
+            } else {
+                cairo.line(to: point)
+            }
+            lastX = point.x
+        }
+        closeRun()
+    }
+
+    /// Lines at the scale's ends and middle, with their numbers.
+    private func drawGrid(
+        _ scale: ClosedRange<Double>, plot: Rect, y: (Double) -> Double, in cairo: CairoContext,
+        type: Typography
+    ) {
+        let theme = type.theme
+        let middle = (scale.lowerBound + scale.upperBound) / 2
+        for value in [scale.lowerBound, middle, scale.upperBound] {
+            let lineY = y(value).rounded()
+            cairo.fill(
+                Rect(x: plot.minX, y: lineY, width: plot.width, height: 1), color: theme.divider)
+            let text = type.chartText(
+                ChartNumber.format(value), size: theme.smallSize * 0.85, width: plot.width / 4)
+            let textY = value == scale.lowerBound ? lineY - text.size.height - 2 : lineY + 2
+            text.draw(in: cairo, at: Point(x: plot.minX + 4, y: textY), color: theme.mutedText)
+        }
+    }
+
+    /// The newest number of each value, right-aligned in the header in its line's colour.
+    private func drawLatest(
+        _ w: ChartWidget, data: [ChartData], rect: Rect, in cairo: CairoContext, type: Typography,
+        context: RenderContext
+    ) {
+        let theme = type.theme
+        var right = rect.maxX - Self.chartInset
+        for (index, name) in w.values.enumerated().reversed() {
+            let latest = data[index].history?.latest?.value
+            let value = context.values(name)
+            var text = latest.map(ChartNumber.format) ?? value?.text ?? "—"
+            if let unit = w.unit, latest?.isNaN == false { text += " \(unit)" }
+            let layout = type.chartText(
+                text, size: theme.bodySize, weight: .bold, width: rect.width / 3, alignment: .right)
+            let width = min(layout.naturalWidth, rect.width / 3)
+            let level = value?.level ?? .normal
+            let color =
+                level == .normal
+                ? ChartPalette.color(index, theme: theme)
+                : Self.color(of: level, theme: theme)
+            layout.draw(
+                in: cairo, at: Point(x: right - rect.width / 3, y: rect.minY + Self.chartInset - 4),
+                color: color)
+            right -= width + 16
+        }
+    }
+
+    /// The vertical scale: fixed ends as written, automatic ones from the numbers in view with a
+    /// margin, never empty.
+    static func axis(_ w: ChartWidget, data: [ChartData]) -> ClosedRange<Double> {
+        let ranges = data.compactMap { $0.history?.range }
+        let low = ranges.map(\.lowerBound).min()
+        let high = ranges.map(\.upperBound).max()
+        var bottom: Double
+        var top: Double
+        switch (w.minimum, w.maximum) {
+        case (.fixed(let a), .fixed(let b)): return a...b
+        case (.fixed(let a), .auto):
+            bottom = a
+            top = max(high ?? a + 1, a)
+        case (.auto, .fixed(let b)):
+            top = b
+            bottom = min(low ?? b - 1, b)
+        case (.auto, .auto):
+            bottom = low ?? 0
+            top = high ?? 1
+        }
+        let margin = max((top - bottom) * 0.08, abs(top) * 1e-6, 1e-9)
+        if case .auto = w.minimum { bottom -= margin }
+        if case .auto = w.maximum { top += margin }
+        if top <= bottom { top = bottom + 1 }
+        return bottom...top
+    }
+}
