@@ -1,0 +1,79 @@
+/// How the parts of two headers move while one replaces the other: the header of the lower page
+/// (the one a push leaves, a pop returns to) and the header of the upper page, at `progress` q
+/// of a push (q = 0: the lower header, q = 1: the upper one). A pop at p is the push at 1 − p,
+/// so it is the same picture played backwards, and a finger-driven pop follows the finger.
+///
+/// The rule that keeps every word readable: a leaving title or back label fades out over the
+/// first half (alpha 1 − 2q), an arriving one fades in over the second half (alpha 2q − 1), so
+/// at any instant at most one of the two titles (and of the two back labels) is visible at all;
+/// exactly half-way the bar shows neither. Meanwhile everything slides the way the pages go:
+/// leftwards on a push by `slide(width:)` over the whole transition, rightwards on a pop. The bar
+/// stays; the chevron stays when both headers have one and fades with its header otherwise.
+public struct HeaderMotion: Hashable, Sendable {
+    public var lower: HeaderLine
+    public var upper: HeaderLine
+    /// Push progress 0 … 1 (clamped).
+    public var progress: Double
+
+    public init(lower: HeaderLine, upper: HeaderLine, progress: Double) {
+        self.lower = lower
+        self.upper = upper
+        self.progress = progress.isFinite ? min(max(progress, 0), 1) : 0
+    }
+
+    /// One part of the picture: what, how far it is moved along the header, how opaque.
+    public struct Placed: Hashable, Sendable {
+        public var part: HeaderPart
+        public var offset: Double
+        public var alpha: Double
+    }
+
+    /// Alpha of the leaving header's words at push progress `q`.
+    public static func leavingAlpha(_ q: Double) -> Double { min(1, max(0, 1 - 2 * q)) }
+    /// Alpha of the arriving header's words at push progress `q`.
+    public static func arrivingAlpha(_ q: Double) -> Double { min(1, max(0, 2 * q - 1)) }
+
+    /// How far a title travels over a whole change: a quarter of the header, at most 240 px.
+    public static func slide(width: Double) -> Double { min(max(width, 0) / 4, 240) }
+
+    /// The parts, back to front (the bar first); parts with nothing to show are left out.
+    public func parts(width: Double) -> [Placed] {
+        let q = progress
+        let s = Self.slide(width: width)
+        let out = Self.leavingAlpha(q)
+        let into = Self.arrivingAlpha(q)
+        var result = [Placed(part: .bar, offset: 0, alpha: 1)]
+        switch (lower.back != nil, upper.back != nil) {
+        case (true, true): result.append(Placed(part: .chevron, offset: 0, alpha: 1))
+        case (true, false): result.append(Placed(part: .chevron, offset: 0, alpha: out))
+        case (false, true): result.append(Placed(part: .chevron, offset: 0, alpha: into))
+        case (false, false): break
+        }
+        // A word both headers share (the back label while a cube face turns under a stack's
+        // header) stays where it is.
+        let sameBack = lower.back == upper.back
+        let sameTitle = lower.title == upper.title && (lower.back == nil) == (upper.back == nil)
+        if sameBack, let back = lower.back, !back.isEmpty {
+            result.append(Placed(part: .backLabel(back), offset: 0, alpha: 1))
+        }
+        if sameTitle {
+            result.append(
+                Placed(
+                    part: .title(lower.title, besideBack: lower.back != nil), offset: 0, alpha: 1))
+        }
+        func words(_ line: HeaderLine, offset: Double, alpha: Double) {
+            if !sameBack, let back = line.back, !back.isEmpty {
+                result.append(Placed(part: .backLabel(back), offset: offset, alpha: alpha))
+            }
+            if !sameTitle {
+                result.append(
+                    Placed(
+                        part: .title(line.title, besideBack: line.back != nil), offset: offset,
+                        alpha: alpha))
+            }
+        }
+        words(lower, offset: -s * q, alpha: out)
+        words(upper, offset: s * (1 - q), alpha: into)
+        return result.filter { $0.alpha > 0 }
+    }
+}
