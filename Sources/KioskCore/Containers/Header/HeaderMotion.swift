@@ -6,9 +6,11 @@
 /// The rule that keeps every word readable: a leaving title or back label fades out over the
 /// first half (alpha 1 − 2q), an arriving one fades in over the second half (alpha 2q − 1), so
 /// at any instant at most one of the two titles (and of the two back labels) is visible at all;
-/// exactly half-way the bar shows neither. Meanwhile everything slides the way the pages go:
-/// leftwards on a push by `slide(width:)` over the whole transition, rightwards on a pop. The bar
-/// stays; the chevron stays when both headers have one and fades with its header otherwise.
+/// exactly half-way the bar shows neither. Meanwhile the titles slide the way the pages go:
+/// leftwards on a push by `slide(width:)` over the whole transition, rightwards on a pop; the
+/// upper back label slides with them, the lower one fades in place (it would slide under the
+/// chevron). The bar stays; the chevron stays when both headers have one and fades with its
+/// header otherwise.
 public struct HeaderMotion: Hashable, Sendable {
     public var lower: HeaderLine
     public var upper: HeaderLine
@@ -62,8 +64,11 @@ public struct HeaderMotion: Hashable, Sendable {
                     part: .title(lower.title, besideBack: lower.back != nil), offset: 0, alpha: 1))
         }
         func words(_ line: HeaderLine, offset: Double, alpha: Double) {
+            // The lower back label fades where it is: sliding left it would pass under the
+            // chevron, which stays.
             if !sameBack, let back = line.back, !back.isEmpty {
-                result.append(Placed(part: .backLabel(back), offset: offset, alpha: alpha))
+                result.append(
+                    Placed(part: .backLabel(back), offset: max(0, offset), alpha: alpha))
             }
             if !sameTitle {
                 result.append(
