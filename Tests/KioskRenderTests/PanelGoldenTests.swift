@@ -113,7 +113,9 @@ struct PanelGoldenTests {
         _ = TestFixtures.fonts
         let chrome = ChromeRenderer()
         let image = try chrome.render(
-            .tabBar(titles: ["Overview", "Machines", "Safety", "Contacts"], highlight: TabHighlight(selected: 1)),
+            .tabBar(
+                titles: ["Overview", "Machines", "Safety", "Contacts"],
+                highlight: TabHighlight(selected: 1)),
             size: Size(width: 800, height: 72), scale: 1, theme: .standard)
         goldenImages.check(image, named: "chrome-tabbar")
     }
@@ -122,7 +124,9 @@ struct PanelGoldenTests {
     func tabBarSwitching() throws {
         _ = TestFixtures.fonts
         let image = try ChromeRenderer().render(
-            .tabBar(titles: ["Overview", "Machines", "Safety"], highlight: TabHighlight(from: 0, to: 1, progress: 0.5)),
+            .tabBar(
+                titles: ["Overview", "Machines", "Safety"],
+                highlight: TabHighlight(from: 0, to: 1, progress: 0.5)),
             size: Size(width: 600, height: 72), scale: 1, theme: .standard)
         goldenImages.check(image, named: "chrome-tabbar-switching")
     }

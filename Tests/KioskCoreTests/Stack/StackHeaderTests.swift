@@ -59,14 +59,15 @@ struct StackHeaderTests {
         let layers = nav.scene().layers.filter {
             if case .chrome = $0.content { true } else { false }
         }
-        // b's chevron (a has none) fades in with b's words, in the second half.
+        // b's chevron (a has none) fades in over the whole push; b's words in the second half.
         #expect(
             layers.map(SceneText.content) == [
-                "header part bar", "header part title(\"Title a\", besideBack: false)"
+                "header part bar", "header part chevron",
+                "header part title(\"Title a\", besideBack: false)"
             ])
-        #expect(layers.map(\.opacity) == [1, 0.5])
+        #expect(layers.map(\.opacity) == [1, 0.25, 0.5])
         // 1280 wide: the words travel 240 px over the push; a quarter through, 60 px left.
-        #expect(SceneText.rect(layers[1])?.minX == -60)
+        #expect(SceneText.rect(layers[2])?.minX == -60)
         nav.advance(to: 0.75)
         let later = nav.scene().layers.filter {
             if case .chrome(.headerPart(let part)) = $0.content { part != .bar } else { false }
@@ -76,7 +77,7 @@ struct StackHeaderTests {
                 "header part chevron", "header part backLabel(\"Title a\")",
                 "header part title(\"Title b\", besideBack: true)"
             ])
-        #expect(later.map(\.opacity) == [0.5, 0.5, 0.5])
+        #expect(later.map(\.opacity) == [0.75, 0.5, 0.5])
         #expect(SceneText.rect(later[2])?.minX == 60)
         nav.advance(to: 1)
         #expect(Self.headers(nav) == ["header Title b <Title a"])

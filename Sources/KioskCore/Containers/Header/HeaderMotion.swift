@@ -9,13 +9,18 @@
 /// exactly half-way the bar shows neither. Meanwhile the titles slide the way the pages go:
 /// leftwards on a push by `slide(width:)` over the whole transition, rightwards on a pop; the
 /// upper back label slides with them, the lower one fades in place (it would slide under the
-/// chevron). The bar stays; the chevron stays when both headers have one and fades with its
-/// header otherwise.
+/// chevron). The bar stays; the chevron stays when both headers have one and otherwise fades
+/// in or out over the whole change.
 public struct HeaderMotion: Hashable, Sendable {
     public var lower: HeaderLine
     public var upper: HeaderLine
     /// Push progress 0 … 1 (clamped).
     public var progress: Double
+    /// The lower side's words when they are already moving: the header picture of a change this
+    /// one cut short (`RunningTransition+Handoff`), carried on from where it is; nil: `lower`.
+    public var lowerMoving: [Placed]?
+    /// The same for the upper side (a pop cutting a change short draws it on the upper side).
+    public var upperMoving: [Placed]?
 
     public init(lower: HeaderLine, upper: HeaderLine, progress: Double) {
         self.lower = lower
@@ -45,16 +50,23 @@ public struct HeaderMotion: Hashable, Sendable {
         let out = Self.leavingAlpha(q)
         let into = Self.arrivingAlpha(q)
         var result = [Placed(part: .bar, offset: 0, alpha: 1)]
-        switch (lower.back != nil, upper.back != nil) {
-        case (true, true): result.append(Placed(part: .chevron, offset: 0, alpha: 1))
-        case (true, false): result.append(Placed(part: .chevron, offset: 0, alpha: out))
-        case (false, true): result.append(Placed(part: .chevron, offset: 0, alpha: into))
-        case (false, false): break
+        // The chevron is not a word: it blends from one side's to the other's, and stays when
+        // both have one.
+        func chevron(_ line: HeaderLine, _ moving: [Placed]?) -> Double {
+            if let moving { return moving.first { $0.part == .chevron }?.alpha ?? 0 }
+            return line.back != nil ? 1 : 0
         }
+        let lowerChevron = chevron(lower, lowerMoving)
+        let upperChevron = chevron(upper, upperMoving)
+        result.append(
+            Placed(
+                part: .chevron, offset: 0, alpha: lowerChevron + (upperChevron - lowerChevron) * q))
         // A word both headers share (the back label while a cube face turns under a stack's
         // header) stays where it is.
-        let sameBack = lower.back == upper.back
-        let sameTitle = lower.title == upper.title && (lower.back == nil) == (upper.back == nil)
+        let still = lowerMoving == nil && upperMoving == nil
+        let sameBack = still && lower.back == upper.back
+        let sameTitle =
+            still && lower.title == upper.title && (lower.back == nil) == (upper.back == nil)
         if sameBack, let back = lower.back, !back.isEmpty {
             result.append(Placed(part: .backLabel(back), offset: 0, alpha: 1))
         }
@@ -63,7 +75,16 @@ public struct HeaderMotion: Hashable, Sendable {
                 Placed(
                     part: .title(lower.title, besideBack: lower.back != nil), offset: 0, alpha: 1))
         }
-        func words(_ line: HeaderLine, offset: Double, alpha: Double) {
+        func words(_ line: HeaderLine, _ moving: [Placed]?, offset: Double, alpha: Double) {
+            if let moving {
+                for placed in moving where placed.part != .bar && placed.part != .chevron {
+                    result.append(
+                        Placed(
+                            part: placed.part, offset: placed.offset + offset,
+                            alpha: placed.alpha * alpha))
+                }
+                return
+            }
             // The lower back label fades where it is: sliding left it would pass under the
             // chevron, which stays.
             if !sameBack, let back = line.back, !back.isEmpty {
@@ -77,8 +98,8 @@ public struct HeaderMotion: Hashable, Sendable {
                         alpha: alpha))
             }
         }
-        words(lower, offset: -s * q, alpha: out)
-        words(upper, offset: s * (1 - q), alpha: into)
+        words(lower, lowerMoving, offset: -s * q, alpha: out)
+        words(upper, upperMoving, offset: s * (1 - q), alpha: into)
         return result.filter { $0.alpha > 0 }
     }
 }

@@ -25,8 +25,9 @@ extension SceneBuilder {
     }
 
     /// Adds a header at rest: one chrome layer.
-    mutating func addHeader(_ line: HeaderLine, in header: Rect, placement: Matrix4, look: SceneLook)
-    {
+    mutating func addHeader(
+        _ line: HeaderLine, in header: Rect, placement: Matrix4, look: SceneLook
+    ) {
         addFlat(.chrome(line.chrome), header, placement: placement, look: look)
     }
 

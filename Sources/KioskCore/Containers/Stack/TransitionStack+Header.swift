@@ -30,8 +30,15 @@ extension TransitionStack {
     /// What the header of page `id` says: its title (the face or tab in view when it is a cube
     /// or tabs) and the back button's label.
     func headerLine(for id: PageID, titles scene: SceneBuilder) -> HeaderLine {
+        headerLine(for: id, below: pageBelow(id), titles: scene)
+    }
+
+    /// The header of page `id` whose back button goes to `below`.
+    func headerLine(for id: PageID, below: NavigationNode?, titles scene: SceneBuilder)
+        -> HeaderLine
+    {
         let title = child(id).map { scene.headerTitle(of: $0) } ?? scene.title(of: id)
-        return HeaderLine(title: title, back: pageBelow(id).map { scene.headerTitle(of: $0) })
+        return HeaderLine(title: title, back: below.map { scene.headerTitle(of: $0) })
     }
 
     /// Adds the header layers: the top's at rest (its title moving with a cube or tabs turning
@@ -41,12 +48,8 @@ extension TransitionStack {
         in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder
     ) {
         let header = ChromeMetrics.headerFrame(in: frame)
-        if let t = transition, t.progress < 1 {
-            let (lower, upper, q) =
-                t.direction == .push ? (t.from, t.to, t.progress) : (t.to, t.from, 1 - t.progress)
-            let motion = HeaderMotion(
-                lower: headerLine(for: lower, titles: scene),
-                upper: headerLine(for: upper, titles: scene), progress: q)
+        if let r = running, !r.isSettled(at: now) {
+            let motion = headerMotion(of: r, width: header.width, titles: scene)
             scene.addHeader(motion, in: header, placement: placement, look: look)
             return
         }
@@ -56,6 +59,30 @@ extension TransitionStack {
         } else {
             scene.addHeader(line, in: header, placement: placement, look: look)
         }
+    }
+
+    /// The header pair of running transition `r`; a change it cut short goes on moving on the
+    /// side of the page it comes to rest on.
+    func headerMotion(of r: RunningTransition, width: Double, titles scene: SceneBuilder)
+        -> HeaderMotion
+    {
+        let p = r.progress(at: now)
+        let push = r.direction == .push
+        let (lower, upper, q) = push ? (r.from, r.to, p) : (r.to, r.from, 1 - p)
+        // The upper page's back goes to the lower one, also when it has left the stack already.
+        var motion = HeaderMotion(
+            lower: headerLine(for: lower.id, titles: scene),
+            upper: headerLine(for: upper.id, below: lower, titles: scene), progress: q)
+        if let cut = r.underneath.first, !cut.isSettled(at: now) {
+            // Recursion: `underneath` is at most `RunningTransition.handoffDepth` deep.
+            let words = headerMotion(of: cut, width: width, titles: scene).parts(width: width)
+            if cut.restingPage === lower {
+                motion.lowerMoving = words
+            } else if cut.restingPage === upper {
+                motion.upperMoving = words
+            }
+        }
+        return motion
     }
 
     /// Claims taps on the header: the back button pops, the rest of the bar does nothing (it

@@ -271,7 +271,7 @@ public final class TransitionStack: ContainerNode {
             r.tween = Tween(from: f, to: 0, start: now, duration: r.spec.duration * f)
         }
         running = r
-        if r.isFinished(at: now) { completeRunning(reconcile: true) }
+        if r.isSettled(at: now) { completeRunning(reconcile: true) }
     }
 
     // MARK: Running transitions
@@ -351,7 +351,7 @@ public final class TransitionStack: ContainerNode {
     }
 
     override func advanceOwnAnimations() {
-        if let r = running, r.isFinished(at: now) { completeRunning(reconcile: true) }
+        if let r = running, r.isSettled(at: now) { completeRunning(reconcile: true) }
     }
 
     override func finishAnimationsSilently() {

@@ -124,7 +124,7 @@ public final class TabsContainer: ContainerNode {
     }
 
     override func advanceOwnAnimations() {
-        if let r = running, r.isFinished(at: now) { completeRunning(reconcile: true) }
+        if let r = running, r.isSettled(at: now) { completeRunning(reconcile: true) }
     }
 
     override func finishAnimationsSilently() { completeRunning(reconcile: false) }

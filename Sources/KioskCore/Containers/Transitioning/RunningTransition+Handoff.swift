@@ -4,10 +4,11 @@
 /// balanced); only its motion goes on, drawn in the new transition's outgoing slot, and the new
 /// transition moves that whole picture out while its page comes in.
 extension RunningTransition {
-    /// Deepest chain of interrupted transitions kept moving. A fourth request within one
-    /// transition's time settles the oldest one at its end: it is then three transitions deep,
-    /// under two outgoing poses, mostly out of sight.
-    static let handoffDepth = 3
+    /// Deepest chain of interrupted transitions kept moving. One remote `open` can make two or
+    /// three requests at one instant (pop back to a page, push the next steps), so a few quick
+    /// requests stack up several; past this depth the oldest settles at its end (then under
+    /// eight outgoing poses, out of sight but for a transition as slow as its own).
+    static let handoffDepth = 8
 
     /// What an interrupted transition leaves for the next one to draw under its outgoing page
     /// at `time`: nothing when it has finished; a finger-driven one goes back to where the finger
@@ -23,7 +24,7 @@ extension RunningTransition {
                 from: r.manualProgress, to: 0, start: time,
                 duration: r.spec.duration * r.manualProgress)
         }
-        guard !r.isFinished(at: time) else { return [] }
+        guard !r.isSettled(at: time) else { return [] }
         r.underneath = pruned(r.underneath, at: time, depth: handoffDepth - 1)
         return [r]
     }
@@ -31,7 +32,7 @@ extension RunningTransition {
     private static func pruned(_ chain: [RunningTransition], at time: Double, depth: Int)
         -> [RunningTransition]
     {
-        guard depth > 0, var r = chain.first, !r.isFinished(at: time) else { return [] }
+        guard depth > 0, var r = chain.first, !r.isSettled(at: time) else { return [] }
         r.underneath = pruned(r.underneath, at: time, depth: depth - 1)
         return [r]
     }

@@ -30,6 +30,15 @@ struct RunningTransition {
 
     func isFinished(at time: Double) -> Bool { tween?.isFinished(at: time) ?? false }
 
+    /// True once it has finished and so has the change it cut short, where that one is drawn in
+    /// the page it ends on: only then is the picture at rest, and the change completes (its
+    /// did-events wait for the picture).
+    func isSettled(at time: Double) -> Bool {
+        guard isFinished(at: time) else { return false }
+        guard let cut = underneath.first, cut.restingPage === restingPage else { return true }
+        return cut.isSettled(at: time)
+    }
+
     /// The page the picture shows once it has finished: `to`, or `from` when it cancels.
     var restingPage: NavigationNode { cancelling ? from : to }
 

@@ -1,7 +1,7 @@
 extension SceneBuilder {
     /// Draws a container showing one page, or two during a running transition (stack pushes
     /// and pops, tab switches), with the transition's poses and draw order. A transition that
-    /// was interrupted by this one goes on playing where this one's outgoing page is drawn.
+    /// was interrupted by this one goes on playing where the page it comes to rest on is drawn.
     mutating func drawTransitioning(
         current: NavigationNode?, running: RunningTransition?, at time: Double, frame: Rect,
         placement: Matrix4, look: SceneLook
@@ -30,13 +30,15 @@ extension SceneBuilder {
             var drawLook = look.adding(opacity: pose.opacity, dim: pose.dim)
             if let clip = step.clip { drawLook = drawLook.clipped(to: clip, placement: local) }
             let placement = pose.transform.then(local)
-            if step.role == .outgoing, let under = r.underneath.first, !under.isFinished(at: time)
+            let node = step.role == .incoming ? r.to : r.from
+            // A change this one cut short is drawn where the page it comes to rest on is (the
+            // outgoing page; the incoming one once turned around).
+            if let under = r.underneath.first, under.restingPage === node,
+                !under.isSettled(at: time)
             {
                 drawRunning(under, at: time, size: size, local: placement, look: drawLook)
             } else {
-                draw(
-                    step.role == .incoming ? r.to : r.from, frame: Rect(size: size),
-                    placement: placement, look: drawLook)
+                draw(node, frame: Rect(size: size), placement: placement, look: drawLook)
             }
         }
     }
