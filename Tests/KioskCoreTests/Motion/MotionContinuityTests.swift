@@ -35,7 +35,8 @@ struct FrameStep: CustomStringConvertible {
         }
         var usedOld = Set<Int>()
         var usedNew = Set<Int>()
-        for pair in pairs.sorted(by: { $0.distance + $0.fade * 1000 < $1.distance + $1.fade * 1000 })
+        for pair in pairs.sorted(by: { $0.distance + $0.fade * 1000 < $1.distance + $1.fade * 1000 }
+        )
         where !usedOld.contains(pair.old) && !usedNew.contains(pair.new) {
             usedOld.insert(pair.old)
             usedNew.insert(pair.new)
