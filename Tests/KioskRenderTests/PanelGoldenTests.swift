@@ -131,6 +131,19 @@ struct PanelGoldenTests {
         goldenImages.check(image, named: "chrome-tabbar-switching")
     }
 
+    @Test(
+        "half-way from the first tab to the third the highlight is between them and the middle tab stays unlit"
+    )
+    func tabBarSkipping() throws {
+        _ = TestFixtures.fonts
+        let image = try ChromeRenderer().render(
+            .tabBar(
+                titles: ["Overview", "Machines", "Safety"],
+                highlight: TabHighlight(from: 0, to: 2, progress: 0.5)),
+            size: Size(width: 600, height: 72), scale: 1, theme: .standard)
+        goldenImages.check(image, named: "chrome-tabbar-skipping")
+    }
+
     @Test("a header shows its title centred and a back chevron labelled with the previous title")
     func header() throws {
         _ = TestFixtures.fonts

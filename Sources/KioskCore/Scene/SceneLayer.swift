@@ -10,8 +10,9 @@ public enum LayerContent: Hashable, Sendable {
 
 /// Navigation chrome drawn by the renderer rather than by a page.
 public enum Chrome: Hashable, Sendable {
-    /// A tab bar with the tabs' titles and the highlight, which moves straight from the tab a
-    /// switch leaves to the one it selects (never lighting a tab in between).
+    /// A tab bar with the tabs' titles and the highlight, which moves from the tab a switch
+    /// leaves to the one it selects (sliding between neighbours, fading across farther ones,
+    /// never lighting a tab in between).
     case tabBar(titles: [String], highlight: TabHighlight)
     /// A stack's or drill-down column's header: a title, whether a back button shows, and the
     /// title of the page it goes back to ("" = a bare chevron).

@@ -78,16 +78,28 @@ public final class ChromeRenderer {
         let cells = ChromeRenderer.tabRects(count: titles.count, size: size)
         guard !cells.isEmpty else { return }
         let last = cells.count - 1
-        // The pill slides straight from the leaving tab's cell to the arriving one's.
-        let a = cells[min(max(highlight.from, 0), last)].insetBy(dx: 12, dy: 10)
-        let b = cells[min(max(highlight.to, 0), last)].insetBy(dx: 12, dy: 10)
+        // Between neighbours the pill slides from the leaving tab's cell to the arriving one's;
+        // farther apart it fades out of one and into the other, so no tab in between is lit.
+        let from = min(max(highlight.from, 0), last)
+        let to = min(max(highlight.to, 0), last)
+        let a = cells[from].insetBy(dx: 12, dy: 10)
+        let b = cells[to].insetBy(dx: 12, dy: 10)
         let t = highlight.progress
-        let pill = Rect(
-            x: a.minX + (b.minX - a.minX) * t, y: a.minY, width: a.width + (b.width - a.width) * t,
-            height: a.height)
-        cairo.fillRoundedRect(
-            pill, radius: min(theme.cornerRadius, pill.height / 2),
-            color: theme.accent.withAlpha(0.16))
+        let pills: [(Rect, Double)] =
+            abs(to - from) <= 1
+            ? [
+                (
+                    Rect(
+                        x: a.minX + (b.minX - a.minX) * t, y: a.minY,
+                        width: a.width + (b.width - a.width) * t, height: a.height), 1
+                )
+            ]
+            : [(a, 1 - t), (b, t)]
+        for (pill, share) in pills where share > 0 {
+            cairo.fillRoundedRect(
+                pill, radius: min(theme.cornerRadius, pill.height / 2),
+                color: theme.accent.withAlpha(0.16 * share))
+        }
 
         for (index, (title, cell)) in zip(titles, cells).enumerated() {
             let nearness = highlight.nearness(of: index)
