@@ -11,13 +11,8 @@ extension PageParser {
     /// Applies the cube settings to `spec`; false when one is wrong (already reported).
     func cubeSettings(_ root: TableReader, into spec: inout CubeSpec) -> Bool {
         let before = context.diagnostics.count
+        // Any number of sides, wrapping or not: the prism slides along the faces.
         if let sides = root.integer("sides", minimum: 2, maximum: ConfigLimits.containerChildren) {
-            if spec.wraps && sides != spec.faces.count {
-                context.error(
-                    root.keyPath("sides"),
-                    "a wrapping cube has one side per face (\(spec.faces.count)); set wrap = false to turn \(spec.faces.count) faces on a \(sides)-sided prism"
-                )
-            }
             spec.sides = sides
         }
         if let duration = root.number(

@@ -40,7 +40,7 @@ struct TurningSettingsTests {
     }
 
     @Test(
-        "check refuses a start that is not a face, sides on a wrapping cube and a perspective out of range"
+        "check refuses a start that is not a face and a perspective out of range; sides = 4 on a wrapping cube is taken"
     )
     func checkRefuses() {
         let badStart = Self.load("type = \"cube\"\nfaces = [\"a\", \"b\"]\nstart = \"zz\"\n")
@@ -50,10 +50,8 @@ struct TurningSettingsTests {
             ])
         #expect(badStart.configuration == nil)
         let wrapping = Self.load("type = \"cube\"\nfaces = [\"a\", \"b\"]\nsides = 4\n")
-        #expect(
-            wrapping.diagnostics.map(\.description) == [
-                "pages/x.toml:3:1: error: sides: a wrapping cube has one side per face (2); set wrap = false to turn 2 faces on a 4-sided prism"
-            ])
+        #expect(!wrapping.diagnostics.contains { $0.description.contains("error") })
+        #expect(wrapping.configuration != nil)
         let flat = Self.load("type = \"cube\"\nfaces = [\"a\", \"b\"]\nperspective = 9\n")
         #expect(
             flat.diagnostics.map(\.description) == [

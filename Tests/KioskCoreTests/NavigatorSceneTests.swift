@@ -106,7 +106,7 @@ struct NavigatorSceneTests {
         let nav = try NavFixture.navigator(
             home: "tabs", Self.pages + [NavFixture.tabs("tabs", ["a", "b", "c"])])
         let scene = nav.scene()
-        #expect(SceneText.contents(scene) == ["panel a", "tabbar Title a,Title b,Title c @0.0"])
+        #expect(SceneText.contents(scene) == ["panel a", "tabbar Title a,Title b,Title c @0"])
         #expect(
             scene.layers.map(SceneText.rect) == [
                 Rect(x: 0, y: 0, width: 1280, height: 728),
@@ -117,7 +117,8 @@ struct NavigatorSceneTests {
     }
 
     @Test(
-        "a tap on the third tab fades to it; half-way the bar's selection is between the two tabs")
+        "a tap on the third tab fades to it; half-way the highlight is half-way from the first tab to the third and the middle tab is not lit"
+    )
     func tabsSwitch() throws {
         let nav = try NavFixture.navigator(
             home: "tabs", Self.pages + [NavFixture.tabs("tabs", ["a", "b", "c"])])
@@ -126,18 +127,20 @@ struct NavigatorSceneTests {
         let scene = nav.scene()
         #expect(scene.isAnimating)
         #expect(SceneText.panels(scene) == ["a", "c"])
-        guard case .chrome(.tabBar(let titles, let selected)) = scene.layers[2].content else {
+        guard case .chrome(.tabBar(let titles, let highlight)) = scene.layers[2].content else {
             Issue.record("no tab bar")
             return
         }
         #expect(titles == ["Title a", "Title b", "Title c"])
-        #expect(abs(selected - 1) < 1e-9)
+        #expect(highlight.from == 0 && highlight.to == 2 && abs(highlight.progress - 0.5) < 1e-9)
+        #expect(highlight.nearness(of: 1) == 0)
+        #expect(abs(highlight.nearness(of: 0) - 0.5) < 1e-9)
         let fadeOut = scene.layers[0].opacity
         let fadeIn = scene.layers[1].opacity
         #expect(abs(fadeOut - 0.5) < 1e-9 && abs(fadeIn - 0.5) < 1e-9)
         nav.advance(to: 1)
         #expect(
-            SceneText.contents(nav.scene()) == ["panel c", "tabbar Title a,Title b,Title c @2.0"])
+            SceneText.contents(nav.scene()) == ["panel c", "tabbar Title a,Title b,Title c @2"])
         #expect(nav.state.entries["tabs"] == .tabs(selected: "c"))
     }
 

@@ -141,8 +141,9 @@ enum SceneText {
         case .solid(let c): "solid \(c)"
         case .chrome(.header(let title, let back, let backTitle)):
             "header \(title)\(back ? " <\(backTitle)" : "")"
-        case .chrome(.tabBar(let titles, let selected)):
-            "tabbar \(titles.joined(separator: ",")) @\(selected)"
+        case .chrome(.tabBar(let titles, let h)):
+            "tabbar \(titles.joined(separator: ",")) @\(h.from == h.to ? "\(h.to)" : "\(h.from)>\(h.to) \(h.progress)")"
+        case .chrome(.headerPart(let part)): "header part \(part)"
         case .chrome(.focusRing): "focus ring"
         }
     }

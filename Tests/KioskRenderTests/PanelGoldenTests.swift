@@ -113,7 +113,9 @@ struct PanelGoldenTests {
         _ = TestFixtures.fonts
         let chrome = ChromeRenderer()
         let image = try chrome.render(
-            .tabBar(titles: ["Overview", "Machines", "Safety", "Contacts"], selected: 1),
+            .tabBar(
+                titles: ["Overview", "Machines", "Safety", "Contacts"],
+                highlight: TabHighlight(selected: 1)),
             size: Size(width: 800, height: 72), scale: 1, theme: .standard)
         goldenImages.check(image, named: "chrome-tabbar")
     }
@@ -122,9 +124,24 @@ struct PanelGoldenTests {
     func tabBarSwitching() throws {
         _ = TestFixtures.fonts
         let image = try ChromeRenderer().render(
-            .tabBar(titles: ["Overview", "Machines", "Safety"], selected: 0.5),
+            .tabBar(
+                titles: ["Overview", "Machines", "Safety"],
+                highlight: TabHighlight(from: 0, to: 1, progress: 0.5)),
             size: Size(width: 600, height: 72), scale: 1, theme: .standard)
         goldenImages.check(image, named: "chrome-tabbar-switching")
+    }
+
+    @Test(
+        "half-way from the first tab to the third the highlight is between them and the middle tab stays unlit"
+    )
+    func tabBarSkipping() throws {
+        _ = TestFixtures.fonts
+        let image = try ChromeRenderer().render(
+            .tabBar(
+                titles: ["Overview", "Machines", "Safety"],
+                highlight: TabHighlight(from: 0, to: 2, progress: 0.5)),
+            size: Size(width: 600, height: 72), scale: 1, theme: .standard)
+        goldenImages.check(image, named: "chrome-tabbar-skipping")
     }
 
     @Test("a header shows its title centred and a back chevron labelled with the previous title")

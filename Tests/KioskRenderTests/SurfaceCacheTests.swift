@@ -167,7 +167,8 @@ struct SurfaceCacheTests {
         let panels: [PageID: Panel] = ["a": Panel(widgets: []), "b": Panel(widgets: [])]
         let cache = S.cache(panels, retainedPrepares: 2)
         let size = Size(width: 200, height: 100)
-        let tabs = LayerContent.chrome(.tabBar(titles: ["A", "B"], selected: 0))
+        let tabs = LayerContent.chrome(
+            .tabBar(titles: ["A", "B"], highlight: TabHighlight(selected: 0)))
         _ = cache.prepare(
             for: S.scene([
                 S.layer(.panel("a"), size: size), S.layer(tabs, size: Size(width: 200, height: 60))
@@ -264,13 +265,15 @@ struct SurfaceCacheTests {
     @Test("a chrome surface equals the chrome renderer's drawing")
     func chrome() throws {
         let cache = S.cache([:])
-        let tabs = LayerContent.chrome(.tabBar(titles: ["Trains", "Buses"], selected: 1))
+        let tabs = LayerContent.chrome(
+            .tabBar(titles: ["Trains", "Buses"], highlight: TabHighlight(selected: 1)))
         let size = Size(width: 400, height: 64)
         let update = cache.prepare(for: S.scene([S.layer(tabs, size: size)]), now: S.at(12, 0, 0))
         #expect(update.rasterised == [tabs])
         let surface = try #require(cache.surface(for: tabs))
         let fresh = try ChromeRenderer(text: cache.renderer.text).render(
-            .tabBar(titles: ["Trains", "Buses"], selected: 1), size: size, scale: 1,
+            .tabBar(titles: ["Trains", "Buses"], highlight: TabHighlight(selected: 1)), size: size,
+            scale: 1,
             theme: .standard)
         #expect(S.differingPixels(surface, fresh) == 0)
         #expect(

@@ -24,7 +24,8 @@ struct CalibrationScreen {
             for target in session.targets { layers += cross(at: target, colour: theme.mutedText) }
             layers.append(
                 layer(
-                    .chrome(.tabBar(titles: ["Again", "Save"], selected: 1)),
+                    .chrome(
+                        .tabBar(titles: ["Again", "Save"], highlight: TabHighlight(selected: 1))),
                     frame: session.buttonBar))
             if let finger = session.checkFinger {
                 layers += dot(at: finger, radius: 8, colour: theme.accent)

@@ -97,6 +97,10 @@ public protocol Container: ContainerNode {
     /// What this container shows in the header of the container holding it, when it leaves its
     /// own header off (a stack in a titled drill-down column); nil when it draws its own or none.
     var headerForParent: ParentHeader? { get }
+    /// For a container without a header of its own whose pages turn under the header of the
+    /// container holding it (cube faces, tabs): the pages in view, so that header names the
+    /// page on screen and changes with the turn; nil (the default) names the container.
+    var pagesInView: PagesInView? { get }
 }
 
 extension Container {
@@ -114,4 +118,5 @@ extension Container {
     public func showNeighbour(forward: Bool) -> Bool { false }
     public var titlesChildren: Bool { false }
     public var headerForParent: ParentHeader? { nil }
+    public var pagesInView: PagesInView? { nil }
 }

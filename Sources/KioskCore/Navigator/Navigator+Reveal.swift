@@ -7,10 +7,19 @@ extension Navigator {
     /// before it showed. Returns false, with `lastRefusal` set, when neither reaches it.
     @discardableResult
     public func reveal(_ id: PageID) -> Bool {
-        if perform(.open(id)) { return true }
-        let direct = lastRefusal
+        // Only what a tap could do counts as a tap: pushing any page on whatever stack is around
+        // would leave a back button to a page that does not lead to it (docs/control.md).
+        var direct: String?
+        if tapReaches(id) {
+            if perform(.open(id)) { return true }
+            direct = lastRefusal
+        }
         guard let route = routeFromHome(to: id) else {
-            lastRefusal = direct
+            lastRefusal =
+                direct
+                ?? (configuration.pages[id] == nil
+                    ? "open \(id): no such page"
+                    : "open \(id): no chain of containers and open tiles or rows leads to it from home")
             return false
         }
         // Steps already on screen stay; each further step is opened from the page before it (an
@@ -28,6 +37,22 @@ extension Navigator {
             }
         }
         return true
+    }
+
+    /// True when a tap on the page on screen reaches `id`: one of its tiles or rows opens it, or
+    /// a container around it already holds it (a face to turn to, a tab, a page on the stack).
+    private func tapReaches(_ id: PageID) -> Bool {
+        if configuration.pages[activeNode.id]?.openTargets.contains(id) == true { return true }
+        var node: NavigationNode? = activeNode.parent
+        while let current = node {
+            if let container = current as? any Container,
+                container.pages.contains(where: { $0.id == id })
+            {
+                return true
+            }
+            node = current.parent
+        }
+        return false
     }
 
     /// Where a tap opening `step` happens: inside container page `previous` (one of its pages, so

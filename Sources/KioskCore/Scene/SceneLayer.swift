@@ -10,14 +10,45 @@ public enum LayerContent: Hashable, Sendable {
 
 /// Navigation chrome drawn by the renderer rather than by a page.
 public enum Chrome: Hashable, Sendable {
-    /// A tab bar with the tabs' titles; `selected` is highlighted (fractional while switching).
-    case tabBar(titles: [String], selected: Double)
+    /// A tab bar with the tabs' titles and the highlight, which moves from the tab a switch
+    /// leaves to the one it selects (sliding between neighbours, fading across farther ones,
+    /// never lighting a tab in between).
+    case tabBar(titles: [String], highlight: TabHighlight)
     /// A stack's or drill-down column's header: a title, whether a back button shows, and the
     /// title of the page it goes back to ("" = a bare chevron).
     case header(title: String, showsBack: Bool, backTitle: String = "")
+    /// One part of a header while two headers change places (`HeaderMotion`): the bar opaque,
+    /// the other parts on a transparent layer the header's size.
+    case headerPart(HeaderPart)
     /// The keyboard focus ring around a row or tile: the layer is the item grown by
     /// `ChromeMetrics.focusRingOutset` on each side, transparent but for the ring.
     case focusRing
+}
+
+/// Where a tab bar's highlight is: `progress` of the way from tab `from` to tab `to`; at rest
+/// both are the selected tab.
+public struct TabHighlight: Hashable, Sendable {
+    public var from: Int
+    public var to: Int
+    public var progress: Double
+
+    public init(from: Int, to: Int, progress: Double) {
+        self.from = from
+        self.to = to
+        self.progress = progress.isFinite ? min(max(progress, 0), 1) : 1
+    }
+
+    /// At rest on tab `selected`.
+    public init(selected: Int) { self.init(from: selected, to: selected, progress: 1) }
+
+    /// How lit tab `index` is, 0 … 1: the leaving tab fades as the arriving one lights, every
+    /// other tab stays unlit.
+    public func nearness(of index: Int) -> Double {
+        if from == to { return index == to ? 1 : 0 }
+        if index == to { return progress }
+        if index == from { return 1 - progress }
+        return 0
+    }
 }
 
 /// One layer: a flat rectangle of `size` logical pixels, placed on the output by a projective

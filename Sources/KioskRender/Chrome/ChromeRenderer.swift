@@ -28,12 +28,20 @@ public final class ChromeRenderer {
             cairo.strokeFocusRing(inside: Rect(size: size), theme: theme)
             return
         }
+        if case .headerPart(let part) = chrome, part != .bar {
+            // The words of a header in motion go on a transparent layer over the one bar.
+            cairo.clear(to: RGBA(red: 0, green: 0, blue: 0, alpha: 0))
+            drawHeaderPart(part, size: size, in: cairo, theme: theme)
+            return
+        }
         cairo.clear(to: theme.surface)
         switch chrome {
         case .focusRing:
             break
-        case .tabBar(let titles, let selected):
-            drawTabBar(titles: titles, selected: selected, size: size, in: cairo, theme: theme)
+        case .headerPart(let part):
+            drawHeaderPart(part, size: size, in: cairo, theme: theme)
+        case .tabBar(let titles, let highlight):
+            drawTabBar(titles: titles, highlight: highlight, size: size, in: cairo, theme: theme)
         case .header(let title, let showsBack, let backTitle):
             drawHeader(
                 title: title, back: showsBack ? backTitle : nil, size: size, in: cairo, theme: theme
@@ -62,28 +70,39 @@ public final class ChromeRenderer {
     }
 
     private func drawTabBar(
-        titles: [String], selected: Double, size: Size, in cairo: CairoContext, theme: Theme
+        titles: [String], highlight: TabHighlight, size: Size, in cairo: CairoContext,
+        theme: Theme
     ) {
         // The bar sits at the bottom of its container: the hairline separates it from the page.
         cairo.fill(Rect(x: 0, y: 0, width: size.width, height: 1), color: theme.divider)
         let cells = ChromeRenderer.tabRects(count: titles.count, size: size)
         guard !cells.isEmpty else { return }
-        let position = selected.isFinite ? min(max(selected, 0), Double(cells.count - 1)) : 0
-        // The highlight slides between cells while tabs switch (fractional `selected`).
-        let lower = Int(position.rounded(.down))
-        let upper = min(lower + 1, cells.count - 1)
-        let t = position - Double(lower)
-        let a = cells[lower].insetBy(dx: 12, dy: 10)
-        let b = cells[upper].insetBy(dx: 12, dy: 10)
-        let pill = Rect(
-            x: a.minX + (b.minX - a.minX) * t, y: a.minY, width: a.width + (b.width - a.width) * t,
-            height: a.height)
-        cairo.fillRoundedRect(
-            pill, radius: min(theme.cornerRadius, pill.height / 2),
-            color: theme.accent.withAlpha(0.16))
+        let last = cells.count - 1
+        // Between neighbours the pill slides from the leaving tab's cell to the arriving one's;
+        // farther apart it fades out of one and into the other, so no tab in between is lit.
+        let from = min(max(highlight.from, 0), last)
+        let to = min(max(highlight.to, 0), last)
+        let a = cells[from].insetBy(dx: 12, dy: 10)
+        let b = cells[to].insetBy(dx: 12, dy: 10)
+        let t = highlight.progress
+        let pills: [(Rect, Double)] =
+            abs(to - from) <= 1
+            ? [
+                (
+                    Rect(
+                        x: a.minX + (b.minX - a.minX) * t, y: a.minY,
+                        width: a.width + (b.width - a.width) * t, height: a.height), 1
+                )
+            ]
+            : [(a, 1 - t), (b, t)]
+        for (pill, share) in pills where share > 0 {
+            cairo.fillRoundedRect(
+                pill, radius: min(theme.cornerRadius, pill.height / 2),
+                color: theme.accent.withAlpha(0.16 * share))
+        }
 
         for (index, (title, cell)) in zip(titles, cells).enumerated() {
-            let nearness = max(0, 1 - abs(Double(index) - position))
+            let nearness = highlight.nearness(of: index)
             let color = mix(theme.mutedText, theme.accent, nearness)
             let layout = TextLayout(
                 context: text, text: title, family: theme.fontFamily, size: theme.smallSize * 1.125,
@@ -97,44 +116,61 @@ public final class ChromeRenderer {
     }
 
     /// The title centred between two back-button-wide margins; the back button (chevron and the
-    /// previous page's title, ellipsized) in the accent colour at the leading edge.
+    /// previous page's title, ellipsized) in the accent colour at the leading edge. The same
+    /// parts as a header in motion draws one by one (`HeaderPart`), so the two look alike.
     private func drawHeader(
         title: String, back: String?, size: Size, in cairo: CairoContext, theme: Theme
     ) {
-        cairo.fill(
-            Rect(x: 0, y: size.height - 1, width: size.width, height: 1), color: theme.divider)
-        let side = ChromeMetrics.backButtonWidth(headerWidth: size.width)
-        // Centred on the header when it fits between two back-button margins (UINavigationBar);
-        // a longer title uses the room right of the back button before it is ellipsized.
-        let natural = TextLayout(
-            context: text, text: title, family: theme.fontFamily, size: theme.bodySize,
-            weight: .bold)
-        let fitsCentred = natural.size.width <= size.width - 2 * side
-        let left = fitsCentred ? side : (back == nil ? 16 : side + 4)
-        let layout = TextLayout(
-            context: text, text: title, family: theme.fontFamily, size: theme.bodySize,
-            weight: .bold,
-            width: max(0, fitsCentred ? size.width - 2 * side : size.width - left - 16),
-            alignment: .center,
-            ellipsizes: true)
-        layout.draw(
-            in: cairo, at: Point(x: left, y: size.height / 2 - layout.size.height / 2),
-            color: theme.text)
+        drawHeaderPart(.bar, size: size, in: cairo, theme: theme)
+        drawHeaderPart(.title(title, besideBack: back != nil), size: size, in: cairo, theme: theme)
         guard let back else { return }
-        let chevronX = 16.0
-        cairo.strokeChevron(
-            center: Point(x: chevronX, y: size.height / 2), height: 22, pointsLeft: true,
-            lineWidth: 3,
-            color: theme.accent)
-        guard !back.isEmpty else { return }
-        let labelX = chevronX + 12
-        let label = TextLayout(
-            context: text, text: back, family: theme.fontFamily, size: theme.bodySize,
-            weight: .regular,
-            width: max(0, side - labelX - 4), alignment: .left, ellipsizes: true)
-        label.draw(
-            in: cairo, at: Point(x: labelX, y: size.height / 2 - label.size.height / 2),
-            color: theme.accent)
+        drawHeaderPart(.chevron, size: size, in: cairo, theme: theme)
+        if !back.isEmpty { drawHeaderPart(.backLabel(back), size: size, in: cairo, theme: theme) }
+    }
+
+    private static let chevronX = 16.0
+
+    private func drawHeaderPart(
+        _ part: HeaderPart, size: Size, in cairo: CairoContext, theme: Theme
+    ) {
+        let side = ChromeMetrics.backButtonWidth(headerWidth: size.width)
+        switch part {
+        case .bar:
+            cairo.fill(
+                Rect(x: 0, y: size.height - 1, width: size.width, height: 1), color: theme.divider)
+        case .title(let title, let besideBack):
+            // Centred on the header when it fits between two back-button margins
+            // (UINavigationBar); a longer title uses the room right of the back button before it
+            // is ellipsized.
+            let natural = TextLayout(
+                context: text, text: title, family: theme.fontFamily, size: theme.bodySize,
+                weight: .bold)
+            let fitsCentred = natural.size.width <= size.width - 2 * side
+            let left = fitsCentred ? side : (besideBack ? side + 4 : 16)
+            let layout = TextLayout(
+                context: text, text: title, family: theme.fontFamily, size: theme.bodySize,
+                weight: .bold,
+                width: max(0, fitsCentred ? size.width - 2 * side : size.width - left - 16),
+                alignment: .center,
+                ellipsizes: true)
+            layout.draw(
+                in: cairo, at: Point(x: left, y: size.height / 2 - layout.size.height / 2),
+                color: theme.text)
+        case .chevron:
+            cairo.strokeChevron(
+                center: Point(x: Self.chevronX, y: size.height / 2), height: 22, pointsLeft: true,
+                lineWidth: 3,
+                color: theme.accent)
+        case .backLabel(let back):
+            let labelX = Self.chevronX + 12
+            let label = TextLayout(
+                context: text, text: back, family: theme.fontFamily, size: theme.bodySize,
+                weight: .regular,
+                width: max(0, side - labelX - 4), alignment: .left, ellipsizes: true)
+            label.draw(
+                in: cairo, at: Point(x: labelX, y: size.height / 2 - label.size.height / 2),
+                color: theme.accent)
+        }
     }
 
     private func mix(_ a: RGBA, _ b: RGBA, _ t: Double) -> RGBA {

@@ -125,7 +125,7 @@ struct CubeReachTests {
     }
 
     @Test(
-        "prism sides: `sides = 4` turns six unwrapped faces as a cube, slid along; wrapping uses the face count"
+        "prism sides: `sides = 4` turns six unwrapped faces as a cube, slid along"
     )
     func configuredSides() {
         let six = (0..<6).map { PanelNode(PageID("f\($0)")) }
@@ -137,10 +137,32 @@ struct CubeReachTests {
         let faces = cube.prismFaces(size: Size(width: 1000, height: 600))
         #expect(faces.map(\.index).sorted() == [4, 5])
         #expect(faces.allSatisfy { abs(abs($0.angle) - pi / 4) < 1e-9 })
+    }
+
+    @Test(
+        "`sides = 4` with wrap: six faces turn as a cube, on round the seam from the last face to the first and back"
+    )
+    func wrappingCubeOfSixFaces() {
         let wrapping = CubeContainer(
-            id: "w", faces: (0..<6).map { PanelNode(PageID("w\($0)")) }, wraps: true)
+            id: "w", faces: (0..<6).map { PanelNode(PageID("w\($0)")) }, wraps: true, index: 5)
         wrapping.prismSides = 4
-        #expect(wrapping.sides == 6)
+        wrapping.width = 1000
+        #expect(wrapping.sides == 4)
+        wrapping.beginDrag()
+        wrapping.drag(translation: -500)
+        let forward = wrapping.prismFaces(size: Size(width: 1000, height: 600))
+        #expect(forward.map(\.index).sorted() == [0, 5])
+        // A cube: the two faces meet at ±45°, not at a hexagon's ±30°.
+        #expect(forward.allSatisfy { abs(abs($0.angle) - pi / 4) < 1e-9 })
+        wrapping.endDrag(velocity: 0)
+        wrapping.advance(to: 5)
+        #expect(wrapping.currentIndex == 0 || wrapping.currentIndex == 5)
+        let start = wrapping.currentIndex
+        wrapping.beginDrag()
+        wrapping.drag(translation: 250)
+        let back = wrapping.prismFaces(size: Size(width: 1000, height: 600))
+        #expect(Set(back.map(\.index)) == [start, (start + 5) % 6])
+        #expect(back.allSatisfy { abs(abs($0.angle) - pi / 4) < pi / 4 + 1e-9 })
     }
 
     @Test("duration, perspective and the starting face come from the spec; home turns to the start")

@@ -26,12 +26,21 @@ extension CubeContainer {
 
     /// The prism faces at the cube's position, back to front. Without wrap the faces are taken
     /// from a `sides`-sided prism slid along to the current face, so a cube with more faces
-    /// than sides (`prismSides = 4` with 6 faces) turns like CubeController's cube.
+    /// than sides (`prismSides = 4` with 6 faces) turns like CubeController's cube; with wrap the
+    /// prism slides on round the seam.
     func prismFaces(size: Size) -> [PrismFace] {
         let geometry = PrismGeometry(
             faceCount: sides, size: size, orientation: orientation, perspective: perspective)
-        if isWrapping { return geometry.faces(at: position, wraps: true) }
+        if isWrapping && sides == count { return geometry.faces(at: position, wraps: true) }
         let position = position
+        if isWrapping {
+            // A prism of other than `count` sides slid along wrapping faces: the face at or
+            // before the position and the next one (modulo the count) are its faces 0 and 1.
+            let base = Int(position.rounded(.down))
+            return geometry.faces(at: position - Double(base), wraps: false)
+                .filter { $0.index < 2 }
+                .map { PrismFace(index: ($0.index + base) % count, pose: $0.pose, angle: $0.angle) }
+        }
         // Only the face at or after the position and the next one can show (|offset| < 1).
         let base = min(max(0, Int(position.rounded(.down))), max(0, count - sides))
         return geometry.faces(at: position - Double(base), wraps: false)

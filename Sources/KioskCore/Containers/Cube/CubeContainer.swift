@@ -23,7 +23,7 @@
 /// - Wrapping needs 2 or more faces; with 0 or 1 the cube never wraps (no division by zero, no
 ///   spinning a single face). The prism's `sides` do not depend on wrapping: the face count
 ///   (2 = a card flip), or `prismSides` when set (4 with more faces = CubeController's cube
-///   slid along the faces; ignored when wrapping, where the prism must close on its faces).
+///   slid along the faces; with wrap it slides on round past the last face to the first).
 /// - Past the ends without wrap the cube rubber-bands: an overshoot e faces shows as
 ///   0.25 · e / (e + 0.5), so the front face never leaves. A drag turns at most one full turn.
 /// - A drag or scroll that interrupts a settle still reports the settle's end event, so begin/end
@@ -41,7 +41,7 @@ public final class CubeContainer: ContainerNode {
     public var width: Double = 1000
     /// Seconds per face when settling or scrolling (GKL: 0.3 s per side).
     public var durationPerFace = 0.3
-    /// Sides of the prism when not wrapping (nil: the face count); see `sides`.
+    /// Sides of the prism (nil: the face count); see `sides`.
     public var prismSides: Int?
     /// How strong the perspective is: the eye is `extent / perspective` from the screen
     /// (1 = the default, the largest eye distance that keeps a turning face on screen).
@@ -84,12 +84,13 @@ public final class CubeContainer: ContainerNode {
     public var count: Int { faces.count }
     /// True when the cube actually wraps (`wraps` and at least two faces).
     public var isWrapping: Bool { wraps && faces.count >= 2 }
-    /// Sides of the prism the Scene draws: the face count when wrapping; otherwise `prismSides`,
-    /// else the face count (2 faces = a card flip), and 4 (a cube) for a single face, so its
-    /// rubber band tilts it as a cube face rather than spinning a card.
+    /// Sides of the prism the Scene draws: `prismSides` (wrapping or not: `sides = 4` with six
+    /// faces is CubeController's cube slid along them), else the face count (2 faces = a card
+    /// flip), and 4 (a cube) for a single face, so its rubber band tilts it as a cube face rather
+    /// than spinning a card.
     public var sides: Int {
+        if let prismSides, prismSides >= 2, faces.count >= 2 { return prismSides }
         if isWrapping { return faces.count }
-        if let prismSides, prismSides >= 2 { return prismSides }
         return faces.count >= 2 ? faces.count : 4
     }
     /// Continuous position in faces; in [0, count) when wrapping.

@@ -26,17 +26,18 @@ extension DrillDownContainer {
 
     /// The header of the column showing `node`.
     func columnHeader(for node: NavigationNode, titles scene: SceneBuilder) -> Chrome {
-        var title = scene.title(of: node.id)
+        var title = scene.headerTitle(of: node)
         if let (_, header) = titledChild(node) {
-            title = scene.title(of: header.top.id)
+            title = scene.headerTitle(of: header.top)
             if let below = header.below {
-                return .header(title: title, showsBack: true, backTitle: scene.title(of: below.id))
+                return .header(
+                    title: title, showsBack: true, backTitle: scene.headerTitle(of: below))
             }
         }
         guard let back = backPage(fromColumnOf: node.id) else {
             return .header(title: title, showsBack: false)
         }
-        return .header(title: title, showsBack: true, backTitle: scene.title(of: back.id))
+        return .header(title: title, showsBack: true, backTitle: scene.headerTitle(of: back))
     }
 
     /// The back button of the column showing `node` was tapped.

@@ -31,7 +31,7 @@ extension DrillDownContainer {
     /// and `node` (or nothing) takes the right column (C). nil with no right page does nothing.
     public func push(_ node: NavigationNode?) throws {
         if let node { try checkNew(node) } else if right == nil { return }
-        completeRunning(reconcile: true)
+        let picture = interruptRunning()
         let before = shownPages
         let oldFront = right ?? left.last
         var tracks: Tracks
@@ -68,7 +68,7 @@ extension DrillDownContainer {
         }
         if let node { adopt(node) }
         if isFolded { tracks = forwardSlide(from: oldFront, to: right ?? left.last) }
-        start(tracks, before: before, removed: [])
+        start(tracks, before: before, removed: [], over: picture)
         report(.drillDown(id, .push(node?.id)))
     }
 
@@ -119,10 +119,12 @@ extension DrillDownContainer {
     /// when the right column was empty (the left top then just moves to the right column).
     @discardableResult
     public func pop() -> NavigationNode? {
-        completeRunning(reconcile: true)
+        // Nothing to pop leaves a running change alone (completing it would jump).
+        guard !left.isEmpty else { return nil }
+        let picture = interruptRunning()
         let before = shownPages
         guard let plan = popPlan() else { return nil }
-        start(plan.tracks, before: before, removed: plan.removed)
+        start(plan.tracks, before: before, removed: plan.removed, over: picture)
         report(.drillDown(id, .pop(plan.popped?.id)))
         return plan.popped
     }
@@ -137,7 +139,7 @@ extension DrillDownContainer {
         }
         if index == left.count - 1 { return [] }
         if index == left.count - 2 { return pop().map { [$0] } ?? [] }
-        completeRunning(reconcile: true)
+        let picture = interruptRunning()
         let before = shownPages
         let oldFront = right ?? left.last
         let target = left[index]
@@ -160,7 +162,7 @@ extension DrillDownContainer {
                 (leftRest(oldLeft), leftRest(oldLeft).moved(by: -lw))
             ]
         }
-        start(tracks, before: before, removed: removed)
+        start(tracks, before: before, removed: removed, over: picture)
         report(.drillDown(id, .popTo(page)))
         return removed
     }
@@ -179,7 +181,7 @@ extension DrillDownContainer {
         guard let leftTop = left.last else { throw NavigationError.noLeftPage(container: id) }
         if node === right || (node == nil && right == nil) { return }
         if let node { try checkNew(node) }
-        completeRunning(reconcile: true)
+        let picture = interruptRunning()
         let before = shownPages
         let oldRight = right
         right = node
@@ -207,7 +209,7 @@ extension DrillDownContainer {
                 (b.moved(by: rw), b)
             ]
         }
-        start(tracks, before: before, removed: oldRight.map { [$0] } ?? [])
+        start(tracks, before: before, removed: oldRight.map { [$0] } ?? [], over: picture)
         report(.drillDown(id, .replaceRight(node?.id)))
     }
 

@@ -23,7 +23,7 @@ extension DrillDownContainer {
                 height: min(columnHeaderHeight, frame.height))
             switch column.content {
             case .page(let id):
-                guard let node = child(id) else { continue }
+                guard let node = node(showing: id) else { continue }
                 let size = pageSize(columnWidth: column.width, height: frame.height)
                 scene.addFlat(
                     .solid(theme.background), columnRect, placement: local, look: columnLook)

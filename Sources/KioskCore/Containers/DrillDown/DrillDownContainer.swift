@@ -16,7 +16,8 @@
 ///   page (`placeholderPages`) drawn as a picture; they get no lifecycle events and no touches.
 /// - Kept: popping with an empty right column moves the left top to the right and removes
 ///   nothing (returns nil) — it restores the state before that page was pushed onward.
-/// - A request while a change animates completes the running change at once first.
+/// - A request while a change animates completes the running change's model and events at once
+///   first; its picture carries on into the new change (`DrillDownContainer+Handoff`).
 public final class DrillDownContainer: ContainerNode {
     /// Left stack, bottom first; its last page shows in the left column.
     public internal(set) var left: [NavigationNode]
@@ -57,6 +58,8 @@ public final class DrillDownContainer: ContainerNode {
         var removedAtEnd: [NavigationNode]
         var swipe: (startX: Double, lastX: Double, left: [NavigationNode], right: NavigationNode?)?
         var cancelling = false
+        /// Pages a cut-short change was still drawing (`DrillDownContainer+Handoff`).
+        var lingering: [NavigationNode] = []
         func progress(at time: Double) -> Double { tween?.value(at: time) ?? manual }
     }
     var running: Running?
@@ -152,7 +155,7 @@ public final class DrillDownContainer: ContainerNode {
 
     func start(
         _ tracks: [(from: DrillDownColumn, to: DrillDownColumn)], before: [NavigationNode],
-        removed: [NavigationNode]
+        removed: [NavigationNode], over picture: Picture? = nil
     ) {
         var atEnd: [NavigationNode] = []
         for node in removed {
@@ -164,9 +167,9 @@ public final class DrillDownContainer: ContainerNode {
             return
         }
         running = Running(
-            tracks: tracks,
+            tracks: picture.map { Self.handoff(tracks, from: $0) } ?? tracks,
             tween: Tween(from: 0, to: 1, start: now, duration: duration, curve: curve),
-            before: before, removedAtEnd: atEnd)
+            before: before, removedAtEnd: atEnd, lingering: picture?.nodes ?? [])
         reconcileChildren(animated: true)
     }
 
@@ -200,8 +203,8 @@ public final class DrillDownContainer: ContainerNode {
     /// page to go back to (|left| ≥ 2, or when folded anything to pop) and the container shows.
     @discardableResult
     public func beginBackSwipe(at x: Double) -> Bool {
-        completeRunning(reconcile: true)
         guard x.isFinite, appearance != .disappeared else { return false }
+        let picture = interruptRunning()
         let canGoBack = isFolded ? pages.count >= 2 : left.count >= 2
         guard canGoBack else { return false }
         let snapshot = (left, right)
@@ -212,8 +215,9 @@ public final class DrillDownContainer: ContainerNode {
             if before.contains(where: { $0 === node }) { atEnd.append(node) } else { release(node) }
         }
         running = Running(
-            tracks: plan.tracks, tween: nil, before: before, removedAtEnd: atEnd,
-            swipe: (x, x, snapshot.0, snapshot.1))
+            tracks: picture.map { Self.handoff(plan.tracks, from: $0) } ?? plan.tracks,
+            tween: nil, before: before, removedAtEnd: atEnd,
+            swipe: (x, x, snapshot.0, snapshot.1), lingering: picture?.nodes ?? [])
         reconcileChildren(animated: true)
         return true
     }

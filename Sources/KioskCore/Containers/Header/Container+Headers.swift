@@ -35,3 +35,26 @@ extension ChromeMetrics {
         header.contains(point) && point.x - header.minX < backButtonWidth(headerWidth: header.width)
     }
 }
+
+/// The pages a turning container shows (`Container.pagesInView`): `fraction` of the way from
+/// `before` to `after`, where `after` is the one a forward turn (or a push) brings in. At rest
+/// both are the page on screen and `fraction` is 0.
+public struct PagesInView {
+    public var before: NavigationNode
+    public var after: NavigationNode
+    public var fraction: Double
+
+    public init(before: NavigationNode, after: NavigationNode, fraction: Double) {
+        self.before = before
+        self.after = after
+        self.fraction = fraction
+    }
+
+    /// Not turning: `page` alone.
+    public init(resting page: NavigationNode) {
+        self.init(before: page, after: page, fraction: 0)
+    }
+
+    /// The page mostly in view.
+    public var nearest: NavigationNode { fraction < 0.5 ? before : after }
+}

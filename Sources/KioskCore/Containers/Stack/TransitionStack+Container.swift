@@ -49,13 +49,13 @@ extension TransitionStack: Container {
     ) {
         guard drawsHeader else {
             scene.drawTransitioning(
-                self, current: top, transition: transition, frame: frame, placement: placement,
+                current: top, running: running, at: now, frame: frame, placement: placement,
                 look: look)
             return
         }
         let content = contentFrame(in: frame)
         scene.drawTransitioning(
-            self, current: top, transition: transition, frame: content, placement: placement,
+            current: top, running: running, at: now, frame: content, placement: placement,
             look: look.clipped(to: content, placement: placement))
         drawHeader(in: frame, placement: placement, look: look, into: &scene)
     }

@@ -1,6 +1,6 @@
 /// The stack's header: the top page's title and a back button labelled with the title of the
-/// page below it. While a transition runs the destination's header fades in over the source's,
-/// so the title never jumps.
+/// page below it. While a transition runs the two headers' titles and back labels slide and fade
+/// as a pair (`HeaderMotion`), never both readable at once.
 extension TransitionStack {
     /// True when the stack draws its header: `showsHeader`, or by default unless the container
     /// holding it titles its children (a drill-down column header shows the stack's top instead).
@@ -27,34 +27,62 @@ extension TransitionStack {
         return index > 0 ? entries[index - 1] : nil
     }
 
-    /// The header chrome of page `id`.
-    func headerChrome(for id: PageID, titles scene: SceneBuilder) -> Chrome {
-        let below = pageBelow(id)
-        return .header(
-            title: scene.title(of: id), showsBack: below != nil,
-            backTitle: below.map { scene.title(of: $0.id) } ?? "")
+    /// What the header of page `id` says: its title (the face or tab in view when it is a cube
+    /// or tabs) and the back button's label.
+    func headerLine(for id: PageID, titles scene: SceneBuilder) -> HeaderLine {
+        headerLine(for: id, below: pageBelow(id), titles: scene)
     }
 
-    /// Adds the header layers: the top's, or during a transition the source's with the
-    /// destination's fading in over it.
+    /// The header of page `id` whose back button goes to `below`.
+    func headerLine(for id: PageID, below: NavigationNode?, titles scene: SceneBuilder)
+        -> HeaderLine
+    {
+        let title = child(id).map { scene.headerTitle(of: $0) } ?? scene.title(of: id)
+        return HeaderLine(title: title, back: below.map { scene.headerTitle(of: $0) })
+    }
+
+    /// Adds the header layers: the top's at rest (its title moving with a cube or tabs turning
+    /// under it); during a transition the two headers' words moving as a pair (`HeaderMotion`),
+    /// a pop being the push's picture backwards.
     func drawHeader(
         in frame: Rect, placement: Matrix4, look: SceneLook, into scene: inout SceneBuilder
     ) {
         let header = ChromeMetrics.headerFrame(in: frame)
-        guard let t = transition, t.progress < 1 else {
-            scene.addFlat(
-                .chrome(headerChrome(for: top.id, titles: scene)), header, placement: placement,
-                look: look)
+        if let r = running, !r.isSettled(at: now) {
+            let motion = headerMotion(of: r, width: header.width, titles: scene)
+            scene.addHeader(motion, in: header, placement: placement, look: look)
             return
         }
-        scene.addFlat(
-            .chrome(headerChrome(for: t.from, titles: scene)), header, placement: placement,
-            look: look)
-        if t.progress > 0 {
-            scene.addFlat(
-                .chrome(headerChrome(for: t.to, titles: scene)), header, placement: placement,
-                look: look.adding(opacity: t.progress, dim: 0))
+        let line = headerLine(for: top.id, titles: scene)
+        if let turning = scene.headerMotion(of: top, back: line.back) {
+            scene.addHeader(turning, in: header, placement: placement, look: look)
+        } else {
+            scene.addHeader(line, in: header, placement: placement, look: look)
         }
+    }
+
+    /// The header pair of running transition `r`; a change it cut short goes on moving on the
+    /// side of the page it comes to rest on.
+    func headerMotion(of r: RunningTransition, width: Double, titles scene: SceneBuilder)
+        -> HeaderMotion
+    {
+        let p = r.progress(at: now)
+        let push = r.direction == .push
+        let (lower, upper, q) = push ? (r.from, r.to, p) : (r.to, r.from, 1 - p)
+        // The upper page's back goes to the lower one, also when it has left the stack already.
+        var motion = HeaderMotion(
+            lower: headerLine(for: lower.id, titles: scene),
+            upper: headerLine(for: upper.id, below: lower, titles: scene), progress: q)
+        if let cut = r.underneath.first, !cut.isSettled(at: now) {
+            // Recursion: `underneath` is at most `RunningTransition.handoffDepth` deep.
+            let words = headerMotion(of: cut, width: width, titles: scene).parts(width: width)
+            if cut.restingPage === lower {
+                motion.lowerMoving = words
+            } else if cut.restingPage === upper {
+                motion.upperMoving = words
+            }
+        }
+        return motion
     }
 
     /// Claims taps on the header: the back button pops, the rest of the bar does nothing (it

@@ -7,8 +7,10 @@
 /// Deliberate differences from the seeds:
 /// - Back during a push (or pushing the page being popped again) turns the running transition
 ///   around from the picture on screen (UIKit's interruptible transitions); another request
-///   while a transition runs completes the running one at once and then starts (AD silently
-///   ignores pushes and returns nil from pops meanwhile).
+///   while a transition runs completes the running one's model and events at once and then
+///   starts, with the running one's motion going on under the new outgoing page
+///   (`RunningTransition+Handoff`), so no request jumps the picture (AD silently ignores pushes
+///   and returns nil from pops meanwhile).
 /// - `popTo` the current top is a no-op returning `[]` (AD crashes, §5.5).
 /// - Pop-to and pop-to-root run one transition from the old top straight to the target; the pages
 ///   in between unload without appearance events (as AD).
@@ -27,7 +29,7 @@ public final class TransitionStack: ContainerNode {
     public var showsHeader: Bool?
     /// willShow/didShow.
     public var eventHandler: ((StackEvent) -> Void)?
-    private var running: RunningTransition?
+    private(set) var running: RunningTransition?
     /// Popped pages that unload when the running transition ends.
     private var removedAtEnd: [NavigationNode] = []
     /// How pages pushed with a `back_transition` leave when popped (`pop()` with the default).
@@ -89,12 +91,12 @@ public final class TransitionStack: ContainerNode {
             reverse(r)
             return
         }
-        finishRunning()
+        let interrupted = interruptRunning()
         let from = top
         adopt(node)
         entries.append(node)
         pushTransitions.append(transition)
-        run(from: from, to: node, spec: transition, direction: .push)
+        run(from: from, to: node, spec: transition, direction: .push, over: interrupted)
     }
 
     /// Pushes `node` with the transitions of an `open` (`Action.openWith`): `push` over the
@@ -129,13 +131,17 @@ public final class TransitionStack: ContainerNode {
             reverse(r)
             return r.to
         }
-        finishRunning()
-        guard entries.count >= 2, let from = entries.popLast(),
-            let pushSpec = pushTransitions.popLast()
-        else { return nil }
+        // Nothing to pop leaves a running transition alone (completing it would jump).
+        guard entries.count >= 2 else { return nil }
+        let interrupted = interruptRunning()
+        guard let from = entries.popLast(), let pushSpec = pushTransitions.popLast() else {
+            return nil
+        }
         leaveTransitions[ObjectIdentifier(from)] = nil
         removedAtEnd.append(from)
-        run(from: from, to: top, spec: spec(for: transition, pushedWith: pushSpec), direction: .pop)
+        run(
+            from: from, to: top, spec: spec(for: transition, pushedWith: pushSpec),
+            direction: .pop, over: interrupted)
         return from
     }
 
@@ -147,8 +153,8 @@ public final class TransitionStack: ContainerNode {
         guard let index = entries.firstIndex(where: { $0.id == page }) else {
             throw NavigationError.notOnStack(page, container: id)
         }
-        finishRunning()
         if index == entries.count - 1 { return [] }
+        let interrupted = interruptRunning()
         let popped = Array(entries[(index + 1)...])
         let pushSpec = pushTransitions[pushTransitions.count - 1]
         let from = top
@@ -157,7 +163,9 @@ public final class TransitionStack: ContainerNode {
         for node in popped { leaveTransitions[ObjectIdentifier(node)] = nil }
         for node in popped where node !== from { release(node) }
         removedAtEnd.append(from)
-        run(from: from, to: top, spec: spec(for: transition, pushedWith: pushSpec), direction: .pop)
+        run(
+            from: from, to: top, spec: spec(for: transition, pushedWith: pushSpec),
+            direction: .pop, over: interrupted)
         return popped
     }
 
@@ -181,7 +189,7 @@ public final class TransitionStack: ContainerNode {
                 throw NavigationError.pageInOtherContainer(node.id)
             }
         }
-        finishRunning()
+        let interrupted = interruptRunning()
         let oldTop = top
         let old = entries
         let oldTransitions = pushTransitions
@@ -201,7 +209,7 @@ public final class TransitionStack: ContainerNode {
             return
         }
         let direction: TransitionDirection = old.contains { $0 === newTop } ? .pop : .push
-        run(from: oldTop, to: newTop, spec: transition, direction: direction)
+        run(from: oldTop, to: newTop, spec: transition, direction: direction, over: interrupted)
     }
 
     // MARK: Interactive pop
@@ -211,13 +219,15 @@ public final class TransitionStack: ContainerNode {
     /// without animation).
     @discardableResult
     public func beginInteractivePop() -> Bool {
-        finishRunning()
         guard entries.count >= 2, appearance != .disappeared else { return false }
+        let interrupted = interruptRunning()
+        guard entries.count >= 2 else { return false }
         let spec =
             pushTransitions[pushTransitions.count - 1] ?? defaultTransition ?? TransitionSpec()
         var r = RunningTransition(
             from: top, to: entries[entries.count - 2], spec: spec, direction: .pop, start: now)
         r.tween = nil
+        r.underneath = RunningTransition.handoff(from: interrupted, at: now)
         running = r
         send(.willShow(r.to.id, animated: true))
         reconcileChildren(animated: true)
@@ -261,7 +271,7 @@ public final class TransitionStack: ContainerNode {
             r.tween = Tween(from: f, to: 0, start: now, duration: r.spec.duration * f)
         }
         running = r
-        if r.isFinished(at: now) { completeRunning(reconcile: true) }
+        if r.isSettled(at: now) { completeRunning(reconcile: true) }
     }
 
     // MARK: Running transitions
@@ -281,15 +291,19 @@ public final class TransitionStack: ContainerNode {
         if let p = node.parent, p !== self { throw NavigationError.pageInOtherContainer(node.id) }
     }
 
+    /// Starts the change from `from` to `to`; `interrupted`, the transition a request just cut
+    /// short, goes on moving under the outgoing page.
     private func run(
         from: NavigationNode, to: NavigationNode, spec: TransitionSpec?,
-        direction: TransitionDirection
+        direction: TransitionDirection, over interrupted: RunningTransition? = nil
     ) {
         let animated = (spec?.duration ?? 0) > 0 && appearance != .disappeared
         send(.willShow(to.id, animated: animated))
         if animated, let spec {
-            running = RunningTransition(
+            var r = RunningTransition(
                 from: from, to: to, spec: spec, direction: direction, start: now)
+            r.underneath = RunningTransition.handoff(from: interrupted, at: now)
+            running = r
             reconcileChildren(animated: true)
         } else {
             for node in removedAtEnd { release(node) }
@@ -305,6 +319,14 @@ public final class TransitionStack: ContainerNode {
         running = back
         send(.willShow(back.to.id, animated: true))
         reconcileChildren(animated: true)
+    }
+
+    /// Completes the running transition's model change and events now (CLF §3.4) and returns it
+    /// for the next transition to keep drawing (`RunningTransition.handoff`).
+    private func interruptRunning() -> RunningTransition? {
+        let interrupted = running
+        finishRunning()
+        return interrupted
     }
 
     private func finishRunning() {
@@ -329,7 +351,7 @@ public final class TransitionStack: ContainerNode {
     }
 
     override func advanceOwnAnimations() {
-        if let r = running, r.isFinished(at: now) { completeRunning(reconcile: true) }
+        if let r = running, r.isSettled(at: now) { completeRunning(reconcile: true) }
     }
 
     override func finishAnimationsSilently() {

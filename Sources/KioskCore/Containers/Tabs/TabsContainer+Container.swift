@@ -4,8 +4,7 @@
 extension TabsContainer: Container {
     public var currentChild: NavigationNode? { selectedPage }
 
-    /// The selected index, moving from the old tab's to the new one's during a switch (the tab
-    /// bar's highlight follows it).
+    /// The selected index, moving from the old tab's to the new one's during a switch.
     public var position: Double {
         guard let t = transition,
             let from = pages.firstIndex(where: { $0.id == t.from }),
@@ -67,13 +66,22 @@ extension TabsContainer: Container {
     ) {
         let content = contentFrame(in: frame)
         scene.drawTransitioning(
-            self, current: selectedPage, transition: transition, frame: content,
+            current: selectedPage, running: running, at: now, frame: content,
             placement: placement,
             look: look.clipped(to: content, placement: placement))
         let titles = pages.map { scene.title(of: $0.id) }
         scene.addFlat(
-            .chrome(.tabBar(titles: titles, selected: position)), tabBarFrame(in: frame),
+            .chrome(.tabBar(titles: titles, highlight: highlight)), tabBarFrame(in: frame),
             placement: placement, look: look)
+    }
+
+    /// The tab bar's highlight: straight from the tab a switch leaves to the one it selects.
+    var highlight: TabHighlight {
+        guard let t = transition,
+            let from = pages.firstIndex(where: { $0.id == t.from }),
+            let to = pages.firstIndex(where: { $0.id == t.to })
+        else { return TabHighlight(selected: selectedIndex) }
+        return TabHighlight(from: from, to: to, progress: t.progress)
     }
 
     // MARK: Actions

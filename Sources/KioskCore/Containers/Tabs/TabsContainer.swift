@@ -8,8 +8,8 @@
 ///
 /// Deliberate differences: selecting the tab a running switch leaves turns the switch around from
 /// the picture on screen (as CLF's cross-fade); selecting a third tab completes the running
-/// switch at once first (two pages at most are drawn); a hidden tabs container switches without
-/// animation.
+/// switch's events at once, while its picture goes on under the new switch's outgoing page (no
+/// jump); a hidden tabs container switches without animation.
 public final class TabsContainer: ContainerNode {
     public private(set) var pages: [NavigationNode]
     /// Index of the selected (or being selected) page; 0 when there are no pages.
@@ -21,7 +21,7 @@ public final class TabsContainer: ContainerNode {
     /// Consulted before every selection; false refuses it.
     public var shouldSelect: ((Int) -> Bool)?
     public var eventHandler: ((TabsEvent) -> Void)?
-    private var running: RunningTransition?
+    private(set) var running: RunningTransition?
     private var shown: Set<ObjectIdentifier> = []
 
     public init(
@@ -84,16 +84,21 @@ public final class TabsContainer: ContainerNode {
             reconcileChildren(animated: true)
             return true
         }
-        finishRunning()
+        // A repeated or refused selection leaves a running switch alone.
         guard index != selectedIndex, shouldSelect?(index) ?? true else { return false }
+        let interrupted = running
+        finishRunning()
         let from = pages[selectedIndex]
         let to = pages[index]
         let direction: TransitionDirection = index > selectedIndex ? .push : .pop
         selectedIndex = index
         shown.insert(ObjectIdentifier(to))
         if let spec = transition, spec.duration > 0, appearance != .disappeared {
-            running = RunningTransition(
+            var r = RunningTransition(
                 from: from, to: to, spec: spec, direction: direction, start: now)
+            // A switch cut short by this one goes on fading (or moving) under the outgoing page.
+            r.underneath = RunningTransition.handoff(from: interrupted, at: now)
+            running = r
             reconcileChildren(animated: true)
         } else {
             reconcileChildren(animated: false)
@@ -119,7 +124,7 @@ public final class TabsContainer: ContainerNode {
     }
 
     override func advanceOwnAnimations() {
-        if let r = running, r.isFinished(at: now) { completeRunning(reconcile: true) }
+        if let r = running, r.isSettled(at: now) { completeRunning(reconcile: true) }
     }
 
     override func finishAnimationsSilently() { completeRunning(reconcile: false) }

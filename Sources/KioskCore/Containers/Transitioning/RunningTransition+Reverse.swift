@@ -19,6 +19,8 @@ extension RunningTransition {
         let back: TransitionDirection = direction == .push ? .pop : .push
         var r = RunningTransition(from: to, to: from, spec: spec, direction: back, start: time)
         r.tween = Tween(from: 1 - p, to: 1, start: time, duration: spec.duration * p)
+        // A change this one had cut short keeps moving where its page is drawn, now incoming.
+        r.underneath = underneath
         return r
     }
 }
