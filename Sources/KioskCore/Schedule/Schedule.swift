@@ -29,10 +29,14 @@ public struct Schedule: Hashable, Sendable {
             state.holding.append(index)
             state.leadingRow = index
             if let display = sets.display { state.take(.display, index) { $0.display = display } }
-            if let level = sets.brightness { state.take(.brightness, index) { $0.brightness = level } }
+            if let level = sets.brightness {
+                state.take(.brightness, index) { $0.brightness = level }
+            }
             if let home = sets.home { state.take(.home, index) { $0.home = home } }
             if let open = sets.open { state.take(.open, index) { $0.open = open } }
-            if let page = sets.screensaver { state.take(.screensaver, index) { $0.screensaver = page } }
+            if let page = sets.screensaver {
+                state.take(.screensaver, index) { $0.screensaver = page }
+            }
         }
         state.holding.sort()
         return state

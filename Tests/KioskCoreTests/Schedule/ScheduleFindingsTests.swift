@@ -6,9 +6,12 @@ struct ScheduleFindingsTests {
     @Test("a row overruled at all its times by a later row is found, with the row that wins")
     func overruled() {
         let schedule = Schedule(rows: [
-            ScheduleRow(from: time("19:00"), to: time("21:00"), sets: ScheduleSettings(display: .dim)),
-            ScheduleRow(from: time("18:00"), to: time("23:00"), sets: ScheduleSettings(display: .off)),
-            ScheduleRow(from: time("20:00"), to: time("22:00"), sets: ScheduleSettings(open: "late"))
+            ScheduleRow(
+                from: time("19:00"), to: time("21:00"), sets: ScheduleSettings(display: .dim)),
+            ScheduleRow(
+                from: time("18:00"), to: time("23:00"), sets: ScheduleSettings(display: .off)),
+            ScheduleRow(
+                from: time("20:00"), to: time("22:00"), sets: ScheduleSettings(open: "late"))
         ])
         #expect(schedule.findings == [.overruled(row: 0, by: 1)])
     }
@@ -16,8 +19,10 @@ struct ScheduleFindingsTests {
     @Test("a row that wins one of its fields some of the time is fine")
     func partlyEffective() {
         let schedule = Schedule(rows: [
-            ScheduleRow(from: time("17:00"), to: time("21:00"), sets: ScheduleSettings(display: .dim)),
-            ScheduleRow(from: time("18:00"), to: time("23:00"), sets: ScheduleSettings(display: .off)),
+            ScheduleRow(
+                from: time("17:00"), to: time("21:00"), sets: ScheduleSettings(display: .dim)),
+            ScheduleRow(
+                from: time("18:00"), to: time("23:00"), sets: ScheduleSettings(display: .off)),
             ScheduleRow(
                 days: [.saturday], sets: ScheduleSettings(display: .on, open: "event")),
             ScheduleRow(sets: ScheduleSettings(display: .off, open: "closed"))
@@ -37,7 +42,9 @@ struct ScheduleFindingsTests {
         #expect(schedule.findings == [])
     }
 
-    @Test("rows that never hold say why: dates off their days, outside their period, a period too short")
+    @Test(
+        "rows that never hold say why: dates off their days, outside their period, a period too short"
+    )
     func neverHolds() {
         let schedule = Schedule(rows: [
             ScheduleRow(
@@ -58,11 +65,13 @@ struct ScheduleFindingsTests {
         #expect(
             found[0]
                 == .neverHolds(
-                    row: 0, reason: "none of its dates falls on its days (2026-12-24 is a thursday)"))
+                    row: 0, reason: "none of its dates falls on its days (2026-12-24 is a thursday)"
+                ))
         #expect(found[1] == .neverHolds(row: 1, reason: "none of its dates lies within its period"))
         #expect(
             found[2]
-                == .neverHolds(row: 2, reason: "its period 2026-12-21 to 2026-12-25 has none of its days"))
+                == .neverHolds(
+                    row: 2, reason: "its period 2026-12-21 to 2026-12-25 has none of its days"))
         #expect(
             found[3]
                 == .neverHolds(

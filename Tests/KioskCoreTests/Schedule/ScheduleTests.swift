@@ -49,7 +49,8 @@ struct ScheduleTests {
     @Test("to = 24:00 ends at midnight; a window over midnight crosses a year's end")
     func midnight() {
         let schedule = Schedule(rows: [
-            ScheduleRow(from: time("20:00"), to: time("24:00"), sets: ScheduleSettings(display: .dim)),
+            ScheduleRow(
+                from: time("20:00"), to: time("24:00"), sets: ScheduleSettings(display: .dim)),
             ScheduleRow(
                 dates: [date("2026-12-31")], from: time("23:00"), to: time("01:00"),
                 sets: ScheduleSettings(open: "new-year"))
@@ -86,7 +87,8 @@ struct ScheduleTests {
         #expect(schedule.state(at: at("2027-03-02 01:00")).display == .off)
     }
 
-    @Test("overlapping rows: one-off date over period over weekdays over every day, then file order")
+    @Test(
+        "overlapping rows: one-off date over period over weekdays over every day, then file order")
     func precedence() {
         let schedule = Schedule(rows: [
             ScheduleRow(dates: [date("2026-12-24")], sets: ScheduleSettings(display: .dim)),
@@ -122,7 +124,8 @@ struct ScheduleTests {
     @Test("spring forward: a wall-clock night walked minute by minute, 02:00-02:59 never occurs")
     func springForward() {
         let schedule = Schedule(rows: [
-            ScheduleRow(from: time("22:00"), to: time("06:00"), sets: ScheduleSettings(display: .off)),
+            ScheduleRow(
+                from: time("22:00"), to: time("06:00"), sets: ScheduleSettings(display: .off)),
             ScheduleRow(from: time("02:00"), to: time("03:00"), sets: ScheduleSettings(open: "odd"))
         ])
         // 2026-03-29 01:00 UTC: 02:00 CET becomes 03:00 CEST.
@@ -148,7 +151,8 @@ struct ScheduleTests {
     @Test("fall back: 02:00-02:59 occurs twice and the schedule says the same both times")
     func fallBack() {
         let schedule = Schedule(rows: [
-            ScheduleRow(from: time("22:00"), to: time("06:00"), sets: ScheduleSettings(display: .off)),
+            ScheduleRow(
+                from: time("22:00"), to: time("06:00"), sets: ScheduleSettings(display: .off)),
             ScheduleRow(from: time("02:30"), to: time("02:45"), sets: ScheduleSettings(open: "odd"))
         ])
         // 2026-10-25 01:00 UTC: 03:00 CEST becomes 02:00 CET.
@@ -175,8 +179,11 @@ struct ScheduleTests {
     @Test("an evening walked on a manual clock changes state exactly at the rows' edges")
     func evening() {
         let schedule = Schedule(rows: [
-            ScheduleRow(from: time("18:00"), to: time("22:00"), sets: ScheduleSettings(display: .dim, brightness: 25)),
-            ScheduleRow(from: time("22:00"), to: time("07:00"), sets: ScheduleSettings(display: .off))
+            ScheduleRow(
+                from: time("18:00"), to: time("22:00"),
+                sets: ScheduleSettings(display: .dim, brightness: 25)),
+            ScheduleRow(
+                from: time("22:00"), to: time("07:00"), sets: ScheduleSettings(display: .off))
         ])
         var changes: [String] = []
         var time = at("2026-12-24 17:00")
