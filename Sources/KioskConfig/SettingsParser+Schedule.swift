@@ -45,7 +45,9 @@ extension SettingsParser {
         var row = ScheduleRow(sets: ScheduleSettings())
         row.days = weekdays(table)
         if let dates = table.strings("dates", limit: ConfigLimits.scheduleDates) {
-            if dates.isEmpty { context.error(table.keyPath("dates"), "must list at least one date") }
+            if dates.isEmpty {
+                context.error(table.keyPath("dates"), "must list at least one date")
+            }
             row.dates = dates.compactMap { civilDate($0.value, at: $0.keyPath) }
         }
         row.firstDate = table.string("date_from").flatMap {

@@ -23,7 +23,9 @@ struct ScheduleServiceTests {
     /// A fake /sys/class/backlight with one device, max_brightness 200.
     func fakeBacklight() -> String {
         var template = Array("/tmp/kiosk-backlight-XXXXXX".utf8CString)
-        let root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let root = template.withUnsafeMutableBufferPointer {
+            String(cString: mkdtemp($0.baseAddress!))
+        }
         mkdir(root + "/panel", 0o755)
         for (file, text) in [("brightness", "200\n"), ("max_brightness", "200\n")] {
             let fd = open(root + "/panel/" + file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -49,7 +51,9 @@ struct ScheduleServiceTests {
             timeZone: "UTC")
     }
 
-    @Test("the state follows the wall clock; the backlight is written at each change; a touch wakes an off panel")
+    @Test(
+        "the state follows the wall clock; the backlight is written at each change; a touch wakes an off panel"
+    )
     func evening() throws {
         let root = fakeBacklight()
         defer { _ = system("rm -rf '\(root)'") }

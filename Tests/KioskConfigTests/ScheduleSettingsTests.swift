@@ -95,7 +95,7 @@ struct ScheduleSettingsTests {
                 "kiosk.toml:19:1: error: schedule[5]: this schedule row sets nothing; give it display, brightness, home, open or screensaver",
                 "kiosk.toml:23:1: error: schedule[6].display: unknown display state \"bright\"; expected one of dim, off, on",
                 // Nothing opens "closed" while the schedule is unusable.
-                "pages/closed.toml: warning: page \"closed\" cannot be reached from home \"home\" (no container shows it and nothing opens it)",
+                "pages/closed.toml: warning: page \"closed\" cannot be reached from home \"home\" (no container shows it and nothing opens it)"
             ], "\(lines)")
     }
 
@@ -106,7 +106,7 @@ struct ScheduleSettingsTests {
         #expect(
             result.diagnostics.map(\.description) == [
                 "kiosk.toml:4:1: error: schedule[1].open: unknown page \"closd\" (no page file has this id); did you mean 'closed'?",
-                "pages/closed.toml: warning: page \"closed\" cannot be reached from home \"home\" (no container shows it and nothing opens it)",
+                "pages/closed.toml: warning: page \"closed\" cannot be reached from home \"home\" (no container shows it and nothing opens it)"
             ])
     }
 
@@ -136,7 +136,7 @@ struct ScheduleSettingsTests {
             lines == [
                 "kiosk.toml:2:1: warning: schedule[1]: this schedule row never takes effect: whenever it holds, schedule[2] (line 7) or a row like it decides what it sets (later and more specific rows win)",
                 "kiosk.toml:11:1: warning: schedule[2].brightness: does nothing: the row switches the display off (the backlight goes to 0)",
-                "kiosk.toml:13:1: warning: schedule[3]: this schedule row never holds: none of its dates falls on its days (2026-12-24 is a thursday)",
+                "kiosk.toml:13:1: warning: schedule[3]: this schedule row never holds: none of its dates falls on its days (2026-12-24 is a thursday)"
             ], "\(lines)")
     }
 }

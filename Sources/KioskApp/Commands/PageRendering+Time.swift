@@ -17,7 +17,8 @@ extension PageRendering {
         renderer.displayTransform =
             rotation ?? configuration.settings.input.geometry.displayTransform
         let (lookup, problems) = ValuePreview.lookup(
-            for: configuration.settings.control, payloads: values)
+            for: configuration.settings.control, payloads: values,
+            schedule: configuration.settings.schedule, at: time)
         for problem in problems { StandardStream.error.write("render: " + problem + "\n") }
         renderer.surfaces.liveValues = lookup
         let navigator: Navigator

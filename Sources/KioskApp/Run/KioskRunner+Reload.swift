@@ -73,6 +73,7 @@ extension KioskRunner {
             backlight: good?.idle.backlight)
         keeper.use(config.good, environment: SystemdNotifier.processEnvironment)
         applyControlSettings()
+        deliverScheduleValues()
     }
 
     /// `[display]` and `[input]` of the shown configuration: the router's touch geometry and

@@ -7,6 +7,7 @@ import KioskPlatform
 extension KioskRunner {
     func scheduleChanged(from old: ScheduleState, to new: ScheduleState) {
         defer { redrawAll() }
+        deliverScheduleValues()
         guard config.good != nil, let current = navigator else { return }
         if new.home != old.home {
             guard
@@ -26,5 +27,19 @@ extension KioskRunner {
             _ = navigator.perform(.home)
         }
         router.reportRefusal(of: navigator, quietly: true)
+    }
+
+    /// `[[value]] source = "schedule"`: the schedule with the rows that hold now marked.
+    func deliverScheduleValues() {
+        guard let control, let good = config.good else { return }
+        let payload = Array(
+            good.settings.schedule.payload(at: schedule.now().localDateTime).utf8)
+        for definition in good.settings.control.values where definition.source == .schedule {
+            if let error = control.store.deliver(
+                payload, to: definition.name, at: MonotonicClock.now)
+            {
+                log.warning("value \(definition.name): \(error)")
+            }
+        }
     }
 }

@@ -6,7 +6,8 @@ struct SceneBacklightTests {
     let scene = Scene(
         outputSize: Size(width: 100, height: 50), background: RGBA(red: 0.5, green: 0.2, blue: 1),
         layers: [
-            SceneLayer(content: .panel("home"), size: Size(width: 100, height: 50), transform: .identity),
+            SceneLayer(
+                content: .panel("home"), size: Size(width: 100, height: 50), transform: .identity),
             SceneLayer(
                 content: .panel("menu"), size: Size(width: 100, height: 50), transform: .identity,
                 dim: 0.5)
