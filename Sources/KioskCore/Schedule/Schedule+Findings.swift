@@ -40,6 +40,9 @@ extension Schedule {
         return minutes.sorted()
     }
 
+    /// Row evaluations `findings` may spend looking for overruled rows.
+    static let judgementBudget = 5_000_000
+
     public var findings: [Finding] {
         var found: [Finding] = []
         var judged: [Int] = []
@@ -54,10 +57,17 @@ extension Schedule {
         var effective: Set<Int> = []
         var firstOverrule: [Int: Int] = [:]
         let minutes = boundaryMinutes
-        outer: for day in sampleDays {
+        let days = sampleDays
+        // Bounded work for `check` whatever the file holds (100 rows of 366 dates would be
+        // billions of evaluations): a schedule that large is not judged for overruled rows.
+        guard days.count * minutes.count * rows.count <= Self.judgementBudget else {
+            return found.sorted { $0.row < $1.row }
+        }
+        let order = precedence
+        outer: for day in days {
             for minute in minutes {
                 let time = LocalDateTime(date: day, minuteOfDay: minute)
-                let state = state(at: time)
+                let state = state(at: time, order: order)
                 for index in state.holding where !effective.contains(index) {
                     let fields = rows[index].sets.fields
                     if fields.contains(where: { state.decidedBy[$0] == index }) {

@@ -10,10 +10,12 @@ extension Schedule {
         let state = state(at: time)
         let rowObjects = rows.enumerated().map { index, row in
             let now = state.holding.contains(index) ? "●" : ""
-            return "{\"when\": \(Self.json(row.when)), \"sets\": \(Self.json(row.sets.summary)), \"now\": \(Self.json(now))}"
+            return
+                "{\"when\": \(Self.json(row.when)), \"sets\": \(Self.json(row.sets.summary)), \"now\": \(Self.json(now))}"
         }
         let leading = state.leadingRow.map { rows[$0].when } ?? ""
-        return "{\"state\": \(Self.json(state.summary)), \"row\": \(Self.json(leading)), \"rows\": ["
+        return
+            "{\"state\": \(Self.json(state.summary)), \"row\": \(Self.json(leading)), \"rows\": ["
             + rowObjects.joined(separator: ", ") + "]}"
     }
 
@@ -23,8 +25,10 @@ extension Schedule {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "")
-                + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                out +=
+                    "\\u00" + (scalar.value < 0x10 ? "0" : "")
+                    + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }

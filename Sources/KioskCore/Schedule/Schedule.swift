@@ -23,8 +23,13 @@ public struct Schedule: Hashable, Sendable {
     }
 
     public func state(at time: LocalDateTime) -> ScheduleState {
+        state(at: time, order: precedence)
+    }
+
+    /// `order` is `precedence`, computed once by callers that evaluate many times.
+    func state(at time: LocalDateTime, order: [Int]) -> ScheduleState {
         var state = ScheduleState()
-        for index in precedence where rows[index].holds(at: time) {
+        for index in order where rows[index].holds(at: time) {
             let sets = rows[index].sets
             state.holding.append(index)
             state.leadingRow = index

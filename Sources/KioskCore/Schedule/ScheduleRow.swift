@@ -58,7 +58,9 @@ public struct ScheduleRow: Hashable, Sendable {
     public var from: TimeOfDay?
     public var to: TimeOfDay?
     /// One-off dates it starts on; empty: no such restriction.
-    public var dates: [CivilDate]
+    public var dates: [CivilDate] { didSet { dateNumbers = Set(dates.map(\.dayNumber)) } }
+    /// `dates` for lookups in constant time (`check` evaluates rows of 366 dates many times).
+    private var dateNumbers: Set<Int>
     /// The first and last date of a period it starts within (inclusive); nil: open-ended.
     public var firstDate: CivilDate?
     public var lastDate: CivilDate?
@@ -73,6 +75,7 @@ public struct ScheduleRow: Hashable, Sendable {
         self.from = from
         self.to = to
         self.dates = dates
+        dateNumbers = Set(dates.map(\.dayNumber))
         self.firstDate = firstDate
         self.lastDate = lastDate
         self.sets = sets
@@ -96,7 +99,7 @@ public struct ScheduleRow: Hashable, Sendable {
     public func starts(on date: CivilDate) -> Bool {
         if let firstDate, date < firstDate { return false }
         if let lastDate, date > lastDate { return false }
-        if !dates.isEmpty && !dates.contains(date) { return false }
+        if !dates.isEmpty && !dateNumbers.contains(date.dayNumber) { return false }
         if let days, !days.contains(date.weekday) { return false }
         return true
     }

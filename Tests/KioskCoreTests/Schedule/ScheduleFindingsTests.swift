@@ -78,3 +78,20 @@ struct ScheduleFindingsTests {
                     row: 3, reason: "its period ends (2026-12-01) before it begins (2026-12-31)"))
     }
 }
+
+@Suite("Schedule findings bounds")
+struct ScheduleFindingsBoundsTests {
+    @Test("a schedule at the row and date limits is judged in bounded time")
+    func largestSchedule() {
+        let first = date("2026-01-01")
+        let rows = (0..<ConfigLimits.scheduleRows).map { index in
+            ScheduleRow(
+                dates: (0..<ConfigLimits.scheduleDates).map { first.adding(days: $0 * 3 + index) },
+                from: TimeOfDay(minutes: index * 14), to: TimeOfDay(minutes: index * 14 + 7),
+                sets: ScheduleSettings(brightness: index))
+        }
+        let started = ContinuousClock.now
+        _ = Schedule(rows: rows).findings
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+}
