@@ -92,7 +92,12 @@ public enum ConfigLoader {
         let graph = PageGraph(pages: pages)
         // Without any page file, "unknown home page" would only repeat the folder error.
         let home = homeID.flatMap { $0.isEmpty || pages.isEmpty ? nil : PageID($0) }
-        graph.check(home: home, kiosk: kioskContextUsed)
+        let schedulePages = settings?.schedulePages ?? []
+        graph.check(
+            home: home, kiosk: kioskContextUsed, alsoShown: schedulePages.map(\.id))
+        for (id, keyPath) in schedulePages where graph.byID[id] == nil {
+            kioskContextUsed.error(keyPath, graph.unknown(id))
+        }
         if let settings { ValueReferenceCheck.check(pages, values: settings.control) }
 
         diagnostics += kioskContextUsed.diagnostics

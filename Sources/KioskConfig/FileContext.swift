@@ -30,5 +30,7 @@ final class FileContext {
         diagnostics.append(diagnostic)
     }
 
+    var errorCount: Int { diagnostics.count { $0.severity == .error } }
+
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }

@@ -16,14 +16,15 @@ struct PageGraph {
 
     var ids: [String] { byID.keys.map(\.rawValue) }
 
-    func check(home: PageID?, kiosk: FileContext) {
+    /// `alsoShown`: pages the schedule shows by itself (reachable like home).
+    func check(home: PageID?, kiosk: FileContext, alsoShown: [PageID] = []) {
         checkDuplicates()
         checkReferences()
         if let home {
             if byID[home] == nil {
                 kiosk.error("home", unknown(home))
             } else {
-                checkReachability(from: home)
+                checkReachability(from: home, alsoShown: alsoShown)
             }
         }
         if !checkCycles() { checkNesting() }
@@ -82,9 +83,9 @@ struct PageGraph {
         }
     }
 
-    func checkReachability(from home: PageID) {
+    func checkReachability(from home: PageID, alsoShown: [PageID] = []) {
         var seen: Set<PageID> = []
-        var queue = [home]
+        var queue = [home] + alsoShown
         while let id = queue.popLast() {
             guard !seen.contains(id), let page = byID[id] else { continue }
             seen.insert(id)

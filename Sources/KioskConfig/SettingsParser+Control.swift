@@ -13,12 +13,12 @@ extension SettingsParser {
         "fields",
         "stale_after", "thresholds", "placeholder", "history"
     ]
-    static let valueSources = ["file", "program", "mqtt", "external"]
+    static let valueSources = ["file", "program", "mqtt", "external", "schedule"]
     static let thresholdKeys = ["warning_above", "alarm_above", "warning_below", "alarm_below"]
     /// Keys each source needs or allows besides the common ones.
     static let sourceKeys: [String: [String]] = [
         "file": ["path", "poll"], "program": ["argv", "interval", "timeout"], "mqtt": ["topic"],
-        "external": []
+        "external": [], "schedule": []
     ]
 
     func control(_ root: TableReader, paths: PathResolver) -> ControlSettings {
@@ -124,6 +124,8 @@ extension SettingsParser {
         case "mqtt":
             let topic = table.string("topic", required: "an mqtt value")
             source = topic.map { .mqtt(topic: $0) }
+        case "schedule":
+            source = .schedule
         default:
             source = .external
         }

@@ -3,7 +3,7 @@ import KioskCore
 /// `[display] backend`, `connector` and `mode`, and the one rule tying the output to the input:
 /// without a compositor there is no Wayland seat, so the DRM backend reads libinput only.
 extension SettingsParser {
-    static let outputKeys = ["backend", "connector", "mode"]
+    static let outputKeys = ["backend", "connector", "mode", "wake_for"]
 
     /// The output keys of `[display]` (the caller checked the key names).
     func output(_ display: TableReader, into output: inout OutputSettings) {
@@ -13,6 +13,7 @@ extension SettingsParser {
             output.backend = backend
         }
         if let connector = display.string("connector") { output.connector = connector }
+        if let wakeFor = seconds(display, "wake_for") { output.wakeFor = wakeFor }
         if let text = display.string("mode") {
             if let mode = DisplayModeRequest(parsing: text) {
                 output.mode = mode

@@ -7,7 +7,7 @@ struct SettingsParser {
 
     static let rootKeys = [
         "home", "app_id", "state_file", "preview", "theme", "idle", "display", "input", "mqtt",
-        "dbus", "value"
+        "dbus", "value", "schedule"
     ]
     static let previewKeys = ["width", "height", "scale"]
     static let themeColorKeys = [
@@ -23,7 +23,7 @@ struct SettingsParser {
     /// the pages by the loader.
     func settings(_ root: TableReader, paths: PathResolver) -> KioskSettings? {
         root.checkKeys(Self.rootKeys, what: "kiosk.toml")
-        let before = context.diagnostics.count
+        let before = context.errorCount
         var settings = KioskSettings(
             home: PageID(root.string("home", required: "kiosk.toml") ?? ""))
         if let appID = root.string("app_id") { settings.appID = appID }
@@ -63,7 +63,8 @@ struct SettingsParser {
         }
         settings.control = control(root, paths: paths)
         checkInputSource(root, into: &settings)
-        return context.diagnostics.count == before ? settings : nil
+        settings.schedule = schedule(root)
+        return context.errorCount == before ? settings : nil
     }
 
     /// The valid parts of `[display]`, `[input]` and `[preview]` over the defaults, whatever else

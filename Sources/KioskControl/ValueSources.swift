@@ -55,7 +55,7 @@ public final class ValueSources {
                     try loop.addTimer(after: interval, repeating: interval) { [unowned self] _ in
                         runProgram(argv, timeout: timeout, into: definition.name)
                     })
-            case .mqtt, .external:
+            case .mqtt, .external, .schedule:
                 break
             }
         }

@@ -40,6 +40,26 @@ public final class Backlight {
         }
     }
 
+    /// Sets the light to `percent` of `max_brightness` (bl_power on): never 0 unless 0 is asked
+    /// for, as a panel at 1 % still shows its picture and one at 0 shows nothing.
+    public func setLevel(percent: Int) throws(PlatformError) {
+        guard let maximum = maximum().flatMap({ Int($0) }), maximum > 0 else {
+            throw .systemCall(
+                call: "read \(directory)/max_brightness", reason: "missing or not a number")
+        }
+        let level = Self.level(percent: percent, maximum: maximum)
+        if level > 0, access(directory + "/bl_power", F_OK) == 0 { try write("0", to: "bl_power") }
+        try write(String(level), to: "brightness")
+        savedBrightness = nil
+    }
+
+    /// `percent` of `maximum`, rounded, at least 1 for any level above 0.
+    public static func level(percent: Int, maximum: Int) -> Int {
+        let clamped = min(max(percent, 0), 100)
+        guard clamped > 0 else { return 0 }
+        return max(1, (clamped * maximum + 50) / 100)
+    }
+
     private func maximum() -> String? { read("max_brightness") }
 
     private func read(_ file: String) -> String? {

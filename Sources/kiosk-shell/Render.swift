@@ -10,6 +10,7 @@ struct Render: ParsableCommand {
               kiosk-shell render --config Config --page home --out home.png
               kiosk-shell render --config Config --all --out out/pages
               kiosk-shell render --page home --actions "drag 900,400 300,400 250ms" --at 0.2 --out mid-turn.png
+              kiosk-shell render --config Config --time "2026-12-24 22:00" --out evening.png
             Action steps: tap X,Y; drag X1,Y1 X2,Y2 [DURATION]; wait DURATION; key NAME; open PAGE; back; home; next; previous.
             """)
 
@@ -48,11 +49,31 @@ struct Render: ParsableCommand {
     )
     var value: [String] = []
 
-    @Option(help: "The PNG file (--page) or folder (--all) to write.")
+    @Option(
+        help:
+            "Draw what the panel shows at this local time, \"YYYY-MM-DD HH:MM\": the [[schedule]]'s home and open pages, its display state and brightness (instead of --page or --all)."
+    )
+    var time: String?
+
+    @Option(help: "The PNG file (--page, --time) or folder (--all) to write.")
     var out: String
 
     func validate() throws {
-        guard (page != nil) != all else { throw ValidationError("give either --page ID or --all") }
+        if let time {
+            guard page == nil, !all else {
+                throw ValidationError(
+                    "--time draws what the schedule shows: give it without --page or --all")
+            }
+            guard LocalDateTime(parsing: time) != nil else {
+                throw ValidationError(
+                    "--time: expected a local time \"YYYY-MM-DD HH:MM\" such as \"2026-12-24 22:00\" (a day the calendar has, 00:00 to 23:59); found '\(time)'"
+                )
+            }
+        } else {
+            guard (page != nil) != all else {
+                throw ValidationError("give either --page ID, --all or --time")
+            }
+        }
         for entry in value where !entry.contains("=" as Character) {
             throw ValidationError(
                 "--value: expected NAME=PAYLOAD, e.g. temp={\"value\": 21.5}; found '\(entry)'")
@@ -110,6 +131,15 @@ struct Render: ParsableCommand {
             for warning in warnings { StandardStream.error.write(warning + "\n") }
             let pages: [PageID]
             try rendering.prepareOutput(out, intoFolder: all)
+            if let time = time.flatMap(LocalDateTime.init(parsing:)) {
+                let state = try rendering.renderScheduled(
+                    configuration: configuration, at: time, out: out)
+                let row =
+                    state.leadingRow.map { " (schedule[\($0 + 1)])" } ?? " (no schedule row holds)"
+                StandardStream.error.write("render: at \(time): \(state)\(row)\n")
+                print(out)
+                return
+            }
             if all {
                 pages = configuration.pages.keys.sorted()
             } else {

@@ -109,6 +109,10 @@ extension DemoConfigTests {
             control.value("hall-temp")?.source
                 == .file(path: Self.directory + "/data/hall-temperature", pollInterval: nil))
         #expect(control.value("shift")?.placeholder == "Day shift")
+        #expect(control.value("schedule")?.source == .schedule)
+        #expect(control.value("schedule")?.isList == true)
+        #expect(control.value("schedule-now")?.extraction == .json(try JSONPath("state")))
+        #expect(configuration.settings.schedule.rows.count == 3)
         let departures = try #require(control.value("departures"))
         #expect(departures.isList)
         guard case .rows(let array, let fields) = departures.extraction else {

@@ -112,7 +112,8 @@ public struct PageRendering {
         renderer.displayTransform =
             rotation ?? configuration.settings.input.geometry.displayTransform
         let (lookup, problems) = ValuePreview.lookup(
-            for: configuration.settings.control, payloads: values)
+            for: configuration.settings.control, payloads: values,
+            schedule: configuration.settings.schedule, at: now.localDateTime)
         for problem in problems { StandardStream.error.write("render: " + problem + "\n") }
         renderer.surfaces.liveValues = lookup
         var written: [String] = []

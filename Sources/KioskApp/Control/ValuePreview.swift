@@ -8,9 +8,11 @@ import KioskRender
 /// the rest shown with their placeholders. Same store and extraction as a run.
 enum ValuePreview {
     /// The lookup to draw with, and one line per payload or file that was refused.
-    static func lookup(for settings: ControlSettings, payloads: [String: [String]]) -> (
-        LiveValueLookup, problems: [String]
-    ) {
+    /// `schedule` values show `schedule` at `time` (default: now).
+    static func lookup(
+        for settings: ControlSettings, payloads: [String: [String]], schedule: Schedule = Schedule(),
+        at time: LocalDateTime? = nil
+    ) -> (LiveValueLookup, problems: [String]) {
         let now = MonotonicClock.now
         let store = ValueStore(definitions: settings.values, now: now)
         var problems: [String] = []
@@ -23,6 +25,9 @@ enum ValuePreview {
                         problems.append("value \(definition.name): \(error)")
                     }
                 }
+            } else if definition.source == .schedule {
+                let reading = time ?? WallClockTime.now().localDateTime
+                bytes = Array(schedule.payload(at: reading).utf8)
             } else if case .file(let path, _) = definition.source {
                 switch ValueSources.readCapped(path, limit: store.limits.payloadBytes + 1) {
                 case .success(let read): bytes = read

@@ -12,7 +12,7 @@ extension KioskRunner {
         router.readPendingInput()
         takeControlValues()
         let damage = pipeline.draw(
-            navigator, into: frame, time: time, now: WallClockTime.now(), blanked: idle.isBlanked)
+            navigator, into: frame, time: time, now: WallClockTime.now(), blanked: isBlanked)
         StartupTimeline.process.mark("draw")
         return damage
     }
@@ -57,6 +57,7 @@ extension KioskRunner {
         }
         var text = "showing page \"\(navigator?.activeNode.id ?? config.shown.settings.home)\""
         if idle.isBlanked { text = "screen blank (idle); " + text }
+        if schedule.isOff { text = "display off (schedule); " + text }
         if let banner = config.banner {
             text += "; last config edit not applied (\(counted(banner.errors.count, "error")))"
         }
@@ -77,14 +78,16 @@ extension KioskRunner {
 }
 
 extension KioskRunner: InputRouterDelegate {
-    var isBlanked: Bool { idle.isBlanked }
+    var isBlanked: Bool { idle.isBlanked || schedule.isOff }
 
     func inputActivity() {
         idle.activity()
+        schedule.activity()
     }
 
     func wake(by cause: String) {
         idle.wake()
+        schedule.wake()
         log.info("woken by \(cause) (not delivered to the page)")
         redrawAll()
     }

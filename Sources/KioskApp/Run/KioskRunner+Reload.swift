@@ -67,8 +67,13 @@ extension KioskRunner {
     /// `[idle]` and `state_file` of the good configuration (defaults while only errors were seen).
     func applyServiceSettings() {
         idle.apply(config.good?.settings.idle ?? IdleSettings())
+        let good = config.good?.settings
+        schedule.apply(
+            good?.schedule ?? Schedule(), wakeFor: good?.output.wakeFor ?? 120,
+            backlight: good?.idle.backlight)
         keeper.use(config.good, environment: SystemdNotifier.processEnvironment)
         applyControlSettings()
+        deliverScheduleValues()
     }
 
     /// `[display]` and `[input]` of the shown configuration: the router's touch geometry and

@@ -25,7 +25,10 @@ public final class KioskRunner {
     let config: ConfigService
     let pipeline: FramePipeline
     let router: InputRouter
-    let idle: IdleService
+    /// `IdleService` and `ScheduleService`: what happens without touches and through the day.
+    let day: PanelDay
+    var idle: IdleService { day.idle }
+    var schedule: ScheduleService { day.schedule }
     let keeper: NavigationKeeper
     let status: SystemdStatus
     var betweenFrames: BetweenFrames?
@@ -43,7 +46,9 @@ public final class KioskRunner {
         config = ConfigService(directory: configDirectory, loaded: loaded)
         loop = try EventLoop()
         pipeline = FramePipeline(renderer: FrameRenderer(configuration: config.shown, scale: 1))
-        idle = IdleService(loop: loop, log: Self.logger)
+        day = PanelDay(
+            idle: IdleService(loop: loop, log: Self.logger),
+            schedule: ScheduleService(loop: loop, log: Self.logger))
         keeper = NavigationKeeper(log: Self.logger)
         status = SystemdStatus(loop: loop, log: Self.logger)
         let settings = config.shown.settings
@@ -74,6 +79,7 @@ public final class KioskRunner {
             output?.setNeedsFrame()
             updateStatus()
         }
+        schedule.onChange = { [unowned self] old, new in scheduleChanged(from: old, to: new) }
         applyServiceSettings()
         StartupTimeline.process.mark("setup")
     }
@@ -111,6 +117,7 @@ public final class KioskRunner {
         config.stopWatching()
         stopControl()
         idle.stop()
+        schedule.stop()
         keeper.finishSaving()
         if let summary = output?.statisticsSummary { log.info("\(summary)") }
         router.stop()
@@ -179,8 +186,10 @@ public final class KioskRunner {
     {
         let renderer = pipeline.renderer
         do {
+            // The schedule's home page, when the configuration shown has it (not the error page).
+            let home = schedule.state.home.flatMap { configuration.pages[$0] != nil ? $0 : nil }
             let made = try Navigator(
-                configuration: configuration, viewport: viewport, scale: scale,
+                configuration: configuration, viewport: viewport, scale: scale, rootPage: home,
                 panels: renderer)
             // Every container event, at debug (`NavigationEvent`); signals to the outside hook here.
             let log = self.log

@@ -67,6 +67,10 @@ public enum ConfigLimits {
     public static let duration = 60.0
     /// Seconds of `[idle] home_after` and `blank_after` (30 days).
     public static let idleSeconds = 2_592_000.0
+    /// `[[schedule]]` rows in kiosk.toml.
+    public static let scheduleRows = 100
+    /// One-off `dates` of one schedule row.
+    public static let scheduleDates = 366
     /// Any other number.
     public static let number = 1_000_000.0
 

@@ -52,6 +52,8 @@ public struct KioskSettings: Hashable, Sendable {
     /// `[display] threads`: how many threads compose each frame; nil = one per core this
     /// process may use, at most four (see `LayerCompositor.maximumThreads` for why).
     public var renderThreads: Int?
+    /// `[[schedule]]`: the panel's day (display power, brightness, pages by time).
+    public var schedule = Schedule()
 
     public init(
         home: PageID, previewSize: Size = Size(width: 1280, height: 800), previewScale: Double = 1,

@@ -63,6 +63,8 @@ public struct OutputSettings: Hashable, Sendable {
     public var connector: String?
     /// nil: the connector's preferred mode.
     public var mode: DisplayModeRequest?
+    /// Seconds a touch lights a panel the schedule switched off before the schedule resumes.
+    public var wakeFor: Double = 120
 
     public init(
         backend: OutputBackendChoice = .auto, connector: String? = nil,

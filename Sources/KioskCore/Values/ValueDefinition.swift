@@ -10,6 +10,9 @@ public enum ValueSource: Hashable, Sendable {
     case mqtt(topic: String)
     /// Set from outside: D-Bus SetValue, the MQTT command `set NAME VALUE`, or the runner.
     case external
+    /// The panel's `[[schedule]]` as JSON (`Schedule.payload(at:)`), delivered by the runner
+    /// whenever the schedule's state changes and by `render` for its time.
+    case schedule
 }
 
 /// How a source's bytes become the value.

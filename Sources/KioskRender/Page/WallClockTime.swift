@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 import Synchronization
 
 /// An instant and the time zone clocks show it in. Injectable so tests draw a fixed time.
@@ -38,6 +39,17 @@ public struct WallClockTime: Hashable, Sendable {
             capacity *= 4
         }
         return ""
+    }
+
+    /// The wall-clock reading in the zone (what a schedule is evaluated at). A leap second's
+    /// 23:59:60 reads as 23:59.
+    public var localDateTime: LocalDateTime {
+        let t = brokenDown()
+        let date =
+            CivilDate(year: Int(t.tm_year) + 1900, month: Int(t.tm_mon) + 1, day: Int(t.tm_mday))
+            ?? CivilDate(dayNumber: 0)
+        return LocalDateTime(
+            date: date, minuteOfDay: min(Int(t.tm_hour), 23) * 60 + min(Int(t.tm_min), 59))
     }
 
     private func brokenDown() -> tm {

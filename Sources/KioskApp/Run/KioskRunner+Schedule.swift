@@ -1,0 +1,45 @@
+import KioskCore
+import KioskPlatform
+
+/// What a change of the schedule's state does on screen: another home page rebuilds the
+/// navigation at it, a page the schedule opens is revealed (and left for home when the row
+/// ends), and the display going off or on redraws (black while off).
+extension KioskRunner {
+    func scheduleChanged(from old: ScheduleState, to new: ScheduleState) {
+        defer { redrawAll() }
+        deliverScheduleValues()
+        guard config.good != nil, let current = navigator else { return }
+        if new.home != old.home {
+            guard
+                let made = makeNavigator(
+                    config.shown, viewport: current.viewport, scale: current.scale)
+            else { return }
+            navigator = made
+        }
+        guard let navigator, new.open != old.open || new.home != old.home else { return }
+        navigator.advance(to: MonotonicClock.now)
+        if let open = new.open {
+            if !navigator.reveal(open) {
+                log.warning(
+                    "schedule: cannot show \"\(open)\": \(navigator.lastRefusal ?? "no way there")")
+            }
+        } else if old.open != nil {
+            _ = navigator.perform(.home)
+        }
+        router.reportRefusal(of: navigator, quietly: true)
+    }
+
+    /// `[[value]] source = "schedule"`: the schedule with the rows that hold now marked.
+    func deliverScheduleValues() {
+        guard let control, let good = config.good else { return }
+        let payload = Array(
+            good.settings.schedule.payload(at: schedule.now().localDateTime).utf8)
+        for definition in good.settings.control.values where definition.source == .schedule {
+            if let error = control.store.deliver(
+                payload, to: definition.name, at: MonotonicClock.now)
+            {
+                log.warning("value \(definition.name): \(error)")
+            }
+        }
+    }
+}
