@@ -42,6 +42,7 @@ extension ValueReferenceCheck {
         case .program: "program"
         case .mqtt: "MQTT topic"
         case .external: "setter"
+        case .schedule: "schedule"
         }
     }
 }

@@ -128,7 +128,9 @@ extension DemoConfigTests {
             effect: .run(ProgramAction(argv: ["sh", "-c", "sleep 2; echo restarted"], timeout: 10)),
             confirm: "Restart line 2? It stops for a minute.")
         #expect(grid.tiles[1].action == .command(restart))
-        guard case .control(let setpoint) = plant.widgets[2] else {
+        guard
+            case .control(let setpoint) = plant.widgets.first(where: { $0.typeName == "stepper" })
+        else {
             Issue.record("no setpoint stepper"); return
         }
         #expect(

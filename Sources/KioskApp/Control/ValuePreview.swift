@@ -10,7 +10,8 @@ enum ValuePreview {
     /// The lookup to draw with, and one line per payload or file that was refused.
     /// `schedule` values show `schedule` at `time` (default: now).
     static func lookup(
-        for settings: ControlSettings, payloads: [String: [String]], schedule: Schedule = Schedule(),
+        for settings: ControlSettings, payloads: [String: [String]],
+        schedule: Schedule = Schedule(),
         at time: LocalDateTime? = nil
     ) -> (LiveValueLookup, problems: [String]) {
         let now = MonotonicClock.now
