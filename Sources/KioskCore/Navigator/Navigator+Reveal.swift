@@ -15,6 +15,12 @@ extension Navigator {
             direct = lastRefusal
         }
         guard let route = routeFromHome(to: id) else {
+            // A page no tile, row or container leads to (an alert page only the fleet opens) has
+            // no better place than where the panel is: it opens there, as a tap there would.
+            if direct == nil, configuration.pages[id] != nil {
+                if perform(.open(id)) { return true }
+                direct = lastRefusal
+            }
             lastRefusal =
                 direct
                 ?? (configuration.pages[id] == nil
