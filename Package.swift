@@ -130,8 +130,10 @@ let package = Package(
 
         // Golden-image comparison and font pinning shared by the rendering test targets.
         .target(
-            name: "KioskTestSupport", dependencies: ["KioskRender"], path: "Tests/KioskTestSupport",
-            swiftSettings: pangoSwiftSettings),
+            name: "KioskTestSupport", dependencies: ["KioskRender", "CTestFonts"],
+            path: "Tests/KioskTestSupport", swiftSettings: pangoSwiftSettings),
+        // Pins fontconfig to Tests/Fonts when the test binary loads (a C constructor).
+        .target(name: "CTestFonts", path: "Tests/CTestFonts"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(
             name: "KioskConfigTests", dependencies: ["KioskConfig"],

@@ -10,7 +10,9 @@ cd "$(dirname "$0")/.."
 passed=0
 failed=0
 log=$(mktemp -d)
-step() { echo; echo "== $*"; }
+started_at=$(date +%s)
+# step TEXT: a heading with the seconds since the run started, so a slow step shows in CI's log.
+step() { echo; echo "== [$(($(date +%s) - started_at)) s] $*"; }
 ok() { passed=$((passed + $1)); }
 bad() { failed=$((failed + $1)); echo "FAILED: $2"; }
 # count_summary LOG PREFIX NAME: adds a runner's last "PREFIX N passed, M failed" line to the totals.

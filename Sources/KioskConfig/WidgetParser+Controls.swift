@@ -108,33 +108,12 @@ extension WidgetParser {
     private func controlEffects(_ table: TableReader, what: String) -> ControlEffects? {
         let before = context.diagnostics.count
         let sets = table.bool("set")
-        var publish: PublishTemplate?
-        if let reader = table.table("publish") {
-            reader.checkKeys(Self.publishKeys, what: "publish")
-            let topic = reader.string("topic", required: "publish")
-            let payload = reader.string("payload", allowEmpty: true) ?? ControlEffects.placeholder
-            let retain = reader.bool("retain") ?? false
-            if let topic, topic.contains(where: isMQTTWildcard) {
-                context.error(
-                    reader.keyPath("topic"),
-                    "must not contain the MQTT wildcards + or #; found \"\(topic)\"")
-            } else if let topic {
-                publish = PublishTemplate(topic: topic, payload: payload, retain: retain)
-            }
+        let publish = table.table("publish").flatMap {
+            publishTemplate($0, defaultPayload: ControlEffects.placeholder)
         }
         var run: ProgramAction?
         if table.has("run") {
-            let argv = table.strings("run", limit: ConfigLimits.argvEntries)?.map(\.value) ?? []
-            let timeout =
-                table.number("timeout", maximum: ConfigLimits.idleSeconds) ?? Self.defaultRunTimeout
-            if let first = argv.first, !first.isEmpty {
-                run = ProgramAction(argv: argv, timeout: timeout)
-            } else if table.value("run")?.array != nil {
-                context.error(
-                    table.keyPath("run"),
-                    "needs the program as its first entry, e.g. run = [\"/usr/local/bin/set-point\", \"{value}\"] (no shell)"
-                )
-            }
+            run = programAction(table, example: "\"/usr/local/bin/set-point\", \"{value}\"")
         } else if table.has("timeout") {
             context.error(table.keyPath("timeout"), "'timeout' belongs to run = [...]")
         }

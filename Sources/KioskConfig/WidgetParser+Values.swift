@@ -81,33 +81,16 @@ extension WidgetParser {
         let confirm = table.string("confirm")
         var effect: CommandAction.Effect?
         if hasRun {
-            let argv = table.strings("run", limit: ConfigLimits.argvEntries)?.map(\.value) ?? []
-            if table.value("run")?.array != nil, argv.first?.isEmpty ?? true {
-                context.error(
-                    table.keyPath("run"),
-                    "needs the program as its first entry, e.g. run = [\"/usr/local/bin/restart-line\", \"2\"] (no shell)"
-                )
-            }
-            let timeout =
-                table.number("timeout", maximum: ConfigLimits.idleSeconds) ?? Self.defaultRunTimeout
-            if let first = argv.first, !first.isEmpty {
-                effect = .run(ProgramAction(argv: argv, timeout: timeout))
+            effect = programAction(table, example: "\"/usr/local/bin/restart-line\", \"2\"").map {
+                .run($0)
             }
         } else if let publish = table.table("publish") {
-            publish.checkKeys(Self.publishKeys, what: "publish")
             if table.has("timeout") {
                 context.error(
                     table.keyPath("timeout"), "'timeout' belongs to run = [...], not to publish")
             }
-            let topic = publish.string("topic", required: "publish")
-            let payload = publish.string("payload", allowEmpty: true) ?? ""
-            let retain = publish.bool("retain") ?? false
-            if let topic, topic.contains(where: isMQTTWildcard) {
-                context.error(
-                    publish.keyPath("topic"),
-                    "must not contain the MQTT wildcards + or #; found \"\(topic)\"")
-            } else if let topic {
-                effect = .publish(topic: topic, payload: payload, retain: retain)
+            effect = publishTemplate(publish, defaultPayload: "").map {
+                .publish(topic: $0.topic, payload: $0.payload, retain: $0.retain)
             }
         }
         guard context.diagnostics.count == before, let effect else { return .some(nil) }

@@ -339,9 +339,7 @@ ct_stop() {
 }
 
 control_cases() {
-    for tool in mosquitto mosquitto_pub mosquitto_sub dbus-daemon python3; do
-        command -v "$tool" >/dev/null || { run_case "control: $tool is installed" false; return; }
-    done
+    require_tools control mosquitto mosquitto_pub mosquitto_sub dbus-daemon python3 || return
     run_case "control: the plant panel comes up with its broker, bus and retained status" ct_start || { cleanup_all; return; }
     run_case "control: a value published to a topic is on screen within 1 s (alarm colour)" ct_value_within_a_second
     run_case "control: a departure list follows edits to its JSON file" ct_list_follows_file

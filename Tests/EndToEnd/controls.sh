@@ -142,9 +142,7 @@ cw_slider_drag_rate_limited() {
 }
 
 controls_cases() {
-    for tool in mosquitto mosquitto_pub mosquitto_sub python3; do
-        command -v "$tool" >/dev/null || { run_case "controls: $tool is installed" false; return; }
-    done
+    require_tools controls mosquitto mosquitto_pub mosquitto_sub python3 || return
     run_case "controls: the setpoint panel comes up with its broker" cw_start || { cleanup_all; return; }
     run_case "controls: a toggle publishes its value and runs a program with it as one argv entry" cw_toggle_publishes_and_runs
     run_case "controls: a slider tap publishes the value under the finger, shows it at once, the source corrects it" cw_slider_shows_then_corrected

@@ -50,6 +50,16 @@ run_case() {
     fi
 }
 
+# require_tools GROUP TOOL...: a failing case "GROUP: TOOL is installed" for the first tool not on
+# PATH, and status 1, so a group of cases stops before starting anything that needs it.
+require_tools() {
+    group=$1
+    shift
+    for tool in "$@"; do
+        command -v "$tool" >/dev/null || { run_case "$group: $tool is installed" false; return 1; }
+    done
+}
+
 # wait_for_line FILE EXTENDED_REGEX [TIMEOUT_SECONDS]: succeeds when a line matches.
 wait_for_line() {
     deadline=$(awk -v t="$(now)" -v d="${3:-5}" 'BEGIN { printf "%.3f", t + d }')

@@ -12,6 +12,14 @@ struct HeaderGoldenTests {
     static let size = Size(width: 480, height: 300)
 
     /// A stack Amber → Blue → Green, 1-s swipes, already at rest on Blue.
+    /// The stack on Blue with Green's push `percent` % of the way through.
+    static func pushingGreen(percent: Int) throws -> (Navigator, FrameRenderer) {
+        let (nav, renderer) = try stackOnBlue()
+        #expect(nav.perform(.open("C")))
+        nav.advance(to: 2 + Double(percent) / 100)
+        return (nav, renderer)
+    }
+
     static func stackOnBlue(header: Bool? = nil) throws -> (Navigator, FrameRenderer) {
         _ = AppFixture.fonts
         let spec = TransitionSpec(kind: .swipe, orientation: .rightToLeft, duration: 1)
@@ -46,9 +54,7 @@ struct HeaderGoldenTests {
         "a push a quarter, half and three quarters through: Blue's title and back label slide left and fade out over the first half, Green's come in from the right over the second, never both",
         arguments: [25, 50, 75])
     func headerPushing(percent: Int) throws {
-        let (nav, renderer) = try Self.stackOnBlue()
-        #expect(nav.perform(.open("C")))
-        nav.advance(to: 2 + Double(percent) / 100)
+        let (nav, renderer) = try Self.pushingGreen(percent: percent)
         appGoldens.check(try Self.render(nav, renderer), named: "header-push-\(percent)")
     }
 
@@ -64,9 +70,7 @@ struct HeaderGoldenTests {
         let pop = try Self.render(nav, renderer)
         appGoldens.check(pop, named: "header-pop-\(percent)")
 
-        let (push, pushRenderer) = try Self.stackOnBlue()
-        #expect(push.perform(.open("C")))
-        push.advance(to: 2 + Double(100 - percent) / 100)
+        let (push, pushRenderer) = try Self.pushingGreen(percent: 100 - percent)
         let (differing, _) = GoldenFolder.difference(pop, try Self.render(push, pushRenderer))
         #expect(differing <= 480 * 300 / 1000)
     }

@@ -103,11 +103,8 @@ struct AtomicFileTests {
 struct BacklightTests {
     @Test("bl_power is written 4 for off and 0 for on when the driver has it")
     func blPower() throws {
-        let root = makeTemporaryFolder()
+        let root = makeSysfsBacklight(["bl_power": "0\n", "brightness": "200\n"])
         defer { removeTree(root) }
-        mkdir(root + "/panel", 0o755)
-        writeFile(root + "/panel/bl_power", "0\n")
-        writeFile(root + "/panel/brightness", "200\n")
         let light = Backlight(name: "panel", root: root)
         #expect(light.exists)
         try light.setPower(on: false)
@@ -119,11 +116,8 @@ struct BacklightTests {
 
     @Test("without bl_power, brightness goes to 0 and back to the value it had")
     func brightness() throws {
-        let root = makeTemporaryFolder()
+        let root = makeSysfsBacklight(["brightness": "180\n", "max_brightness": "255\n"])
         defer { removeTree(root) }
-        mkdir(root + "/panel", 0o755)
-        writeFile(root + "/panel/brightness", "180\n")
-        writeFile(root + "/panel/max_brightness", "255\n")
         let light = Backlight(name: "panel", root: root)
         try light.setPower(on: false)
         #expect(readFile(root + "/panel/brightness") == "0\n")

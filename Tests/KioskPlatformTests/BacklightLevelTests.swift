@@ -15,12 +15,10 @@ struct BacklightLevelTests {
 
     @Test("setLevel writes the scaled brightness and switches bl_power on for a lit level")
     func writes() throws {
-        let root = makeTemporaryFolder()
+        let root = makeSysfsBacklight([
+            "bl_power": "4\n", "brightness": "0\n", "max_brightness": "1023\n"
+        ])
         defer { removeTree(root) }
-        mkdir(root + "/panel", 0o755)
-        writeFile(root + "/panel/bl_power", "4\n")
-        writeFile(root + "/panel/brightness", "0\n")
-        writeFile(root + "/panel/max_brightness", "1023\n")
         let light = Backlight(name: "panel", root: root)
         try light.setLevel(percent: 30)
         #expect(readFile(root + "/panel/brightness") == "307\n")
@@ -31,10 +29,8 @@ struct BacklightLevelTests {
 
     @Test("without a readable max_brightness setLevel throws instead of guessing")
     func noMaximum() {
-        let root = makeTemporaryFolder()
+        let root = makeSysfsBacklight(["brightness": "5\n"])
         defer { removeTree(root) }
-        mkdir(root + "/panel", 0o755)
-        writeFile(root + "/panel/brightness", "5\n")
         let light = Backlight(name: "panel", root: root)
         #expect(throws: PlatformError.self) { try light.setLevel(percent: 50) }
         #expect(readFile(root + "/panel/brightness") == "5\n")

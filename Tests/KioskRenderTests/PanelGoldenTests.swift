@@ -122,26 +122,24 @@ struct PanelGoldenTests {
 
     @Test("a tab bar between two tabs moves its highlight part way")
     func tabBarSwitching() throws {
-        _ = TestFixtures.fonts
-        let image = try ChromeRenderer().render(
-            .tabBar(
-                titles: ["Overview", "Machines", "Safety"],
-                highlight: TabHighlight(from: 0, to: 1, progress: 0.5)),
-            size: Size(width: 600, height: 72), scale: 1, theme: .standard)
-        goldenImages.check(image, named: "chrome-tabbar-switching")
+        goldenImages.check(try Self.tabBar(from: 0, to: 1), named: "chrome-tabbar-switching")
     }
 
     @Test(
         "half-way from the first tab to the third the highlight is between them and the middle tab stays unlit"
     )
     func tabBarSkipping() throws {
+        goldenImages.check(try Self.tabBar(from: 0, to: 2), named: "chrome-tabbar-skipping")
+    }
+
+    /// A three-tab bar half-way from tab `from` to tab `to`.
+    static func tabBar(from: Int, to: Int) throws -> ImageBuffer {
         _ = TestFixtures.fonts
-        let image = try ChromeRenderer().render(
+        return try ChromeRenderer().render(
             .tabBar(
                 titles: ["Overview", "Machines", "Safety"],
-                highlight: TabHighlight(from: 0, to: 2, progress: 0.5)),
+                highlight: TabHighlight(from: from, to: to, progress: 0.5)),
             size: Size(width: 600, height: 72), scale: 1, theme: .standard)
-        goldenImages.check(image, named: "chrome-tabbar-skipping")
     }
 
     @Test("a header shows its title centred and a back chevron labelled with the previous title")

@@ -13,6 +13,21 @@ struct RenderBehaviourTests {
         let cet = WallClockTime(secondsSinceEpoch: 1_700_000_000, timeZone: "CET-1")
         #expect(cet.formatted("%H:%M") == "23:13")
         #expect(utc.formatted("") == "")
+        let india = WallClockTime(secondsSinceEpoch: 1_700_000_000, timeZone: "<+0530>-5:30")
+        #expect(india.formatted("%H:%M") == "03:43")
+    }
+
+    @Test(
+        "only fixed-offset zones are converted without touching TZ; others read as the process zone"
+    )
+    func fixedOffsets() {
+        #expect(WallClockTime.fixedOffset("CET-1") == 3600)
+        #expect(WallClockTime.fixedOffset("EST5") == -5 * 3600)
+        #expect(WallClockTime.fixedOffset("<+0530>-5:30") == 19800)
+        #expect(WallClockTime.fixedOffset("CET-1CEST,M3.5.0,M10.5.0/3") == nil)
+        #expect(WallClockTime.fixedOffset("Europe/Berlin") == nil)
+        #expect(WallClockTime.fixedOffset("CET--1") == nil)
+        #expect(WallClockTime.fixedOffset("CET") == nil)
     }
 
     @Test(

@@ -1,16 +1,11 @@
-import Glibc
+import CTestFonts
 
 /// Pins fontconfig to DejaVu Sans Book and Bold (Tests/Fonts/fonts.conf) so text renders the
-/// same on every machine. fontconfig reads its configuration once per process, so this must run
-/// before the first text is drawn; scripts/test.sh also sets FONTCONFIG_FILE for the whole run.
+/// same on every machine. The pinning itself happens when the test binary loads
+/// (Tests/CTestFonts/pin.c), before any test draws text; `pin()` only makes sure that code is
+/// linked in and says whether it worked.
 public enum TestFonts {
-    private static let pinned: Void = {
-        guard getenv("KIOSK_NO_FONTCONF") == nil else { return }
-        let file = #filePath
-        guard let slash = file.lastIndex(of: "/") else { return }
-        let tests = file[..<slash].dropLast("/KioskTestSupport".count)
-        setenv("FONTCONFIG_FILE", String(tests) + "/Fonts/fonts.conf", 1)
-    }()
-
-    public static func pin() { _ = pinned }
+    public static func pin() {
+        precondition(ks_test_fonts_pinned() == 1, "Tests/Fonts/fonts.conf was not pinned")
+    }
 }

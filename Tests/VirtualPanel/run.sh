@@ -117,7 +117,7 @@ wait_rootfs() { # NAME: prints the path, or fails
 { wants trixie || wants arm64; } && start_rootfs debian13-amd64 trixie amd64 "${VPANEL_ROOTFS_TRIXIE:-}"
 wants arm64 && start_rootfs debian13-arm64 trixie arm64 "${VPANEL_ROOTFS_ARM64:-}"
 
-echo "== package"
+echo "== [$(date +%T)] package"
 part=$(date +%s)
 if [ -n "${VPANEL_DEB:-}" ]; then
     deb=$VPANEL_DEB # a package built before (while developing this test)
@@ -129,7 +129,7 @@ fi
 echo "ok package: $deb" && echo "ok package builds, lintian reports no error" >>"$TALLY"
 timed "package (amd64)" $part
 
-echo "== image"
+echo "== [$(date +%T)] image"
 TOOLS="$ROOT/.build-e2e"
 "$ROOT/Tests/EndToEnd/build-weston-module.sh" "$TOOLS" >/dev/null 2>"$WORK/tools.log" ||
     { cat "$WORK/tools.log"; give_up "image: the e2e helpers (kiosk-image, kiosk-test-input.so) build"; }
@@ -181,21 +181,21 @@ if wants container || wants vm; then
     install_image "Debian 12" "$base" "$ROOT/$deb" "$WORK" || { summary; exit 1; }
     nspawn() { nspawn_in "$MERGED" "$@"; }
     if wants container; then
-        echo "== container (systemd-nspawn)"
+        echo "== [$(date +%T)] container (systemd-nspawn)"
         nspawn systemctl enable weston.socket weston.service kiosk-shell.service >/dev/null 2>&1 ||
             give_up "container: systemctl enable weston.socket weston.service kiosk-shell.service"
         python3 "$HERE/container.py" "$MERGED" "$WORK" "$TALLY"
         nspawn systemctl disable weston.socket weston.service kiosk-shell.service >/dev/null 2>&1
     fi
     if wants vm; then
-        echo "== VM (qemu, software emulation)"
+        echo "== [$(date +%T)] VM (qemu, software emulation)"
         python3 "$HERE/vm.py" "$MERGED" "$WORK" "$TALLY"
     fi
     timed "Debian 12 amd64 panel (image, container, VM)" $part
 fi
 
 if wants trixie; then
-    echo "== Debian 13 amd64 VM (qemu, software emulation)"
+    echo "== [$(date +%T)] Debian 13 amd64 VM (qemu, software emulation)"
     part=$(date +%s)
     if base=$(wait_rootfs debian13-amd64); then
         echo "ok image: $base"
@@ -208,7 +208,7 @@ if wants trixie; then
 fi
 
 if wants arm64; then
-    echo "== Debian 13 arm64 VM (qemu-system-aarch64, software emulation)"
+    echo "== [$(date +%T)] Debian 13 arm64 VM (qemu-system-aarch64, software emulation)"
     part=$(date +%s)
     if [ -n "${VPANEL_DEB_ARM64:-}" ]; then
         deb_arm64=$VPANEL_DEB_ARM64

@@ -1,32 +1,25 @@
 /// Opening a page from wherever the panel is, for remote steering (D-Bus `Open`, the MQTT
 /// `open` command): a technician names a page, not the tap that leads to it.
 extension Navigator {
-    /// Shows page `id`: as a tap on the current page would when that reaches it (turning a cube,
-    /// selecting a tab, pushing on the stack around); otherwise along the shortest chain of
-    /// container pages and `open` actions from home, each step opened from the page the step
-    /// before it showed. Returns false, with `lastRefusal` set, when neither reaches it.
+    /// Shows page `id`: where the panel is, as a tap there would (turning a cube, selecting a
+    /// tab, pushing on the stack around), when a tap on the page on screen reaches it or when
+    /// nothing leads to it from home (an alert page only the fleet opens has no better place);
+    /// otherwise along the shortest chain of container pages and `open` actions from home, each
+    /// step opened from the page the step before it showed. Returns false, with `lastRefusal`
+    /// set, when it cannot be shown.
     @discardableResult
     public func reveal(_ id: PageID) -> Bool {
-        // Only what a tap could do counts as a tap: pushing any page on whatever stack is around
-        // would leave a back button to a page that does not lead to it (docs/control.md).
-        var direct: String?
-        if tapReaches(id) {
-            if perform(.open(id)) { return true }
-            direct = lastRefusal
-        }
-        guard let route = routeFromHome(to: id) else {
-            // A page no tile, row or container leads to (an alert page only the fleet opens) has
-            // no better place than where the panel is: it opens there, as a tap there would.
-            if direct == nil, configuration.pages[id] != nil {
-                if perform(.open(id)) { return true }
-                direct = lastRefusal
-            }
-            lastRefusal =
-                direct
-                ?? (configuration.pages[id] == nil
-                    ? "open \(id): no such page"
-                    : "open \(id): no chain of containers and open tiles or rows leads to it from home")
+        guard configuration.pages[id] != nil else {
+            lastRefusal = "open \(id): no such page"
             return false
+        }
+        // Only what a tap could do counts as a tap: pushing a page that home leads to on whatever
+        // stack is around would leave a back button to a page that does not lead to it
+        // (docs/control.md).
+        let tapHere = tapReaches(id)
+        if tapHere, perform(.open(id)) { return true }
+        guard let route = routeFromHome(to: id) else {
+            return tapHere ? false : perform(.open(id))
         }
         // Steps already on screen stay; each further step is opened from the page before it (an
         // animation just started leaves `activeNode` behind, so it is not the origin).

@@ -11,28 +11,12 @@ extension Schedule {
         let rowObjects = rows.enumerated().map { index, row in
             let now = state.holding.contains(index) ? "●" : ""
             return
-                "{\"when\": \(Self.json(row.when)), \"sets\": \(Self.json(row.sets.summary)), \"now\": \(Self.json(now))}"
+                "{\"when\": \(JSONString.quoted(row.when)), \"sets\": \(JSONString.quoted(row.sets.summary)), \"now\": \(JSONString.quoted(now))}"
         }
         let leading = state.leadingRow.map { rows[$0].when } ?? ""
         return
-            "{\"state\": \(Self.json(state.summary)), \"row\": \(Self.json(leading)), \"rows\": ["
+            "{\"state\": \(JSONString.quoted(state.summary)), \"row\": \(JSONString.quoted(leading)), \"rows\": ["
             + rowObjects.joined(separator: ", ") + "]}"
-    }
-
-    static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20:
-                out +=
-                    "\\u00" + (scalar.value < 0x10 ? "0" : "")
-                    + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// Benchmark results with each median as a ratio to the memory bound (a memcpy of one frame) and
 /// to the reference (the cube frame through pixman's general projective transform).
 public struct BenchmarkReport: Sendable {
@@ -69,16 +71,16 @@ public struct BenchmarkReport: Sendable {
             return BenchmarkReport.format(v, 4)
         }
         let items = results.map { r in
-            "{\"name\":\(BenchmarkReport.quoted(r.name)),\"medianMs\":\(number(r.medianMs)),"
+            "{\"name\":\(JSONString.quoted(r.name)),\"medianMs\":\(number(r.medianMs)),"
                 + "\"ratioToMemoryBound\":\(number(ratioToMemoryBound(r))),"
                 + "\"ratioToReference\":\(number(ratioToReference(r)))}"
         }
-        let pipeline = note.map { ",\"pipeline\":" + BenchmarkReport.quoted($0) } ?? ""
+        let pipeline = note.map { ",\"pipeline\":" + JSONString.quoted($0) } ?? ""
         return
-            "{\"size\":\(BenchmarkReport.quoted(size))\(pipeline),\"memoryBound\":\(BenchmarkReport.quoted(memoryBound)),"
-            + "\"reference\":\(BenchmarkReport.quoted(reference)),\"results\":["
+            "{\"size\":\(JSONString.quoted(size))\(pipeline),\"memoryBound\":\(JSONString.quoted(memoryBound)),"
+            + "\"reference\":\(JSONString.quoted(reference)),\"results\":["
             + items.joined(separator: ",") + "],"
-            + "\"summary\":[" + summary.map(BenchmarkReport.quoted).joined(separator: ",") + "]}"
+            + "\"summary\":[" + summary.map(JSONString.quoted).joined(separator: ",") + "]}"
     }
 
     /// Fixed-point decimal without Foundation.
@@ -91,24 +93,5 @@ public struct BenchmarkReport: Sendable {
         var f = String(frac)
         while f.count < decimals { f = "0" + f }
         return (v < 0 && scaled != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + f : "")
-    }
-
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if ch.value < 0x20 {
-                    let hex = String(ch.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(ch)
-                }
-            }
-        }
-        return out + "\""
     }
 }

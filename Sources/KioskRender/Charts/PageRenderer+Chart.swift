@@ -11,12 +11,10 @@ extension PageRenderer {
         context: RenderContext
     ) {
         let theme = type.theme
-        cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
         let inset = Self.chartInset
         let inner = max(0, rect.width - 2 * inset)
-        let label = type.fileLabel(w.label, width: inner * 0.5)
-        label.draw(
-            in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
+        let label = drawCard(
+            rect, label: w.label, labelWidth: inner * 0.5, inset: inset, in: cairo, type: type)
         let data = w.values.map { context.chartData($0) }
         drawLatest(w, data: data, rect: rect, in: cairo, type: type, context: context)
         let headerHeight = max(label.size.height, type.theme.bodySize * 1.3)

@@ -12,8 +12,7 @@ extension PageRenderer {
     ) {
         let theme = type.theme
         cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
-        let value = context.values(w.value)
-        let number = value.flatMap { $0.hasValue ? ValueHistory.number(in: $0.text) : nil }
+        let reading = LevelReading(context.values(w.value))
         let label = type.fileLabel(w.label, width: max(0, rect.width - 2 * Self.chartInset))
         let labelY = rect.maxY - Self.chartInset - label.size.height
         let radius = max(
@@ -35,32 +34,23 @@ extension PageRenderer {
                 to: angle(band.to), lineWidth: thickness * 0.35,
                 color: Self.color(of: band.level, theme: theme))
         }
-        let level = value?.level ?? .normal
-        let stale = value?.isStale == true
-        let fill =
-            stale
-            ? theme.mutedText
-            : level == .normal
-                ? theme.accent
-                : Self.color(
-                    of: level, theme: theme)
-        if let number {
+        if let number = reading.number {
             cairo.strokeArc(
                 center: center, radius: radius, from: Self.gaugeSweepStart, to: angle(number),
-                lineWidth: thickness, color: fill)
+                lineWidth: thickness, color: reading.fill(theme))
         }
-        let text = number.map(ChartNumber.format) ?? value?.text ?? "—"
         let layout = type.fileValue(
-            text, unit: number == nil ? nil : w.unit, width: 1.6 * radius - thickness)
+            reading.text, unit: reading.number == nil ? nil : w.unit,
+            width: 1.6 * radius - thickness)
         let textWidth = min(layout.naturalWidth, 1.6 * radius)
         layout.draw(
             in: cairo,
             at: Point(x: center.x - textWidth / 2, y: center.y - layout.size.height / 2),
-            color: number == nil || stale ? theme.mutedText : Self.color(of: level, theme: theme))
+            color: reading.textColor(theme))
         let labelWidth = min(label.naturalWidth, rect.width - 2 * Self.chartInset)
         label.draw(
             in: cairo, at: Point(x: rect.midX - labelWidth / 2, y: labelY),
-            color: stale ? theme.mutedText : theme.accent)
+            color: reading.isStale ? theme.mutedText : theme.accent)
     }
 
     func drawBar(
@@ -68,30 +58,18 @@ extension PageRenderer {
         context: RenderContext
     ) {
         let theme = type.theme
-        cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
-        let value = context.values(w.value)
-        let number = value.flatMap { $0.hasValue ? ValueHistory.number(in: $0.text) : nil }
-        let level = value?.level ?? .normal
-        let stale = value?.isStale == true
-        let fill =
-            stale
-            ? theme.mutedText
-            : level == .normal
-                ? theme.accent
-                : Self.color(
-                    of: level, theme: theme)
+        let reading = LevelReading(context.values(w.value))
         let inset = Self.chartInset
         let inner = max(0, rect.width - 2 * inset)
-        let label = type.fileLabel(w.label, width: inner * 0.6)
-        label.draw(
-            in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
-        var text = number.map(ChartNumber.format) ?? value?.text ?? "—"
-        if number != nil, let unit = w.unit { text += " \(unit)" }
+        let label = drawCard(
+            rect, label: w.label, labelWidth: inner * 0.6, inset: inset, in: cairo, type: type)
+        var text = reading.text
+        if reading.number != nil, let unit = w.unit { text += " \(unit)" }
         let valueLayout = type.chartText(
             text, size: theme.bodySize, weight: .bold, width: inner * 0.4, alignment: .right)
         valueLayout.draw(
             in: cairo, at: Point(x: rect.maxX - inset - inner * 0.4, y: rect.minY + inset - 4),
-            color: number == nil || stale ? theme.mutedText : Self.color(of: level, theme: theme))
+            color: reading.textColor(theme))
         let top = rect.minY + inset + max(label.size.height, valueLayout.size.height) + 10
         let area = Rect(
             x: rect.minX + inset, y: top, width: inner, height: max(0, rect.maxY - inset - top))
@@ -124,7 +102,7 @@ extension PageRenderer {
             }
             cairo.fill(strip, color: Self.color(of: band.level, theme: theme))
         }
-        guard let number else { return }
+        guard let number = reading.number else { return }
         let f = Self.fraction(number, w.minimum, w.maximum)
         guard f > 0 else { return }
         let filled: Rect
@@ -139,7 +117,7 @@ extension PageRenderer {
         }
         cairo.withSavedState {
             cairo.clip(toRoundedRect: track, radius: thick / 2)
-            cairo.fill(filled, color: fill)
+            cairo.fill(filled, color: reading.fill(theme))
         }
     }
 

@@ -179,12 +179,10 @@ extension PageRenderer {
         context: RenderContext
     ) {
         let theme = type.theme
-        cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
         let inset = PanelMetrics.fileValueInset
         let width = max(0, rect.width - 2 * inset)
-        let label = type.fileLabel(w.label, width: width)
-        label.draw(
-            in: cairo, at: Point(x: rect.minX + inset, y: rect.minY + inset), color: theme.accent)
+        let label = drawCard(
+            rect, label: w.label, labelWidth: width, inset: inset, in: cairo, type: type)
         let shown = FileValueText(context.fileValue(at: w.path), placeholder: w.placeholder)
         let y = rect.minY + inset + label.size.height + PanelMetrics.fileValueLabelGap
         // The card is as tall as a one-line number: more lines are made smaller to fit it, and

@@ -1,13 +1,15 @@
 import Glibc
 import KioskCore
-import Synchronization
 
 /// An instant and the time zone clocks show it in. Injectable so tests draw a fixed time.
 public struct WallClockTime: Hashable, Sendable {
     /// Seconds since 1970-01-01T00:00:00Z.
     public var secondsSinceEpoch: Double
-    /// A TZ value ("UTC", "Europe/Berlin", "CET-1CEST,M3.5.0,M10.5.0/3"); nil = the process's
-    /// zone (the TZ variable, else /etc/localtime).
+    /// nil = the process's zone (the TZ variable, else /etc/localtime); "UTC" (or "GMT",
+    /// "Etc/UTC"); or a POSIX TZ with a fixed offset and no daylight-saving rule ("CET-1",
+    /// "<+0530>-5:30"). Any other zone reads as the process's zone: converting in a named zone
+    /// would mean changing TZ, and setenv while another thread reads the environment is a data
+    /// race in glibc (the app only ever uses nil and "UTC").
     public var timeZone: String?
 
     public init(secondsSinceEpoch: Double, timeZone: String? = nil) {
@@ -57,24 +59,46 @@ public struct WallClockTime: Hashable, Sendable {
         var clamped = time_t(min(max(seconds, -1e15), 1e15))
         var t = tm()
         switch timeZone {
-        case nil:
-            localtime_r(&clamped, &t)
         case "UTC", "UTC0", "GMT", "Etc/UTC", ":UTC":
             gmtime_r(&clamped, &t)
-        case let zone?:
-            // glibc converts only in the process's zone, so switch TZ briefly. The lock keeps two
-            // renderers from interleaving; the app itself is single-threaded.
-            WallClockTime.zoneLock.withLock { _ in
-                let saved = getenv("TZ").map { String(cString: $0) }
-                setenv("TZ", zone, 1)
-                tzset()
-                localtime_r(&clamped, &t)
-                if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
-                tzset()
-            }
+        case let zone? where Self.fixedOffset(zone) != nil:
+            let east = Self.fixedOffset(zone) ?? 0
+            var shifted = clamped + time_t(east)
+            gmtime_r(&shifted, &t)
+            t.tm_gmtoff = east
+        default:
+            localtime_r(&clamped, &t)
         }
         return t
     }
 
-    private static let zoneLock = Mutex(())
+    /// Seconds east of UTC for a POSIX TZ of a name and a fixed offset ("CET-1" is UTC+1: POSIX
+    /// counts west), nil for anything else (a daylight-saving part, a tz database name).
+    static func fixedOffset(_ zone: String) -> Int? {
+        var rest = Substring(zone)
+        if rest.first == "<" {
+            guard let close = rest.firstIndex(of: ">") else { return nil }
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let name = rest.prefix { $0.isLetter }
+            guard name.count >= 3 else { return nil }
+            rest = rest.dropFirst(name.count)
+        }
+        var west = 1
+        if rest.first == "+" || rest.first == "-" {
+            west = rest.first == "-" ? -1 : 1
+            rest = rest.dropFirst()
+        }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap {
+            $0.count <= 2 && $0.allSatisfy({ $0.isASCII && $0.isNumber }) ? Int($0) : nil
+        }
+        guard (1...3).contains(parts.count), numbers.count == parts.count, numbers[0] <= 24,
+            numbers.dropFirst().allSatisfy({ $0 < 60 })
+        else { return nil }
+        let seconds =
+            numbers[0] * 3600 + (numbers.count > 1 ? numbers[1] * 60 : 0)
+            + (numbers.count > 2 ? numbers[2] : 0)
+        return -west * seconds
+    }
 }

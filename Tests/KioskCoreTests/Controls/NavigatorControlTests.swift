@@ -119,21 +119,23 @@ struct SliderDragTests {
 
     @Test("a drag on a slider inside a cube moves the knob and does not turn the cube")
     func insideCube() throws {
-        let other = PageDefinition(id: "other", title: "Other", content: .panel(Panel(widgets: [])))
-        let (fractions, nav) = try fractions(
-            "drag 450,230 150,230 300ms", home: NavFixture.cube("cube", ["panel", "other"]),
-            pages: [other])
+        let (fractions, nav) = try fractionsInCube("drag 450,230 150,230 300ms")
         #expect(abs((fractions.last ?? 1) - 0.125) < 0.001)
         #expect(nav.activeNode.id == "panel")
     }
 
     @Test("a drag that starts beside the track turns the cube as before")
     func besideTrack() throws {
-        let other = PageDefinition(id: "other", title: "Other", content: .panel(Panel(widgets: [])))
-        let (fractions, nav) = try fractions(
-            "drag 900,500 200,500 300ms", home: NavFixture.cube("cube", ["panel", "other"]),
-            pages: [other])
+        let (fractions, nav) = try fractionsInCube("drag 900,500 200,500 300ms")
         #expect(fractions.isEmpty)
         #expect(nav.activeNode.id == "other")
+    }
+
+    /// `fractions(script)` with the slider's panel as a cube's first face and an empty page
+    /// as its second.
+    private func fractionsInCube(_ script: String) throws -> ([Double], Navigator) {
+        let other = PageDefinition(id: "other", title: "Other", content: .panel(Panel(widgets: [])))
+        return try fractions(
+            script, home: NavFixture.cube("cube", ["panel", "other"]), pages: [other])
     }
 }

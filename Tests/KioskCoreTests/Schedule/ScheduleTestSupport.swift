@@ -32,6 +32,20 @@ struct CentralEuropeanClock {
     }
 
     mutating func advance(minutes: Int) { utcMinutes += minutes }
+
+    /// Walks `minutes` real minutes one at a time from `utc`, handing each local reading and the
+    /// schedule's state then to `body` (a night across a daylight-saving change).
+    static func walk(
+        _ schedule: Schedule, fromUTC utc: LocalDateTime, minutes: Int,
+        _ body: (LocalDateTime, ScheduleState) -> Void
+    ) -> LocalDateTime {
+        var clock = CentralEuropeanClock(utc: utc)
+        for _ in 0..<minutes {
+            clock.advance(minutes: 1)
+            body(clock.local, schedule.state(at: clock.local))
+        }
+        return clock.local
+    }
 }
 
 func at(_ text: String) -> LocalDateTime {

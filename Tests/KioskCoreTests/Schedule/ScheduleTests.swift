@@ -129,14 +129,12 @@ struct ScheduleTests {
             ScheduleRow(from: time("02:00"), to: time("03:00"), sets: ScheduleSettings(open: "odd"))
         ])
         // 2026-03-29 01:00 UTC: 02:00 CET becomes 03:00 CEST.
-        var clock = CentralEuropeanClock(utc: at("2026-03-28 20:00"))
         var offMinutes = 0
         var seenOdd = false
-        var previous = clock.local
-        for _ in 0..<(12 * 60) {
-            clock.advance(minutes: 1)
-            let local = clock.local
-            let state = schedule.state(at: local)
+        var previous = at("2026-03-28 21:00")
+        let end = CentralEuropeanClock.walk(
+            schedule, fromUTC: at("2026-03-28 20:00"), minutes: 12 * 60
+        ) { local, state in
             if state.display == .off { offMinutes += 1 }
             if state.open != nil { seenOdd = true }
             #expect(local > previous)
@@ -145,7 +143,7 @@ struct ScheduleTests {
         #expect(!seenOdd)
         // 22:00 to 06:00 local on that night is 7 real hours.
         #expect(offMinutes == 7 * 60)
-        #expect(clock.local == at("2026-03-29 10:00"))
+        #expect(end == at("2026-03-29 10:00"))
     }
 
     @Test("fall back: 02:00-02:59 occurs twice and the schedule says the same both times")
@@ -156,14 +154,12 @@ struct ScheduleTests {
             ScheduleRow(from: time("02:30"), to: time("02:45"), sets: ScheduleSettings(open: "odd"))
         ])
         // 2026-10-25 01:00 UTC: 03:00 CEST becomes 02:00 CET.
-        var clock = CentralEuropeanClock(utc: at("2026-10-24 19:00"))
         var offMinutes = 0
         var oddMinutes = 0
         var readingsOf0230 = 0
-        for _ in 0..<(12 * 60) {
-            clock.advance(minutes: 1)
-            let local = clock.local
-            let state = schedule.state(at: local)
+        _ = CentralEuropeanClock.walk(
+            schedule, fromUTC: at("2026-10-24 19:00"), minutes: 12 * 60
+        ) { local, state in
             if local == at("2026-10-25 02:30") {
                 readingsOf0230 += 1
                 #expect(state.open == "odd" && state.display == .off)
