@@ -52,6 +52,11 @@ extension Navigator {
         claims(at: point).entries.map(\.claimant)
     }
 
+    /// The tappable item of panel `page` (laid out at `size`) under `local`, if any.
+    private func item(at local: Point, page: PageID, size: Size) -> PanelTarget? {
+        panels.targets(page: page, size: size).first { $0.rect.contains(local) }
+    }
+
     func handle(_ routed: RoutedGesture) {
         guard claimTargets.indices.contains(routed.claimant) else { return }
         if routed.gesture.panGesture?.phase == .began {
@@ -65,12 +70,15 @@ extension Navigator {
             }
             // Content coordinates: the targets are laid out over the whole scrolled content.
             let local = position - frame.origin + Point(x: 0, y: node.scrollOffset)
-            let hit = panels.targets(page: node.id, size: node.contentSize(frame: frame.size)).first
-            { $0.rect.contains(local) }
-            if let hit {
+            if let hit = item(at: local, page: node.id, size: node.contentSize(frame: frame.size)) {
                 activatedItem = itemFrame(hit.rect, on: node)
                 defer { activatedItem = nil }
                 perform(Self.placed(hit.action, at: local, on: hit.rect), from: node)
+            }
+        case (.picture(let page, let frame, let opener), .tap(let position, _)):
+            let local = position - frame.origin
+            if let hit = item(at: local, page: page, size: frame.size) {
+                perform(Self.placed(hit.action, at: local, on: hit.rect), from: opener)
             }
         case (.panel(let node, _), .pan(let pan)):
             scroll(node, pan: pan)

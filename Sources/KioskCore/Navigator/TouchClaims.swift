@@ -58,6 +58,12 @@ public struct TouchClaims {
         add(.container(handle), accepts, region)
     }
 
+    /// Adds the taps on panel `page` drawn as a picture at `frame` (root logical pixels), acted
+    /// on as taps on `opener` (`ClaimTarget.picture`).
+    public mutating func collectPicture(_ page: PageID, frame: Rect, opener: NavigationNode) {
+        add(.picture(page, frame: frame, opener: opener), [.tap], frame)
+    }
+
     private mutating func add(
         _ target: ClaimTarget, _ accepts: Set<GestureKind>, _ region: Rect,
         restsAt: Set<SwipeEdge> = []

@@ -9,7 +9,7 @@ struct DrillDownReachTests {
         let pages =
             [
                 NavFixture.panel("menu", opens: ["a", "b"]), NavFixture.panel("a"),
-                NavFixture.panel("b"), NavFixture.panel("hint")
+                NavFixture.panel("b"), NavFixture.panel("hint", opens: ["b"])
             ]
             + [PageDefinition(id: "dd", title: "dd", content: .drillDown(spec))]
         let nav = try NavFixture.navigator(home: "dd", pages)
@@ -29,6 +29,27 @@ struct DrillDownReachTests {
         #expect(SceneText.panels(nav.scene()) == ["menu", "a"])
         let (plain, _) = try Self.navigator(DrillDownSpec(root: "menu"))
         #expect(SceneText.panels(plain.scene()) == ["menu"])
+    }
+
+    @Test(
+        "an open row on the right placeholder fills the right column as the left page's own row would; back returns to the placeholder"
+    )
+    func placeholderOpens() throws {
+        let (nav, drill) = try Self.navigator(DrillDownSpec(root: "menu", rightPlaceholder: "hint"))
+        try NavFixture.play("tap 700,100", on: nav)
+        #expect(drill.left.map(\.id) == ["menu"])
+        #expect(drill.right?.id == "b")
+        #expect(SceneText.panels(nav.scene()) == ["menu", "b"])
+        nav.perform(.back)
+        nav.advance(to: nav.now + 2)
+        #expect(drill.right == nil)
+        #expect(SceneText.panels(nav.scene()) == ["menu", "hint"])
+        // Below the placeholder's rows, and on a blank right column, a tap opens nothing.
+        try NavFixture.play("tap 700,700", on: nav)
+        #expect(drill.right == nil)
+        let (plain, plainDrill) = try Self.navigator(DrillDownSpec(root: "menu"))
+        try NavFixture.play("tap 700,100", on: plain)
+        #expect(plainDrill.right == nil)
     }
 
     @Test(

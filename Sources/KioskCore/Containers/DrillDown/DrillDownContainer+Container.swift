@@ -71,6 +71,7 @@ extension DrillDownContainer: Container {
     // MARK: Touch
 
     public func claims(in frame: Rect, into touches: inout TouchClaims) {
+        placeholderClaims(in: frame, into: &touches)
         for (column, page, columnFrame) in pageColumns(in: frame)
         where columnFrame.contains(touches.point) {
             let header = Rect(
@@ -100,6 +101,31 @@ extension DrillDownContainer: Container {
                     }
                 }
             }
+        }
+    }
+
+    /// A placeholder's `open` tiles and rows act as if on the page in the other column (the
+    /// left page for the right placeholder): what they open fills the empty column as the left
+    /// page's own would.
+    private func placeholderClaims(in frame: Rect, into touches: inout TouchClaims) {
+        for column in columns {
+            let page: PageID?
+            let opener: NavigationNode?
+            switch column.content {
+            case .rightPlaceholder: (page, opener) = (placeholderPages.right, left.last)
+            case .leftPlaceholder: (page, opener) = (placeholderPages.left, right)
+            case .page: continue
+            }
+            guard let page, let opener else { continue }
+            let size = pageSize(columnWidth: column.width, height: frame.height)
+            let pageFrame = Rect(
+                origin: Point(x: frame.minX + column.x, y: frame.minY + columnHeaderHeight),
+                size: size)
+            let visible = Rect(
+                x: pageFrame.minX, y: pageFrame.minY, width: min(size.width, column.width),
+                height: size.height)
+            guard visible.contains(touches.point) else { continue }
+            touches.collectPicture(page, frame: pageFrame, opener: opener)
         }
     }
 

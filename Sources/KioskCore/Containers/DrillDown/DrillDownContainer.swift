@@ -13,7 +13,8 @@
 /// - Below `foldBelow` container width only one column shows (issue #5): the right page, or the
 ///   left top when there is none; changes slide the whole width as a stack does.
 /// - Placeholders are drawn by the Scene, not held as pages: the theme background, or a panel
-///   page (`placeholderPages`) drawn as a picture; they get no lifecycle events and no touches.
+///   page (`placeholderPages`) drawn as a picture; they get no lifecycle events, and a tap on
+///   one of their items acts as on the page in the other column (`placeholderClaims`).
 /// - Kept: popping with an empty right column moves the left top to the right and removes
 ///   nothing (returns nil) — it restores the state before that page was pushed onward.
 /// - A request while a change animates completes the running change's model and events at once
