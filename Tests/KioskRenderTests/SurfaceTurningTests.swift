@@ -54,12 +54,22 @@ struct SurfaceTurningTests {
         #expect(a.pairLayout != nil && b.pairLayout != nil && c.pairLayout == nil)
         // Twice the page (pairs of pixels), once per column pair, and no less.
         #expect(cache.turningBytes >= 2 * 2 * (320 - 1) * 200 * 4 / 2)
-        #expect(cache.turningBytes == (a.pairLayout?.bytes ?? 0) + (b.pairLayout?.bytes ?? 0))
+        // Beside them, each turning page's half- and quarter-size copies (a third of a page).
+        #expect(a.minified != nil && b.minified != nil && c.minified == nil)
+        #expect(
+            cache.turningBytes
+                == (a.pairLayout?.bytes ?? 0) + (b.pairLayout?.bytes ?? 0)
+                + (a.minified?.bytes ?? 0) + (b.minified?.bytes ?? 0))
 
-        // Drawn from the layouts, the frame is the same.
+        // Drawn from the layouts, the frame is the one the row-major loop draws from the same
+        // pages and copies.
         let stored = try ImageBuffer(width: 320, height: 200)
         compositor.compose(scene: scene, surfaces: cache, into: stored)
-        #expect(CompositorFixtures.pixels(stored) == CompositorFixtures.pixels(target))
+        let rowMajor = LayerCompositor()
+        rowMajor.pairTier = nil
+        let reference = try ImageBuffer(width: 320, height: 200)
+        rowMajor.compose(scene: scene, surfaces: cache, into: reference)
+        #expect(CompositorFixtures.pixels(stored) == CompositorFixtures.pixels(reference))
 
         // A redrawn clock changes the page: its layout goes, the other face keeps its own.
         _ = cache.prepare(for: scene, now: S.at(12, 1, 0))

@@ -69,16 +69,16 @@ public final class FramePipeline {
     }
 
     /// What the frame just drawn leads to, once (nil when no frame was drawn since). Called after
-    /// the commit, it also stores the faces that turned in that frame for turning when the
-    /// compositor reads such pages (`LayerCompositor.pairTier`; one page a frame, tens of
-    /// milliseconds at 1080p on the development machine) and frees the others, all of them once
+    /// the commit, it also stores the faces that turned in that frame for turning (their smaller
+    /// copies, and their column-pair layout when the compositor reads those,
+    /// `LayerCompositor.pairTier`; one page a frame) and frees the others, all of them once
     /// nothing turns.
     public func finishedFrame() -> FrameOutcome? {
         defer { outcome = nil }
         if outcome != nil {
             let compositor = renderer.compositor
             renderer.surfaces.storeForTurning(
-                compositor.pairTier == nil ? [] : compositor.turningSurfaces)
+                compositor.turningSurfaces, pairs: compositor.pairTier != nil)
         }
         return outcome
     }

@@ -85,13 +85,25 @@ public final class FrameRenderer {
         return result
     }
 
-    /// Draws `scene` into a new buffer of the scene's output size.
-    public func render(_ upright: Scene, now: WallClockTime) throws(RenderError) -> ImageBuffer {
+    /// Draws `scene` into a new buffer of the scene's output size. `minified`: turning faces
+    /// read their pages' smaller copies where shrunk beyond 2×, as a running kiosk's frames do
+    /// (false draws them from the pages alone, for comparisons).
+    public func render(_ upright: Scene, now: WallClockTime, minified: Bool = true)
+        throws(RenderError) -> ImageBuffer
+    {
         let scene = turned(upright)
         let target = try ImageBuffer(
             width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
         _ = surfaces.prepare(for: scene, now: now)
+        if !minified { surfaces.storeForTurning([]) }
         compositor.compose(scene: scene, surfaces: surfaces, into: target)
+        // A running kiosk stores turning faces' smaller copies after its first moving frame;
+        // a picture of the middle of a turn shows what the frames after that show.
+        if minified, !compositor.turningSurfaces.isEmpty,
+            surfaces.storeForTurning(compositor.turningSurfaces, pairs: false, limit: .max) > 0
+        {
+            compositor.compose(scene: scene, surfaces: surfaces, into: target)
+        }
         return target
     }
 

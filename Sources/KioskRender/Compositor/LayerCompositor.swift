@@ -250,7 +250,8 @@ public final class LayerCompositor {
         // Even column counts keep every layer's slice 16-byte aligned (56 · 2 = 112 = 7 · 16).
         for (_, plan, _) in plans
         where plan.kind == .columnProjective || plan.kind == .scaleTranslate {
-            columns += (plan.box.x1 - plan.box.x0 + 1) & ~1
+            // Up to three runs of a turning face (`MinifiedColumns`), each rounded up to even.
+            columns += (plan.box.x1 - plan.box.x0 + 1) & ~1 + 4
         }
         if columns > scratchColumns {
             scratch.deallocate()
@@ -273,7 +274,10 @@ public final class LayerCompositor {
         defer { prepaintsOccluders = prepaintsOccluders && drawerOpaque.contains(true) }
         for (index, plan, surface) in plans {
             let before = drawers.count
-            defer { if drawers.count > before { drawerOpaque.append(plan.alpha == 256) } }
+            // One entry per drawer: a turning face may be drawn as several runs of columns.
+            defer {
+                drawerOpaque += repeatElement(plan.alpha == 256, count: drawers.count - before)
+            }
             guard let surface else {
                 if case .solid(let colour) = scene.layers[index].content {
                     if plan.alpha == 256 { prepaintsOccluders = false }
@@ -320,23 +324,40 @@ public final class LayerCompositor {
             case .translation, .scaleTranslate, .affine, .rowProjective:
                 drawers.append(.rows(plan, RowMapper(plan.inverse), source))
             case .columnProjective:
-                let count = plan.box.x1 - plan.box.x0
                 // A translucent layer over an opaque surface blends with one alpha for all its
                 // pixels; its rows are read in a staircase, so the surface is checked as a whole.
                 let opaque = fastPaths && plan.alpha < 256 && LayerCompositor.isOpaque(surface)
-                let mapper = ColumnMapper(
-                    plan.inverse, x0: plan.box.x0, x1: plan.box.x1,
-                    scratch: scratch + used * ColumnMapper.bytesPerColumn, source: source,
-                    allowFast: fastPaths,
-                    opaqueSource: opaque, pairLayout: surface.pairLayout, tier: pairTier,
-                    width: surface.width, height: surface.height)
-                used += (count + 1) & ~1
-                if mapper.fast { turningSurfaces.insert(ObjectIdentifier(surface)) }
-                if plan.alpha == 256 && (mapper.pairs == nil || !LayerCompositor.isOpaque(surface))
-                {
-                    prepaintsOccluders = false
+                // Where the face is shrunk more than 2×, its columns read a smaller copy.
+                let runs = MinifiedColumns.runs(
+                    plan.inverse, box: plan.box, copies: surface.minified != nil)
+                for run in runs {
+                    let copy = run.level == 0 ? surface : surface.minified?.level(run.level)
+                    guard let copy else { continue }
+                    var part = plan
+                    part.box.x0 = run.x0
+                    part.box.x1 = run.x1
+                    part.inverse = MinifiedColumns.inverse(plan.inverse, level: run.level)
+                    let partSource =
+                        run.level == 0
+                        ? source
+                        : BilinearSource(
+                            base: UnsafePointer(copy.pixels.assumingMemoryBound(to: UInt32.self)),
+                            width: copy.width, height: copy.height, stridePixels: copy.stride / 4)
+                    let mapper = ColumnMapper(
+                        part.inverse, x0: run.x0, x1: run.x1,
+                        scratch: scratch + used * ColumnMapper.bytesPerColumn, source: partSource,
+                        allowFast: fastPaths, opaqueSource: opaque,
+                        pairLayout: run.level == 0 ? surface.pairLayout : nil, tier: pairTier,
+                        width: copy.width, height: copy.height)
+                    used += (run.x1 - run.x0 + 1) & ~1
+                    if mapper.fast { turningSurfaces.insert(ObjectIdentifier(surface)) }
+                    if plan.alpha == 256
+                        && (mapper.pairs == nil || !LayerCompositor.isOpaque(surface))
+                    {
+                        prepaintsOccluders = false
+                    }
+                    drawers.append(.columns(part, mapper, partSource))
                 }
-                drawers.append(.columns(plan, mapper, source))
             case .projective:
                 drawers.append(.projective(plan, ProjectiveMapper(plan.inverse), source))
             }

@@ -103,7 +103,12 @@ public final class ImageBuffer {
     func pixelsChanged() {
         knownOpacity = nil
         pairLayout = nil
+        minified = nil
     }
+
+    /// The half- and quarter-size copies a turning face samples where it is shrunk more than 2×
+    /// (`MinifiedCopies`), while they match the buffer's pixels.
+    public internal(set) var minified: MinifiedCopies?
 
     /// The pixels stored for turning (`PairLayout`), while they match the buffer's pixels; the
     /// cube's column loop reads it when present and the buffer itself otherwise.
