@@ -26,50 +26,38 @@ struct MinifiedCubeTests {
                 ])))
     }
 
-    /// The cube of pages a and b dragged by `degrees` of its 90° turn (finger still down).
+    /// The cube of pages a to d dragged by `degrees` of its 90° turn (finger still down).
     static func frame(degrees: Double, minified: Bool = true) throws -> ImageBuffer {
         _ = AppFixture.fonts
         let cube = PageDefinition(
-            id: "cube", title: "Cube", content: .cube(CubeSpec(faces: ["a", "b"])))
+            id: "cube", title: "Cube", content: .cube(CubeSpec(faces: ["a", "b", "c", "d"])))
         let configuration = LetterPages.configuration(
-            home: "cube", [tiles("a"), tiles("b"), cube])
+            home: "cube", ["a", "b", "c", "d"].map { tiles($0) } + [cube])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
         let navigator = try Navigator(configuration: configuration, viewport: size)
         let distance = degrees / 90 * size.width
         try ActionScript.parse("drag 600,200 \(600 - distance),200 250ms").play(
             on: navigator, until: 0.25)
         let scene = navigator.scene()
-        for layer in scene.layers {
-            let (w, h) = (layer.size.width, layer.size.height)
-            let m = layer.transform
-            func px(_ x: Double, _ y: Double) -> (Double, Double) {
-                let X = m[0, 0] * x + m[0, 1] * y + m[0, 3], Y = m[1, 0] * x + m[1, 1] * y + m[1, 3], W = m[3, 0] * x + m[3, 1] * y + m[3, 3]
-                return (X / W, Y / W)
-            }
-            print("DBG \(degrees) \(layer.content) corners", px(0, 0), px(w, 0), px(w, h), px(0, h))
-        }
         return try renderer.render(scene, now: AppFixture.instant, minified: minified)
     }
 
     @Test(
-        "a cube 30° and 45° into a turn: where the faces are shrunk beyond 2× they read the smaller copies, elsewhere nothing changes",
+        "a cube 30° and 45° into a turn: where the faces are squeezed across beyond 2× they read the narrower copies, elsewhere nothing changes",
         arguments: [30, 45])
     func golden(degrees: Int) throws {
         let image = try Self.frame(degrees: Double(degrees))
         appGoldens.check(image, named: "cube-minified-\(degrees)")
         let plain = try Self.frame(degrees: Double(degrees), minified: false)
-        let (differing, _) = GoldenFolder.difference(image, plain)
-        #expect(differing > 1000)
-        // The face turned towards the viewer is shrunk less than 2× at 30°: unchanged there.
-        if degrees == 30 {
-            var nearChanged = 0
-            for y in 0..<image.height {
-                for x in 0..<image.width / 3 where image.pixel(x: x, y: y) != plain.pixel(x: x, y: y) {
-                    nearChanged += 1
-                }
-            }
-            #expect(nearChanged == 0)
+        // Columns (left to right) where the two pictures differ at all.
+        let changed = (0..<image.width).filter { x in
+            (0..<image.height).contains { image.pixel(x: x, y: $0) != plain.pixel(x: x, y: $0) }
         }
+        print("cube at \(degrees)°: \(changed.count) of \(image.width) columns read a smaller copy")
+        #expect(changed.count > 40)
+        // At 30° the face turned towards the viewer is shrunk less than 2× on its near side
+        // (its right part, up to the cube's edge at x 435): unchanged there.
+        if degrees == 30 { #expect(!changed.contains { (250..<430).contains($0) }) }
     }
 
     /// Shimmer over a slow turn 1° a frame: the second difference in time of each pixel of the
@@ -96,11 +84,11 @@ struct MinifiedCubeTests {
         return total
     }
 
-    @Test("a slow turn shimmers less on the shrunk face with the copies than without")
+    @Test("a slow turn shimmers less on the squeezed face with the copies than without")
     func lessShimmer() throws {
         let with = try Self.shimmer(minified: true)
         let without = try Self.shimmer(minified: false)
         print("shimmer, 30°–40° 1° a frame: \(Int(with)) with copies, \(Int(without)) without, ratio \(with / without)")
-        #expect(with < 0.8 * without)
+        #expect(with < 0.9 * without)
     }
 }

@@ -79,6 +79,23 @@ struct ChartRenderTests {
             try render(Self.widgets, width: 1920, height: 1080 * 1.2), named: "charts-1920x1080")
     }
 
+    @Test("a payload of 1e30 (or -1e30) draws on a chart, a gauge and a bar instead of stopping the panel")
+    func hugeNumbers() throws {
+        let huge = ValueHistory(length: .samples(10))
+        for (i, v) in [1.0, 1e30, -1e30, 5].enumerated() { huge.record(v, at: Double(i)) }
+        var context = Self.context([:], values: ["huge": LiveValue(text: "1e30")])
+        context.chartData = { _ in ChartData(history: huge, thresholds: nil) }
+        let image = try TestFixtures.renderer().render(
+            panel: Panel(widgets: [
+                .chart(ChartWidget(values: ["huge"], label: "Huge")),
+                .gauge(GaugeWidget(value: "huge", label: "Huge")),
+                .bar(BarWidget(value: "huge", label: "Huge"))
+            ]), size: Size(width: 640, height: 1200), scale: 1, theme: .standard,
+            context: context)
+        #expect(image.width == 640)
+        #expect(ChartNumber.format(1e30) == "1e+30")
+    }
+
     @Test("a chart leaves its gaps empty and draws its line elsewhere")
     func gapIsAGap() throws {
         let widget = ChartWidget(

@@ -86,7 +86,7 @@ public final class FrameRenderer {
     }
 
     /// Draws `scene` into a new buffer of the scene's output size. `minified`: turning faces
-    /// read their pages' smaller copies where shrunk beyond 2×, as a running kiosk's frames do
+    /// read their pages' narrower copies where squeezed beyond 2×, as a running kiosk's frames do
     /// (false draws them from the pages alone, for comparisons).
     public func render(_ upright: Scene, now: WallClockTime, minified: Bool = true)
         throws(RenderError) -> ImageBuffer

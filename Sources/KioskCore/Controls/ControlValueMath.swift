@@ -35,20 +35,10 @@ public enum ControlValueMath {
         return Swift.min(Swift.max((value - range.min) / (range.max - range.min), 0), 1)
     }
 
-    /// The number a value's text starts with (`"21.5"`, `"21.5 °C"`, `" -3"`); nil for none.
-    public static func number(_ text: String) -> Double? {
-        let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        var end = trimmed.startIndex
-        for (offset, c) in zip(trimmed.indices, trimmed) {
-            let sign = (c == "-" || c == "+") && offset == trimmed.startIndex
-            guard c.isASCII, c.isNumber || c == "." || sign else { break }
-            end = trimmed.index(after: offset)
-        }
-        guard let value = Double(trimmed[trimmed.startIndex..<end]), value.isFinite else {
-            return nil
-        }
-        return value
-    }
+    /// The number a value's text starts with (`"21.5"`, `"21.5 °C"`, `" -3"`, `"1e3"`); nil for
+    /// none. The same reading as thresholds and histories (`Thresholds.leadingNumber`), so a
+    /// slider and a gauge on one value agree.
+    public static func number(_ text: String) -> Double? { Thresholds.leadingNumber(text) }
 
     /// `value` on the grid `min + k·step`, within `min … max`.
     static func snapped(_ value: Double, _ range: ControlRange) -> Double {
@@ -61,15 +51,7 @@ public enum ControlValueMath {
     /// As many decimals as the step and min need (step 0.5 → "21.5", step 1 → "21"), so a value
     /// sent is what the panel shows, never "21.499999999".
     public static func format(_ value: Double, _ range: ControlRange) -> String {
-        let places = Swift.max(decimals(range.step), decimals(range.min))
-        var scaled = (value * power(places)).rounded()
-        if scaled == 0 { scaled = 0 }  // no "-0"
-        let negative = scaled < 0
-        let digits = String(Int64(abs(scaled)))
-        guard places > 0 else { return (negative ? "-" : "") + digits }
-        let padded = String(repeating: "0", count: Swift.max(0, places + 1 - digits.count)) + digits
-        let split = padded.index(padded.endIndex, offsetBy: -places)
-        return (negative ? "-" : "") + padded[..<split] + "." + padded[split...]
+        DecimalText.fixed(value, decimals: Swift.max(decimals(range.step), decimals(range.min)))
     }
 
     /// Decimals of `x` as written in a config (at most 6).

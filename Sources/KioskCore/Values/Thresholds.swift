@@ -28,8 +28,8 @@ public struct Thresholds: Hashable, Sendable {
     }
 
     /// The longest prefix of `text` (after blanks) that reads as a decimal number.
-    static func leadingNumber(_ text: String) -> Double? {
-        let trimmed = text.drop { $0 == " " }
+    public static func leadingNumber(_ text: String) -> Double? {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
         var prefix = ""
         for character in trimmed {
             guard character.isASCII, character.isNumber || "+-.eE".contains(character) else {

@@ -85,13 +85,6 @@ public struct BenchmarkReport: Sendable {
 
     /// Fixed-point decimal without Foundation.
     public static func format(_ v: Double, _ decimals: Int) -> String {
-        guard v.isFinite else { return "nan" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((abs(v) * scale).rounded())
-        let whole = scaled / Int(scale), frac = scaled % Int(scale)
-        var f = String(frac)
-        while f.count < decimals { f = "0" + f }
-        return (v < 0 && scaled != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + f : "")
+        v.isFinite ? DecimalText.fixed(v, decimals: decimals) : "nan"
     }
 }

@@ -46,7 +46,8 @@ enum ChartNumber {
         let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2
         var scaled = (value * pow10(decimals)).rounded() / pow10(decimals)
         if scaled == 0 { scaled = 0 }  // no "-0"
-        if decimals == 0 { return String(Int(scaled)) }
+        // Whole numbers through the overflow-safe writer: a payload of "1e30" is a number too.
+        if decimals == 0 { return DecimalText.fixed(value, decimals: 0) }
         let text = String(scaled)
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }

@@ -327,7 +327,7 @@ public final class LayerCompositor {
                 // A translucent layer over an opaque surface blends with one alpha for all its
                 // pixels; its rows are read in a staircase, so the surface is checked as a whole.
                 let opaque = fastPaths && plan.alpha < 256 && LayerCompositor.isOpaque(surface)
-                // Where the face is shrunk more than 2×, its columns read a smaller copy.
+                // Where the face is squeezed across more than 2×, its columns read a narrower copy.
                 let runs = MinifiedColumns.runs(
                     plan.inverse, box: plan.box, copies: surface.minified != nil)
                 for run in runs {

@@ -1,9 +1,9 @@
-/// Which columns of a turning face read a smaller copy of its page (`MinifiedCopies`): where the
-/// face is shrunk more than 2× a column samples the half-size copy, more than 4× the quarter-size
-/// one, elsewhere the page itself. A column's shrinking is one number down the whole column (the
-/// divisor of a column-projective map depends on x only), so a face splits into a few runs of
-/// columns, each drawn as the same layer clipped to its run, with the same loops: the runs meet
-/// exactly, and the edges' antialiasing is the face's own.
+/// Which columns of a turning face read a narrower copy of its page (`MinifiedCopies`): where the
+/// face is squeezed across more than 2× a column samples the half-width copy, more than 4× the
+/// quarter-width one, elsewhere the page itself. A column's squeeze is one number down the whole
+/// column (the divisor of a column-projective map depends on x only), so a face splits into a
+/// few runs of columns, each drawn as the same layer clipped to its run, with the same loops: the
+/// runs meet exactly, and the edges' antialiasing is the face's own.
 enum MinifiedColumns {
     /// A run of columns `x0..<x1` and the copy it reads (0: the page, 1: half, 2: quarter).
     struct Run: Equatable {
@@ -32,24 +32,21 @@ enum MinifiedColumns {
         return runs.count <= 3 ? runs : whole
     }
 
-    /// Source pixels per output pixel at output point (x, y): the larger of the horizontal and
-    /// the vertical step.
+    /// Source pixels per output pixel across (along u) at output point (x, y).
     static func shrink(_ n: Homography, x: Double, y: Double) -> Double {
         let den = n.g * x + n.i
         guard abs(den) > 1e-12 else { return 1 }
         let numerator = n.a * x + n.b * y + n.c
-        let du = (n.a * den - n.g * numerator) / (den * den)
-        let dv = n.e / den
-        let s = max(abs(du), abs(dv))
-        return s.isFinite ? s : 1
+        let du = abs((n.a * den - n.g * numerator) / (den * den))
+        return du.isFinite ? du : 1
     }
 
     /// 1 beyond 2×, 2 beyond 4×, else 0.
     static func level(shrink: Double) -> Int { shrink > 4 ? 2 : shrink > 2 ? 1 : 0 }
 
     /// `n` mapping to the pixel-centre coordinates of the copy at `level`: the copy's pixel i
-    /// covers the page's pixels 2i and 2i + 1, so s ↦ (s + 0.5) / 2 − 0.5 per level, with the
-    /// rounding bias (`LayerPlan.roundingBias`) kept as it was.
+    /// covers the page's pixels 2i and 2i + 1 across, so u ↦ (u + 0.5) / 2 − 0.5 per level (v
+    /// stays), with the rounding bias (`LayerPlan.roundingBias`) kept as it was.
     static func inverse(_ n: Homography, level: Int) -> Homography {
         guard level > 0 else { return n }
         let k = Double(1 << level), bias = LayerPlan.roundingBias
@@ -58,9 +55,6 @@ enum MinifiedColumns {
         m.a = n.a / k + t * n.g
         m.b = n.b / k + t * n.h
         m.c = n.c / k + t * n.i
-        m.d = n.d / k + t * n.g
-        m.e = n.e / k + t * n.h
-        m.f = n.f / k + t * n.i
         return m
     }
 }

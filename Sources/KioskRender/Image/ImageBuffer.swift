@@ -106,7 +106,7 @@ public final class ImageBuffer {
         minified = nil
     }
 
-    /// The half- and quarter-size copies a turning face samples where it is shrunk more than 2×
+    /// The half- and quarter-width copies a turning face samples where it is squeezed more than 2×
     /// (`MinifiedCopies`), while they match the buffer's pixels.
     public internal(set) var minified: MinifiedCopies?
 

@@ -1,12 +1,14 @@
-/// A page's box-filtered half- and quarter-size copies, for the parts of a turning cube face that
-/// are shrunk more than 2× or 4× (issue 29): bilinear sampling from the full page there skips
-/// source columns ("Tile a1" reads "Tle1") and small text shimmers as the face moves; the
-/// smaller copy has each of its pixels averaged from the 2x2 pixels below it, so every source
-/// pixel counts. Premultiplied ARGB like the page, so averaging is exact for translucent pixels.
-/// About a third of the page's memory; built after a frame is committed, never while one is
+/// A page's box-filtered half- and quarter-width copies, for the parts of a turning cube face that
+/// are squeezed more than 2× or 4× across (issue 29): bilinear sampling from the full page there
+/// skips source columns ("Tile a1" reads "Tle1") and small text shimmers as the face moves; in
+/// the narrower copy each pixel is the mean of the 2 (4) page pixels beside each other below it,
+/// so every column counts. Only the width shrinks: a face turning about a vertical axis is
+/// squeezed across far more than up and down (a half-size copy blurs its letters vertically for
+/// nothing). Premultiplied ARGB like the page, so averaging is exact for translucent pixels.
+/// Three quarters of the page's memory; built after a frame is committed, never while one is
 /// composed (`PageSurfaceCache.storeForTurning`).
 public final class MinifiedCopies {
-    /// Level 1 (half size, rounded up) and level 2 (quarter size).
+    /// Level 1 (half the width, rounded up) and level 2 (a quarter).
     public let half: ImageBuffer
     public let quarter: ImageBuffer
 
@@ -24,38 +26,34 @@ public final class MinifiedCopies {
     /// Bytes held by both copies.
     public var bytes: Int { half.stride * half.height + quarter.stride * quarter.height }
 
-    /// `source` at half its size, each pixel the rounded mean of the 2x2 block below it (an odd
-    /// last row or column is averaged with itself).
+    /// `source` at half its width, each pixel the rounded mean of the two beside each other below
+    /// it (an odd last column is averaged with itself).
     static func halved(_ source: ImageBuffer) -> ImageBuffer? {
-        let width = (source.width + 1) / 2, height = (source.height + 1) / 2
+        let width = (source.width + 1) / 2, height = source.height
         guard let target = try? ImageBuffer(width: width, height: height) else { return nil }
         let from = source.pixels.assumingMemoryBound(to: UInt32.self)
         let to = target.pixels.assumingMemoryBound(to: UInt32.self)
         let fromStride = source.stride / 4, toStride = target.stride / 4
         let lastColumn = source.width - 1
         for y in 0..<height {
-            let top = from + 2 * y * fromStride
-            let bottom = from + min(2 * y + 1, source.height - 1) * fromStride
-            let row = to + y * toStride
+            let row = from + y * fromStride, out = to + y * toStride
             for x in 0..<width {
-                let left = 2 * x, right = min(2 * x + 1, lastColumn)
-                row[x] = mean(top[left], top[right], bottom[left], bottom[right])
+                out[x] = mean(row[2 * x], row[min(2 * x + 1, lastColumn)])
             }
         }
         target.markDirty()
         return target
     }
 
-    /// The per-channel rounded mean of four ARGB pixels: each channel widened to 16 bits so
-    /// the four sums cannot carry into the next.
+    /// The per-channel rounded mean of two ARGB pixels: each channel widened to 16 bits so the
+    /// sums cannot carry into the next.
     @inline(__always)
-    static func mean(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> UInt32 {
+    static func mean(_ a: UInt32, _ b: UInt32) -> UInt32 {
         @inline(__always) func spread(_ p: UInt32) -> UInt64 {
             let q = UInt64(p)
             return (q & 0x00FF_00FF) | ((q & 0xFF00_FF00) << 24)
         }
-        let sum = spread(a) &+ spread(b) &+ spread(c) &+ spread(d) &+ 0x0002_0002_0002_0002
-        let m = (sum >> 2) & 0x00FF_00FF_00FF_00FF
+        let m = ((spread(a) &+ spread(b) &+ 0x0001_0001_0001_0001) >> 1) & 0x00FF_00FF_00FF_00FF
         return UInt32(truncatingIfNeeded: (m & 0x00FF_00FF) | ((m >> 24) & 0xFF00_FF00))
     }
 }

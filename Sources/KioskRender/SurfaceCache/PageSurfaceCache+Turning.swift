@@ -1,5 +1,5 @@
 /// Pages stored for turning: while a cube turns, the faces the column loop reads get their
-/// half- and quarter-size copies (`MinifiedCopies`, for the parts shrunk more than 2×) and, when
+/// half- and quarter-width copies (`MinifiedCopies`, for the parts squeezed beyond 2×) and, when
 /// the compositor reads them (`LayerCompositor.pairTier`), a column-pair copy (`PairLayout`),
 /// built after a frame is committed (never while one is composed, so a tap's first moving frame
 /// still costs what it did), and dropped once they stop turning.
