@@ -76,7 +76,8 @@ struct MinifiedCubeTests {
                             Double((image.pixel(x: x, y: y) >> UInt32(shift)) & 0xFF)
                         }
                         total += abs(
-                            channel(frames[t + 1]) - 2 * channel(frames[t]) + channel(frames[t - 1]))
+                            channel(frames[t + 1]) - 2 * channel(frames[t]) + channel(frames[t - 1])
+                        )
                     }
                 }
             }
@@ -88,7 +89,9 @@ struct MinifiedCubeTests {
     func lessShimmer() throws {
         let with = try Self.shimmer(minified: true)
         let without = try Self.shimmer(minified: false)
-        print("shimmer, 30°–40° 1° a frame: \(Int(with)) with copies, \(Int(without)) without, ratio \(with / without)")
+        print(
+            "shimmer, 30°–40° 1° a frame: \(Int(with)) with copies, \(Int(without)) without, ratio \(with / without)"
+        )
         #expect(with < 0.9 * without)
     }
 }

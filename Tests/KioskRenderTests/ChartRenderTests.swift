@@ -79,7 +79,9 @@ struct ChartRenderTests {
             try render(Self.widgets, width: 1920, height: 1080 * 1.2), named: "charts-1920x1080")
     }
 
-    @Test("a payload of 1e30 (or -1e30) draws on a chart, a gauge and a bar instead of stopping the panel")
+    @Test(
+        "a payload of 1e30 (or -1e30) draws on a chart, a gauge and a bar instead of stopping the panel"
+    )
     func hugeNumbers() throws {
         let huge = ValueHistory(length: .samples(10))
         for (i, v) in [1.0, 1e30, -1e30, 5].enumerated() { huge.record(v, at: Double(i)) }

@@ -9,7 +9,9 @@ import Testing
 struct MinifiedCopiesTests {
     typealias F = CompositorFixtures
 
-    @Test("each pixel of the half-width copy is the rounded mean of the two beside it; an odd last column averages with itself")
+    @Test(
+        "each pixel of the half-width copy is the rounded mean of the two beside it; an odd last column averages with itself"
+    )
     func halving() throws {
         let page = try F.surface(width: 5, height: 2) { x, y in
             // Premultiplied, opaque: grey levels that differ per pixel.
@@ -42,7 +44,8 @@ struct MinifiedCopiesTests {
         // The same point of the page through the half copy's map.
         let n = Homography(a: 2.5, b: 0.1, c: 3, d: 0.2, e: 2.5, f: 7, g: 0.001, h: 0, i: 1)
         for (x, y) in [(10.5, 20.5), (400.5, 300.5)] {
-            let page = try #require(n.map(x, y)), copy = try #require(MinifiedColumns.inverse(n, level: 1).map(x, y))
+            let page = try #require(n.map(x, y)),
+                copy = try #require(MinifiedColumns.inverse(n, level: 1).map(x, y))
             let bias = LayerPlan.roundingBias
             #expect(abs((page.x - bias + 0.5) / 2 - 0.5 + bias - copy.x) < 1e-9)
             #expect(abs(page.y - copy.y) < 1e-9)

@@ -140,6 +140,10 @@ public enum BenchCommand {
                 if let r = results.last, r.name == label { medians.append(r.medianMs) }
                 if threads > 1 { workerShare = share(ofWorkers: compositor.stripeCounts) }
                 if threads == 1 && hold {
+                    // Readable minification's cost: the same frame from the pages alone.
+                    compositor.readsNarrowerCopies = false
+                    measure("\(label), pages only (no narrower copies)") { k.frame() }
+                    compositor.readsNarrowerCopies = true
                     summary += measureTiers(k, label: label) { name, body in measure(name, body) }
                 }
                 // The process's CPU time per frame (all threads): what the split adds in work.

@@ -70,6 +70,9 @@ public final class LayerCompositor {
     /// unless `KIOSK_PAIR_KERNELS` names one) draws them from their row-major pixels as before
     /// (`bench` compares both, tests force every tier).
     public var pairTier: PairTier? = PairTier.fromEnvironment
+    /// False draws turning faces from their pages alone even where narrower copies are stored
+    /// (`MinifiedCopies`): `bench` compares the two.
+    public var readsNarrowerCopies = true
     /// The surfaces the last `compose` drew through the column loop's fast path (turning cube
     /// faces): the ones worth storing for turning (`PageSurfaceCache.storeForTurning`).
     public private(set) var turningSurfaces: Set<ObjectIdentifier> = []
@@ -329,7 +332,8 @@ public final class LayerCompositor {
                 let opaque = fastPaths && plan.alpha < 256 && LayerCompositor.isOpaque(surface)
                 // Where the face is squeezed across more than 2×, its columns read a narrower copy.
                 let runs = MinifiedColumns.runs(
-                    plan.inverse, box: plan.box, copies: surface.minified != nil)
+                    plan.inverse, box: plan.box,
+                    copies: readsNarrowerCopies && surface.minified != nil)
                 for run in runs {
                     let copy = run.level == 0 ? surface : surface.minified?.level(run.level)
                     guard let copy else { continue }

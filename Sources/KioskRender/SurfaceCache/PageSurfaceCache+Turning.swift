@@ -9,7 +9,9 @@ extension PageSurfaceCache {
     /// column-pair layouts too). Returns how many pages got copies. An empty set (the cube
     /// settled) frees them all.
     @discardableResult
-    public func storeForTurning(_ turning: Set<ObjectIdentifier>, pairs: Bool = true, limit: Int = 1)
+    public func storeForTurning(
+        _ turning: Set<ObjectIdentifier>, pairs: Bool = true, limit: Int = 1
+    )
         -> Int
     {
         var built = 0
