@@ -34,7 +34,8 @@ extension KioskRunner {
         day.screensaver.start(page: page, keeping: visitor)
         navigator = saver
         if let quiet {
-            log.info("idle for \(IdleService.seconds(quiet)) s: showing the screensaver \"\(page)\"")
+            log.info(
+                "idle for \(IdleService.seconds(quiet)) s: showing the screensaver \"\(page)\"")
         }
         redrawAll()
     }
