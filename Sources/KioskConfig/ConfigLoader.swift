@@ -92,10 +92,10 @@ public enum ConfigLoader {
         let graph = PageGraph(pages: pages)
         // Without any page file, "unknown home page" would only repeat the folder error.
         let home = homeID.flatMap { $0.isEmpty || pages.isEmpty ? nil : PageID($0) }
-        let schedulePages = settings?.schedulePages ?? []
+        let settingsPages = settings?.pagesNamedInSettings ?? []
         graph.check(
-            home: home, kiosk: kioskContextUsed, alsoShown: schedulePages.map(\.id))
-        for (id, keyPath) in schedulePages where graph.byID[id] == nil {
+            home: home, kiosk: kioskContextUsed, alsoShown: settingsPages.map(\.id))
+        for (id, keyPath) in settingsPages where graph.byID[id] == nil {
             kioskContextUsed.error(keyPath, graph.unknown(id))
         }
         if let settings { ValueReferenceCheck.check(pages, values: settings.control) }

@@ -138,10 +138,12 @@ extension SettingsParser {
 }
 
 extension KioskSettings {
-    /// The pages the schedule names, with the key each is at (`schedule[2].open`), for the
-    /// loader's unknown-id and reachability checks.
-    public var schedulePages: [(id: PageID, keyPath: String)] {
+    /// The pages kiosk.toml names besides `home` (`[idle] screensaver` and the schedule's, each
+    /// with the key it is at, `schedule[2].open`), for the loader's unknown-id and reachability
+    /// checks.
+    public var pagesNamedInSettings: [(id: PageID, keyPath: String)] {
         var pages: [(id: PageID, keyPath: String)] = []
+        if let id = idle.screensaver { pages.append((id, "idle.screensaver")) }
         for (index, row) in schedule.rows.enumerated() {
             let path = "schedule[\(index + 1)]."
             if let id = row.sets.home { pages.append((id, path + "home")) }

@@ -16,7 +16,9 @@ struct SettingsParser {
     static let themeSizeKeys = ["title_size", "body_size", "small_size"]
     static let themeSpaceKeys = ["padding", "spacing", "corner_radius"]
     static var themeKeys: [String] { themeColorKeys + ["font"] + themeSizeKeys + themeSpaceKeys }
-    static let idleKeys = ["home_after", "blank_after", "backlight"]
+    static let idleKeys = [
+        "home_after", "blank_after", "backlight", "screensaver", "screensaver_after"
+    ]
     static var inputKeys: [String] { ["source"] + inputGeometryKeys }
 
     /// The settings, or nil when something is wrong (already reported). `home` is checked against
@@ -47,7 +49,11 @@ struct SettingsParser {
             settings.idle = IdleSettings(
                 homeAfter: idle.number("home_after", maximum: ConfigLimits.idleSeconds),
                 blankAfter: idle.number("blank_after", maximum: ConfigLimits.idleSeconds),
-                backlight: backlight(idle))
+                backlight: backlight(idle),
+                screensaver: idle.string("screensaver").map { PageID($0) },
+                screensaverAfter: idle.number(
+                    "screensaver_after", maximum: ConfigLimits.idleSeconds)
+                    ?? IdleSettings.defaultScreensaverAfter)
         }
         if let input = root.table("input") {
             input.checkKeys(Self.inputKeys, what: "[input]")

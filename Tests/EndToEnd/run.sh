@@ -96,6 +96,8 @@ if [ $CONTROL_ONLY = 0 ]; then
     wants kiosk weston && { . "$HERE/calibrate.sh"; calibrate_cases; }
     # Live reload of [display] and [input]: a broken config fixed with a rotation, a rotation edited.
     wants kiosk weston && { . "$HERE/live-reload.sh"; live_reload_cases; }
+    # The screensaver: shown after idle, ended by a tap that presses nothing.
+    wants kiosk weston && { . "$HERE/screensaver.sh"; screensaver_cases; }
 fi
 # The control layer: values, actions, MQTT and D-Bus with a real broker and bus daemon.
 [ $CONTROL_ONLY != 2 ] && wants kiosk weston && { . "$HERE/control.sh"; control_cases; }

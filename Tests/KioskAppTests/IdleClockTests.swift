@@ -54,6 +54,31 @@ struct IdleClockTests {
         #expect(clock.nextDeadline == 22)
     }
 
+    @Test("the screensaver comes once per idle period at screensaver_after, between home and blank")
+    func screensaver() {
+        var clock = IdleClock(
+            settings: IdleSettings(
+                homeAfter: 30, blankAfter: 600, screensaver: "attract", screensaverAfter: 60),
+            now: 0)
+        #expect(due(&clock, 30) == [.home])
+        #expect(clock.nextDeadline == 60)
+        #expect(due(&clock, 59.9) == [])
+        #expect(due(&clock, 60) == [.screensaver])
+        #expect(due(&clock, 100) == [])
+        #expect(clock.nextDeadline == 600)
+        clock.activity(at: 100)
+        #expect(clock.nextDeadline == 130)
+        #expect(due(&clock, 200) == [.home, .screensaver])
+        #expect(due(&clock, 700) == [.blank])
+    }
+
+    @Test("screensaver_after alone, without a screensaver page, never comes due")
+    func screensaverNeedsAPage() {
+        var clock = IdleClock(settings: IdleSettings(screensaverAfter: 10), now: 0)
+        #expect(clock.nextDeadline == nil)
+        #expect(due(&clock, 1e9) == [])
+    }
+
     @Test("without [idle] settings nothing is ever due")
     func disabled() {
         var clock = IdleClock(settings: IdleSettings(), now: 0)

@@ -31,7 +31,7 @@ private struct ConfigFolder {
 /// Stands in for the runner around the router: a real Navigator, counts what reaches it.
 final class RouterHost: InputRouterDelegate {
     var navigator: Navigator?
-    var isBlanked = false
+    var wakesOnInput = false
     var changes = 0
     func inputActivity() {}
     func wake(by cause: String) {}

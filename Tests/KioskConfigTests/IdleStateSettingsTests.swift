@@ -22,4 +22,15 @@ struct IdleStateSettingsTests {
         #expect(settings.idle.backlight == nil)
         #expect(settings.stateFile == nil)
     }
+
+    @Test(
+        "[idle] screensaver is read with screensaver_after at its 300 s default, and its page counts as shown"
+    )
+    func screensaver() throws {
+        let result = ConfigLoader.load(directory: FixtureCase.root + "/valid/screensaver")
+        let settings = try #require(result.configuration?.settings)
+        #expect(settings.idle.screensaver == "attract")
+        #expect(settings.idle.screensaverAfter == 300)
+        #expect(result.warnings.isEmpty)
+    }
 }

@@ -7,7 +7,8 @@ import Logging
 protocol InputRouterDelegate: AnyObject {
     /// Where events go; nil before the output's first configure.
     var navigator: Navigator? { get }
-    var isBlanked: Bool { get }
+    /// The next touch or key only wakes the panel (blank, off, or showing the screensaver).
+    var wakesOnInput: Bool { get }
     /// Any input: a new idle period starts.
     func inputActivity()
     /// The screen is blank and input arrived: light it (the event is swallowed).
@@ -194,7 +195,7 @@ final class InputRouter {
         switch event {
         case .down(let id, let position, _):
             delegate.inputActivity()
-            if delegate.isBlanked {
+            if delegate.wakesOnInput {
                 delegate.wake(by: "a touch")
                 gate.swallowSequence(of: id)
             } else if overlays?.touchDown(id, at: position) == true {
@@ -222,7 +223,7 @@ final class InputRouter {
     func deliver(_ event: KeyEvent) {
         guard let delegate, let navigator = delegate.navigator else { return }
         delegate.inputActivity()
-        if event.isPressed && delegate.isBlanked {
+        if event.isPressed && delegate.wakesOnInput {
             delegate.wake(by: "a key")
             gate.swallowKey(event.key)
         }

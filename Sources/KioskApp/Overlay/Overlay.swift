@@ -2,7 +2,7 @@ import KioskCore
 import KioskRender
 
 /// Something drawn over the composited pages that is not a page: the config error banner, a
-/// toast, a confirmation dialog (and the keypad, keyboard or screensaver to come). The
+/// toast, a confirmation dialog (and the keypad or keyboard to come). The
 /// `OverlayService` owns every overlay shown: it lays them out, stacks their layers over the
 /// navigation's Scene by `level`, gives their panels to the surface cache (never to the
 /// configuration) and asks them first about every touch.

@@ -120,6 +120,8 @@ extension KioskRunner {
     func perform(_ command: RemoteCommand) throws(ControlError) {
         switch command {
         case .navigate(let action):
+            // A remote command acts on the visitor's navigation, shown again.
+            endScreensaver()
             guard let navigator, config.good != nil else {
                 throw .refusedCommand("the config has errors; no page to navigate")
             }

@@ -25,7 +25,9 @@ extension KioskRunner {
         betweenFrames?.wakeups.arm(for: pipeline.renderer.surfaces, now: outcome.now)
         if outcome.isSettled, let navigator {
             if config.good != nil { betweenFrames?.ahead.settled(navigator) }
-            if let page = keeper.settled(navigator, saving: config.good != nil) {
+            // The screensaver's navigation is never saved: a restart returns to the visitor's.
+            let saving = config.good != nil && !day.screensaver.isShowing
+            if let page = keeper.settled(navigator, saving: saving) {
                 if config.good != nil { log.info("showing page \"\(page)\"") }
                 controlPageSettled(page)
                 updateStatus()
@@ -79,6 +81,7 @@ extension KioskRunner {
 
 extension KioskRunner: InputRouterDelegate {
     var isBlanked: Bool { idle.isBlanked || schedule.isOff }
+    var wakesOnInput: Bool { isBlanked || day.screensaver.isShowing }
 
     func inputActivity() {
         idle.activity()
@@ -88,6 +91,7 @@ extension KioskRunner: InputRouterDelegate {
     func wake(by cause: String) {
         idle.wake()
         schedule.wake()
+        endScreensaver()
         log.info("woken by \(cause) (not delivered to the page)")
         redrawAll()
     }

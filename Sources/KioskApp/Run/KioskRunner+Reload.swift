@@ -44,6 +44,8 @@ extension KioskRunner {
         pipeline.renderer.update(configuration: config.shown)
         pipeline.overlays.use(theme: config.shown.settings.theme)
         showBanner()
+        // The reloaded pages replace the visitor's navigation, not the attract page's.
+        endScreensaver()
         applyServiceSettings()
         let viewportChanged = applyInputSettings()
         if let old = navigator {
@@ -66,7 +68,7 @@ extension KioskRunner {
 
     /// `[idle]` and `state_file` of the good configuration (defaults while only errors were seen).
     func applyServiceSettings() {
-        idle.apply(config.good?.settings.idle ?? IdleSettings())
+        applyIdleSettings()
         let good = config.good?.settings
         schedule.apply(
             good?.schedule ?? Schedule(), wakeFor: good?.output.wakeFor ?? 120,

@@ -8,6 +8,14 @@ extension KioskRunner {
     func scheduleChanged(from old: ScheduleState, to new: ScheduleState) {
         defer { redrawAll() }
         deliverScheduleValues()
+        if new.screensaver != old.screensaver { applyIdleSettings() }
+        // The row's pages change the visitor's navigation: the screensaver steps aside for the
+        // change and comes back over it (with the row's screensaver page, if it has another).
+        let pagesChanged =
+            new.home != old.home || new.open != old.open || new.screensaver != old.screensaver
+        let wasSaving = pagesChanged && day.screensaver.isShowing
+        defer { if wasSaving { startScreensaver(quiet: nil) } }
+        if wasSaving { endScreensaver() }
         guard config.good != nil, let current = navigator else { return }
         if new.home != old.home {
             guard

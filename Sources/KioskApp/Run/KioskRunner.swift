@@ -74,6 +74,7 @@ public final class KioskRunner {
         try loop.onSignal(.hangup) { [unowned self] _ in reload(reason: "SIGHUP") }
         config.watch(loop: loop, log: log) { [unowned self] in reload(reason: "files changed") }
         idle.onHome = { [unowned self] quiet in idleHome(quiet: quiet) }
+        idle.onScreensaver = { [unowned self] quiet in startScreensaver(quiet: quiet) }
         idle.onBlank = { [unowned self] _ in
             pipeline.invalidate()
             output?.setNeedsFrame()
@@ -164,6 +165,7 @@ public final class KioskRunner {
         }
         log.info("output \(Int(size.width))x\(Int(size.height)) at scale \(Int(scale))")
         pipeline.renderer.surfaces.scale = scale
+        endScreensaver()
         if let navigator {
             navigator.resize(viewport: size, scale: scale)
         } else {
@@ -179,15 +181,17 @@ public final class KioskRunner {
         StartupTimeline.process.mark("layout")
     }
 
-    /// A navigator for `configuration` at the home page; nil (and the loop stopped with 78) when
-    /// even that cannot be built, which a validated configuration rules out.
-    func makeNavigator(_ configuration: KioskConfiguration, viewport: Size, scale: Double)
-        -> Navigator?
-    {
+    /// A navigator for `configuration` at the home page (or at `root`, the screensaver's page);
+    /// nil (and the loop stopped with 78) when even that cannot be built, which a validated
+    /// configuration rules out.
+    func makeNavigator(
+        _ configuration: KioskConfiguration, viewport: Size, scale: Double, root: PageID? = nil
+    ) -> Navigator? {
         let renderer = pipeline.renderer
         do {
             // The schedule's home page, when the configuration shown has it (not the error page).
-            let home = schedule.state.home.flatMap { configuration.pages[$0] != nil ? $0 : nil }
+            let home =
+                root ?? schedule.state.home.flatMap { configuration.pages[$0] != nil ? $0 : nil }
             let made = try Navigator(
                 configuration: configuration, viewport: viewport, scale: scale, rootPage: home,
                 panels: renderer)
@@ -215,9 +219,12 @@ public final class KioskRunner {
         keeper.restore(into: navigator)
     }
 
-    /// Idle for `home_after` seconds: home, animated.
+    /// Idle for `home_after` seconds: home, animated (behind the screensaver when it shows, so
+    /// its end returns home).
     private func idleHome(quiet: Double) {
-        guard config.good != nil, let navigator else { return }
+        guard config.good != nil, let navigator = day.screensaver.visitor ?? navigator else {
+            return
+        }
         navigator.advance(to: MonotonicClock.now)
         if navigator.perform(.home) {
             log.info("idle for \(IdleService.seconds(quiet)) s: going home")

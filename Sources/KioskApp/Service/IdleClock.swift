@@ -4,17 +4,21 @@ import KioskCore
 /// monotonic seconds, so the rules are tested without waiting.
 ///
 /// Each step happens once per idle period: after `home_after` seconds the navigation goes home,
-/// after `blank_after` seconds the screen blanks. Any input starts a new period. Both steps are
-/// independent: a blank before home is allowed (the home animation then plays unseen).
+/// after `screensaver_after` seconds (when a screensaver page is set) the attract page shows,
+/// after `blank_after` seconds the screen blanks. Any input starts a new period. The steps are
+/// independent: a blank before home is allowed (the home animation then plays unseen), and home
+/// during the screensaver goes home behind it (the visitor's navigation, not the attract page's).
 public struct IdleClock: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
-        case home, blank
+        case home, screensaver, blank
     }
 
     public var settings: IdleSettings
     /// When the last input arrived (or the clock started).
     public private(set) var lastActivity: Double
     public private(set) var wentHome = false
+    /// The screensaver step ran in this idle period (whether or not the runner could show it).
+    public private(set) var startedScreensaver = false
     public private(set) var isBlanked = false
 
     public init(settings: IdleSettings, now: Double) {
@@ -26,6 +30,7 @@ public struct IdleClock: Hashable, Sendable {
     public mutating func activity(at time: Double) {
         lastActivity = max(lastActivity, time)
         wentHome = false
+        startedScreensaver = false
     }
 
     /// The screen is lit again (the wake tap); also counts as activity.
@@ -38,16 +43,26 @@ public struct IdleClock: Hashable, Sendable {
     public var nextDeadline: Double? {
         var deadlines: [Double] = []
         if !wentHome, let home = settings.homeAfter { deadlines.append(lastActivity + home) }
+        if !startedScreensaver, settings.screensaver != nil {
+            deadlines.append(lastActivity + settings.screensaverAfter)
+        }
         if !isBlanked, let blank = settings.blankAfter { deadlines.append(lastActivity + blank) }
         return deadlines.min()
     }
 
-    /// The steps due at `now`, home before blank; each is returned once per idle period.
+    /// The steps due at `now`, home before the screensaver before blank; each is returned once
+    /// per idle period.
     public mutating func due(at now: Double) -> [Step] {
         var steps: [Step] = []
         if !wentHome, let home = settings.homeAfter, now >= lastActivity + home {
             wentHome = true
             steps.append(.home)
+        }
+        if !startedScreensaver, settings.screensaver != nil,
+            now >= lastActivity + settings.screensaverAfter
+        {
+            startedScreensaver = true
+            steps.append(.screensaver)
         }
         if !isBlanked, let blank = settings.blankAfter, now >= lastActivity + blank {
             isBlanked = true

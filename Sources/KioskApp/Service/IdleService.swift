@@ -16,6 +16,7 @@ final class IdleService {
     private var backlight: Backlight?
     /// The steps, run when due.
     var onHome: ((_ quietSeconds: Double) -> Void)?
+    var onScreensaver: ((_ quietSeconds: Double) -> Void)?
     var onBlank: ((_ quietSeconds: Double) -> Void)?
 
     init(loop: EventLoop, log: Logger) {
@@ -92,6 +93,8 @@ final class IdleService {
             switch step {
             case .home:
                 onHome?(quiet)
+            case .screensaver:
+                onScreensaver?(quiet)
             case .blank:
                 log.info("idle for \(Self.seconds(quiet)) s: blanking the screen")
                 setBacklight(on: false)

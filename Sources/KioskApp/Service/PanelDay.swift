@@ -1,8 +1,10 @@
-/// The services that act without a touch: `[idle]` (home, blank) and `[[schedule]]` (display
-/// power, brightness, pages by time). One field of the runner for both, so neither grows it.
+/// The services that act without a touch: `[idle]` (home, screensaver, blank) and
+/// `[[schedule]]` (display power, brightness, pages by time). One field of the runner for all,
+/// so none grows it.
 final class PanelDay {
     let idle: IdleService
     let schedule: ScheduleService
+    let screensaver = Screensaver()
 
     init(idle: IdleService, schedule: ScheduleService) {
         self.idle = idle

@@ -9,10 +9,23 @@ public struct IdleSettings: Hashable, Sendable {
     public var blankAfter: Double?
     /// A device in /sys/class/backlight switched off while blanked; nil = only a black frame.
     public var backlight: String?
-    public init(homeAfter: Double? = nil, blankAfter: Double? = nil, backlight: String? = nil) {
+    /// The attract page shown after `screensaverAfter` idle seconds (a schedule row's
+    /// `screensaver` overrides it while the row holds); nil = none.
+    public var screensaver: PageID?
+    /// Idle seconds before the screensaver page shows (used only when a screensaver page is set).
+    public var screensaverAfter: Double
+    /// `screensaver_after` when the file does not say: five minutes, the attract loop's usual wait.
+    public static let defaultScreensaverAfter: Double = 300
+
+    public init(
+        homeAfter: Double? = nil, blankAfter: Double? = nil, backlight: String? = nil,
+        screensaver: PageID? = nil, screensaverAfter: Double = IdleSettings.defaultScreensaverAfter
+    ) {
         self.homeAfter = homeAfter
         self.blankAfter = blankAfter
         self.backlight = backlight
+        self.screensaver = screensaver
+        self.screensaverAfter = screensaverAfter
     }
 }
 
