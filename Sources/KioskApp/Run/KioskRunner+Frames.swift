@@ -34,6 +34,9 @@ extension KioskRunner {
             betweenFrames?.ahead.moving()
         }
         if outcome.isFirst {
+            // A panel started while the schedule holds it off: the first frame goes out (DRM: it
+            // replaces the console; Wayland: it maps the window), then the output powers down.
+            syncDisplayPower()
             status.firstFrameCommitted(
                 status: { [unowned self] in statusText }, then: { [unowned self] in startInput() })
         }
@@ -88,11 +91,16 @@ extension KioskRunner: InputRouterDelegate {
     func wake(by cause: String) {
         idle.wake()
         schedule.wake()
+        syncDisplayPower()
         log.info("woken by \(cause) (not delivered to the page)")
         redrawAll()
     }
 
     func navigationChanged() {
         output?.setNeedsFrame()
+    }
+
+    func switchVirtualTerminal(_ vt: Int) -> Bool {
+        output?.switchVirtualTerminal(vt) ?? false
     }
 }
