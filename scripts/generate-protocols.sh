@@ -2,7 +2,7 @@
 # Regenerates the committed wayland-scanner output in Sources/CWayland. The output is committed
 # because a SwiftPM build-tool plugin producing C was unreliable with Swift 6.3 (see
 # platform-notes.md). CI can run this and `git diff --exit-code Sources/CWayland`.
-# Needs: libwayland-bin (wayland-scanner), wayland-protocols.
+# Needs: libwayland-bin (wayland-scanner), wayland-protocols; wlroots' protocols are in protocols/.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 protocols=$(pkg-config --variable=pkgdatadir wayland-protocols 2>/dev/null || echo /usr/share/wayland-protocols)
@@ -15,4 +15,6 @@ gen() { # xml name
 
 gen "$protocols/stable/xdg-shell/xdg-shell.xml" xdg-shell
 gen "$protocols/stable/presentation-time/presentation-time.xml" presentation-time
+# Not in wayland-protocols: the wire format is kept in protocols/ (its header says why).
+gen "$root/protocols/wlr-output-power-management-unstable-v1.xml" wlr-output-power-management-unstable-v1
 echo "generated into $out with $(wayland-scanner --version 2>&1)"

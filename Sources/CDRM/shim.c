@@ -1,7 +1,10 @@
 // Glue for the parts of libdrm and libseat that are awkward from Swift: the event context of
-// drmHandleEvent, property lookup by name and libseat's va_list log handler.
+// drmHandleEvent, property lookup by name, libseat's va_list log handler and the console
+// keyboard mode ioctls (variadic).
 #include "CDRM.h"
+#include <linux/kd.h>
 #include <stdarg.h>
+#include <sys/ioctl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,4 +82,13 @@ const char *kiosk_drm_connector_type_name(uint32_t type) {
     case DRM_MODE_CONNECTOR_USB: return "USB";
     default: return "Unknown";
     }
+}
+
+int kiosk_console_keyboard_mode(int fd) {
+    int mode = 0;
+    return ioctl(fd, KDGKBMODE, &mode) == 0 ? mode : -1;
+}
+
+int kiosk_console_set_keyboard_mode(int fd, int mode) {
+    return ioctl(fd, KDSKBMODE, mode < 0 ? K_OFF : mode);
 }

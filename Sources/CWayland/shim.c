@@ -8,6 +8,9 @@ const struct wl_interface *kiosk_wl_seat_interface(void) { return &wl_seat_inter
 const struct wl_interface *kiosk_wl_output_interface(void) { return &wl_output_interface; }
 const struct wl_interface *kiosk_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 const struct wl_interface *kiosk_wp_presentation_interface(void) { return &wp_presentation_interface; }
+const struct wl_interface *kiosk_zwlr_output_power_manager_v1_interface(void) {
+    return &zwlr_output_power_manager_v1_interface;
+}
 
 int kiosk_xdg_wm_base_header_version(void) { return xdg_wm_base_interface.version; }
 

@@ -3,7 +3,7 @@ import KioskCore
 /// `[display] backend`, `connector` and `mode`, and the one rule tying the output to the input:
 /// without a compositor there is no Wayland seat, so the DRM backend reads libinput only.
 extension SettingsParser {
-    static let outputKeys = ["backend", "connector", "mode", "wake_for"]
+    static let outputKeys = ["backend", "connector", "mode", "wake_for", "vt_switching"]
 
     /// The output keys of `[display]` (the caller checked the key names).
     func output(_ display: TableReader, into output: inout OutputSettings) {
@@ -14,6 +14,7 @@ extension SettingsParser {
         }
         if let connector = display.string("connector") { output.connector = connector }
         if let wakeFor = seconds(display, "wake_for") { output.wakeFor = wakeFor }
+        if let vtSwitching = display.bool("vt_switching") { output.vtSwitching = vtSwitching }
         if let text = display.string("mode") {
             if let mode = DisplayModeRequest(parsing: text) {
                 output.mode = mode

@@ -7,8 +7,10 @@
 # - probe/*: kiosk-wayland-probe, the Wayland layer alone (its stdout lines are checked).
 #
 #   Tests/EndToEnd/run.sh [--only kiosk,probe,weston,sway,cage] [--keep] [--control-only] [--controls-only]
+#       [--power-only]
 #
-# --only picks suites by client and/or compositor (default: all). kiosk-shell is built in release
+# --only picks suites by client and/or compositor (default: all); --power-only runs only the
+# display power case under sway (power-sway.sh). kiosk-shell is built in release
 # mode (frame pacing is measured on it); $KIOSK_BIN and $PROBE_BIN use other binaries.
 # Runs as root (sway and cage then run as $E2E_USER, created when missing) or as a normal user.
 # Prints "N passed, M failed" last; exits 1 when anything failed.
@@ -35,6 +37,7 @@ while [ $# -gt 0 ]; do
         --keep) KEEP=1; shift ;;
         --control-only) CONTROL_ONLY=1; ONLY=kiosk,weston; shift ;;
         --controls-only) CONTROL_ONLY=2; ONLY=kiosk,weston; shift ;;
+        --power-only) CONTROL_ONLY=3; ONLY=kiosk,sway; shift ;;
         *) log "usage: $0 [--only kiosk,probe,weston,sway,cage] [--keep]"; exit 2 ;;
     esac
 done
@@ -85,6 +88,8 @@ STARTED_AT=$(now)
 
 [ $CONTROL_ONLY = 0 ] && wants kiosk weston && kiosk_weston_cases
 [ $CONTROL_ONLY = 0 ] && wants kiosk sway && kiosk_sway_cases
+# Display power: the schedule's "off" through wlr-output-power-management.
+[ $CONTROL_ONLY = 0 ] || [ $CONTROL_ONLY = 3 ] && wants kiosk sway && { . "$HERE/power-sway.sh"; power_sway_cases; }
 if [ $CONTROL_ONLY = 0 ]; then
     wants kiosk cage && kiosk_cage_cases
     wants probe weston && probe_weston_cases
@@ -100,7 +105,7 @@ if [ $CONTROL_ONLY = 0 ]; then
     wants kiosk weston && { . "$HERE/screensaver.sh"; screensaver_cases; }
 fi
 # The control layer: values, actions, MQTT and D-Bus with a real broker and bus daemon.
-[ $CONTROL_ONLY != 2 ] && wants kiosk weston && { . "$HERE/control.sh"; control_cases; }
+[ $CONTROL_ONLY != 2 ] && [ $CONTROL_ONLY != 3 ] && wants kiosk weston && { . "$HERE/control.sh"; control_cases; }
 # Control widgets (toggle, slider) publishing and running programs with their value.
 wants kiosk weston && { . "$HERE/control.sh"; . "$HERE/controls.sh"; controls_cases; }
 

@@ -36,6 +36,13 @@ final class RouterHost: InputRouterDelegate {
     func inputActivity() {}
     func wake(by cause: String) {}
     func navigationChanged() { changes += 1 }
+    /// Whether the output switches consoles (DRM with `vt_switching`), and what it was asked.
+    var switchesVT = false
+    var vtRequests: [Int] = []
+    func switchVirtualTerminal(_ vt: Int) -> Bool {
+        vtRequests.append(vt)
+        return switchesVT
+    }
 }
 
 /// The compositor's seat as the router sees it: events in window coordinates.

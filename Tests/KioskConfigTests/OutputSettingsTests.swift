@@ -28,6 +28,21 @@ struct OutputSettingsTests {
         #expect(settings.input.source == .libinput)
     }
 
+    @Test(
+        "vt_switching: off by default, true allows it, anything but a boolean is a one-line error")
+    func vtSwitching() throws {
+        let settings = try #require(try load("home = \"home\"\n").configuration).settings
+        #expect(!settings.output.vtSwitching)
+        let on = try #require(
+            try load("home = \"home\"\n[display]\nvt_switching = true\n").configuration)
+        #expect(on.settings.output.vtSwitching)
+        let wrong = try load("home = \"home\"\n[display]\nvt_switching = \"yes\"\n")
+        #expect(wrong.errors.map(\.description).count == 1)
+        #expect(
+            wrong.errors.first?.description.hasPrefix(
+                "kiosk.toml:3:1: error: display.vt_switching:") == true)
+    }
+
     @Test("drm with Wayland input is rejected in one line naming the fix")
     func drmWithWaylandInput() throws {
         for source in ["wayland", "both"] {

@@ -9,6 +9,7 @@ console back. Boot-to-first-frame and RSS are compared with cage + kiosk by vm.p
 """
 import os
 import subprocess
+import time
 
 from panel import log, wait_until
 from touchscreen import Touchscreen
@@ -87,6 +88,59 @@ def drm_checks(checks, p, helpers):
             return failed
         first.send(helpers["DRAG"])
         return p.wait_status("explore|menu") or helpers["open_list_row"](p, first)
+
+    def crtc_active():
+        """The CRTC's ACTIVE as the kernel reports it (debugfs atomic state: 'active=0|1')."""
+        rc, out = m.sh("mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug; "
+                       "grep -m1 -o 'active=[01]' /sys/kernel/debug/dri/0/state")
+        return out.strip() if rc == 0 else f"unreadable: {out}"
+
+    def schedule_off_and_wake():
+        # A row holding all day with display = "off": the kiosk reloads, the CRTC goes inactive
+        # (not just a black frame); a tap lights it with the same page, pressing nothing.
+        toml = "/etc/kiosk-shell/kiosk.toml"
+        rc, out = m.sh(f"cp {toml} /run/kiosk.toml.before && printf '\\n[[schedule]]\\ndisplay = \"off\"\\n' >>{toml}")
+        if rc != 0:
+            return f"appending the schedule row: {out}"
+        try:
+            if not wait_until(lambda: crtc_active() == "active=0", 20, 0.3):
+                return p.failure(f"the CRTC is not inactive 20 s after display = \"off\" ({crtc_active()})")
+            if "display off (CRTC ACTIVE=0)" not in m.journal(unit, 40):
+                return p.failure("no 'display off (CRTC ACTIVE=0)' in the journal")
+            first.send("tap 600,400")
+            if not wait_until(lambda: crtc_active() == "active=1", 10, 0.1):
+                return p.failure(f"a tap did not activate the CRTC within 10 s ({crtc_active()})")
+            if "woken by" not in m.journal(unit, 40):
+                return p.failure("no 'woken by' in the journal after the tap")
+            # The tap pressed nothing: the page is the one shown before the display went off.
+            failed = p.wait_screen(helpers["TO_LIST_ROW"], "woken", 20)
+            if failed:
+                return p.failure(failed)
+        finally:
+            m.sh(f"cp /run/kiosk.toml.before {toml}")
+        return None
+
+    def ctrl_alt_f2_stays():
+        # A uinput keyboard types Ctrl+Alt+F2: the kernel's console keyboard is off on tty1
+        # (seatd's K_OFF; kiosk-shell's own with the direct-open fallback) and kiosk-shell does
+        # not switch without [display] vt_switching = true, so tty1 stays in front.
+        pid = kiosk_pid()
+        typed = ("import time, evdev; from evdev import ecodes as e; "
+                 "keys = [e.KEY_LEFTCTRL, e.KEY_LEFTALT, e.KEY_F2]; "
+                 "ui = evdev.UInput({e.EV_KEY: keys}, name=\"vpanel-keyboard\"); time.sleep(3); "
+                 "[(ui.write(e.EV_KEY, k, 1), ui.syn()) for k in keys]; time.sleep(0.2); "
+                 "[(ui.write(e.EV_KEY, k, 0), ui.syn()) for k in reversed(keys)]; time.sleep(1); ui.close()")
+        rc, out = m.sh(f"python3 -c '{typed}'", timeout=30)
+        if rc != 0:
+            return f"the uinput keyboard failed: {out}"
+        time.sleep(1)
+        active = m.sh("cat /sys/class/tty/tty0/active")[1]
+        if active != "tty1":
+            m.sh("chvt 1")
+            return p.failure(f"Ctrl+Alt+F2 from a uinput keyboard switched the console to {active}")
+        if "seat disabled" in m.journal(unit, 10) or kiosk_pid() != pid:
+            return p.failure("the kiosk lost its seat or restarted after Ctrl+Alt+F2")
+        return None
 
     def vt_switch():
         pid = kiosk_pid()
@@ -171,6 +225,8 @@ def drm_checks(checks, p, helpers):
     checks.run("vm/drm: no compositor package in the image; the DRM output is set up through libseat", no_compositor)
     checks.run("vm/drm: kiosk-shell-drm came up at boot without a restart (it waits for the card)", first_try_at_boot)
     checks.run("vm/drm: a uinput swipe turns the cube, a tap opens a list row (libinput, no compositor)", swipe_then_row)
+    checks.run("vm/drm: display = \"off\" by the schedule makes the CRTC inactive; a tap wakes it on the same page", schedule_off_and_wake)
+    checks.run("vm/drm: Ctrl+Alt+F2 from a uinput keyboard leaves tty1 in front (no VT switch)", ctrl_alt_f2_stays)
     checks.run("vm/drm: a VT switch away (chvt 2) and back restores the picture, same process", vt_switch)
     checks.run("vm/drm: the display unplugged and plugged again (connector status) shows the page again", replug_display)
     checks.run("vm/drm: kill -9 -> kiosk-shell-drm restarts on the saved page", kill_restart)

@@ -28,4 +28,11 @@ void kiosk_seat_set_log_function(kiosk_seat_log_fn function, int level);
 /// The connector type's name as the kernel spells it ("HDMI-A", "Virtual", "eDP"...).
 const char *kiosk_drm_connector_type_name(uint32_t type);
 
+/// The console keyboard mode of tty `fd` (KDGKBMODE: K_RAW, K_XLATE, K_UNICODE, K_OFF...), or -1
+/// with errno. ioctl is variadic, which Swift cannot call with a pointer.
+int kiosk_console_keyboard_mode(int fd);
+
+/// Sets tty `fd`'s console keyboard mode (KDSKBMODE); `mode` < 0 means K_OFF. 0, or -1 with errno.
+int kiosk_console_set_keyboard_mode(int fd, int mode);
+
 #endif

@@ -1,5 +1,5 @@
-// C glue for KioskWayland: libwayland-client, the generated xdg-shell and presentation-time code
-// and xkbcommon, plus accessors for what Swift cannot reach directly (interface addresses,
+// C glue for KioskWayland: libwayland-client, the generated xdg-shell, presentation-time and
+// wlr-output-power-management code and xkbcommon, plus accessors for what Swift cannot reach directly (interface addresses,
 // memfd_create).
 #ifndef KIOSK_CWAYLAND_H
 #define KIOSK_CWAYLAND_H
@@ -10,6 +10,7 @@
 #include <xkbcommon/xkbcommon.h>
 #include "xdg-shell-client-protocol.h"
 #include "presentation-time-client-protocol.h"
+#include "wlr-output-power-management-unstable-v1-client-protocol.h"
 
 // `extern const struct wl_interface` imports into Swift as a value copy; a proxy needs the real
 // address, so each interface used for binding is reached through one of these.
@@ -19,6 +20,7 @@ const struct wl_interface *kiosk_wl_seat_interface(void);
 const struct wl_interface *kiosk_wl_output_interface(void);
 const struct wl_interface *kiosk_xdg_wm_base_interface(void);
 const struct wl_interface *kiosk_wp_presentation_interface(void);
+const struct wl_interface *kiosk_zwlr_output_power_manager_v1_interface(void);
 
 // Highest versions the committed headers know; binding above them would deliver events whose
 // listener slots do not exist.

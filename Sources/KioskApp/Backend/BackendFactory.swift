@@ -31,7 +31,8 @@ enum BackendFactory {
             let backend = try DRMOutputBackend(loop: loop, settings: settings, log: log)
             return (backend, nil)
         case .wayland, .auto:
-            let backend = try WaylandOutputBackend(loop: loop, settings: settings, title: title)
+            let backend = try WaylandOutputBackend(
+                loop: loop, settings: settings, title: title, log: log)
             StartupTimeline.process.mark("compositor")
             return (backend, backend.seat)
         }

@@ -74,6 +74,13 @@ public protocol OutputBackend: AnyObject {
 
     /// Asks for a frame: drawn when the output is ready for one. Cheap to call often.
     func setNeedsFrame()
+    /// The schedule switches the display off or on: DRM makes the CRTC inactive, a compositor
+    /// with wlr-output-power-management powers the output down. Cheap to call often (only a
+    /// change acts). The runner draws a black frame either way, for outputs that cannot.
+    func setDisplayPowered(_ on: Bool)
+    /// Ctrl+Alt+F`vt` arrived: switch consoles if this output owns a VT and `[display]
+    /// vt_switching` allows it. True when it switched (the key then goes nowhere else).
+    func switchVirtualTerminal(_ vt: Int) -> Bool
     /// One line on frame pacing for the log at exit; nil when the backend keeps none.
     var statisticsSummary: String? { get }
     /// Releases the output (buffers before the connection); no callbacks after it.
@@ -81,6 +88,13 @@ public protocol OutputBackend: AnyObject {
 }
 
 extension OutputBackend {
+    /// Outputs without power control (memory, a compositor without the protocol): the black
+    /// frame is all there is.
+    func setDisplayPowered(_ on: Bool) {}
+
+    /// A compositor's window or memory owns no VT (a compositor switches by itself).
+    func switchVirtualTerminal(_ vt: Int) -> Bool { false }
+
     /// Outputs without a seat of their own (a compositor's window, memory) never switch away.
     var onSessionActive: ((Bool) -> Void)? {
         get { nil }

@@ -15,6 +15,8 @@ protocol InputRouterDelegate: AnyObject {
     func wake(by cause: String)
     /// The navigation took an event: a frame is needed.
     func navigationChanged()
+    /// Ctrl+Alt+F`vt`: true when the output switched consoles (the key goes nowhere else).
+    func switchVirtualTerminal(_ vt: Int) -> Bool
 }
 
 /// Backend events → touch gate (the wake tap; touches the overlays take) → navigator.
@@ -222,6 +224,11 @@ final class InputRouter {
 
     func deliver(_ event: KeyEvent) {
         guard let delegate, let navigator = delegate.navigator else { return }
+        if event.isPressed, let vt = event.key.virtualTerminal,
+            delegate.switchVirtualTerminal(vt)
+        {
+            return
+        }
         delegate.inputActivity()
         if event.isPressed && delegate.wakesOnInput {
             delegate.wake(by: "a key")

@@ -36,6 +36,9 @@ extension KioskRunner {
             betweenFrames?.ahead.moving()
         }
         if outcome.isFirst {
+            // A panel started while the schedule holds it off: the first frame goes out (DRM: it
+            // replaces the console; Wayland: it maps the window), then the output powers down.
+            syncDisplayPower()
             status.firstFrameCommitted(
                 status: { [unowned self] in statusText }, then: { [unowned self] in startInput() })
         }
@@ -92,11 +95,16 @@ extension KioskRunner: InputRouterDelegate {
         idle.wake()
         schedule.wake()
         endScreensaver()
+        syncDisplayPower()
         log.info("woken by \(cause) (not delivered to the page)")
         redrawAll()
     }
 
     func navigationChanged() {
         output?.setNeedsFrame()
+    }
+
+    func switchVirtualTerminal(_ vt: Int) -> Bool {
+        output?.switchVirtualTerminal(vt) ?? false
     }
 }

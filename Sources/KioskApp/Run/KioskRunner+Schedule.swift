@@ -6,6 +6,9 @@ import KioskPlatform
 /// ends), and the display going off or on redraws (black while off).
 extension KioskRunner {
     func scheduleChanged(from old: ScheduleState, to new: ScheduleState) {
+        // Before the redraw: a display going off shows no black frame of its own (DRM keeps the
+        // page's frame for the wake), one going on lights before the next frame.
+        syncDisplayPower()
         defer { redrawAll() }
         deliverScheduleValues()
         if new.screensaver != old.screensaver { applyIdleSettings() }
@@ -35,6 +38,12 @@ extension KioskRunner {
             _ = navigator.perform(.home)
         }
         router.reportRefusal(of: navigator, quietly: true)
+    }
+
+    /// The output's power follows the schedule (off only while it holds the display off and no
+    /// touch woke it); the backlight is `ScheduleService`'s.
+    func syncDisplayPower() {
+        output?.setDisplayPowered(!schedule.isOff)
     }
 
     /// `[[value]] source = "schedule"`: the schedule with the rows that hold now marked.

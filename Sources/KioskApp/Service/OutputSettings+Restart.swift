@@ -16,6 +16,9 @@ extension OutputSettings {
         if mode != old.mode {
             changes.append("mode \(shown(old.mode?.description)) -> \(shown(mode?.description))")
         }
+        if vtSwitching != old.vtSwitching {
+            changes.append("vt_switching \(old.vtSwitching) -> \(vtSwitching)")
+        }
         guard !changes.isEmpty else { return nil }
         let what = changes.count == 1 && backend != old.backend ? "a backend change" : "this change"
         return

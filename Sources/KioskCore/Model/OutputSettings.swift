@@ -65,6 +65,9 @@ public struct OutputSettings: Hashable, Sendable {
     public var mode: DisplayModeRequest?
     /// Seconds a touch lights a panel the schedule switched off before the schedule resumes.
     public var wakeFor: Double = 120
+    /// `vt_switching`: Ctrl+Alt+Fn switches consoles (DRM backend). Off by default: on a stock
+    /// system another console is a login prompt. `chvt` works either way.
+    public var vtSwitching = false
 
     public init(
         backend: OutputBackendChoice = .auto, connector: String? = nil,

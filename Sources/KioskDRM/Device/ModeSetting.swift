@@ -10,7 +10,12 @@ protocol ModeSetting: AnyObject {
     func setMode(framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(DRMError) -> Bool
     /// Shows `framebuffer` at the next vblank; a page-flip event follows.
     func flip(framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(DRMError)
+    /// Switches the CRTC off (inactive, mode and framebuffer kept) or lets `setMode` switch it
+    /// on again; blocking, no event (`DisplayPower`).
+    func setPower(on: Bool) throws(DRMError)
     var name: String { get }
+    /// How `setPower(on: false)` switches off, for the log.
+    var powerControl: String { get }
 }
 
 /// The pipe both implementations drive.
@@ -30,6 +35,18 @@ final class LegacyModeSetting: ModeSetting {
     }
 
     var name: String { "legacy" }
+    var powerControl: String { "connector DPMS off" }
+
+    /// The connector's DPMS property: drmModeSetCrtc alone does not switch a CRTC on that DPMS
+    /// switched off on every driver, so on sets it back before the mode set.
+    func setPower(on: Bool) throws(DRMError) {
+        let dpms = kiosk_drm_property(fd, pipe.connector, DRM_MODE_OBJECT_CONNECTOR, "DPMS", nil)
+        guard dpms != 0 else { throw DRMError("the connector has no DPMS property") }
+        let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
+        guard drmModeConnectorSetProperty(fd, pipe.connector, dpms, value) == 0 else {
+            throw DRMError.errno("setting the connector's DPMS", errno)
+        }
+    }
 
     func setMode(framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(DRMError) -> Bool {
         var connector = pipe.connector
@@ -90,6 +107,23 @@ final class AtomicModeSetting: ModeSetting {
     deinit { if modeBlob != 0 { _ = drmModeDestroyPropertyBlob(fd, modeBlob) } }
 
     var name: String { "atomic" }
+    var powerControl: String { "CRTC ACTIVE=0" }
+
+    /// Off: ACTIVE=0 alone, as the kernel's own DPMS helper does: the mode blob and the plane's
+    /// framebuffer stay, so `setMode` with the shown buffer lights the same picture. On is that
+    /// mode set (ACTIVE=1 with the framebuffer), so nothing to do here.
+    func setPower(on: Bool) throws(DRMError) {
+        guard !on else { return }
+        guard let request = drmModeAtomicAlloc() else {
+            throw DRMError("drmModeAtomicAlloc failed")
+        }
+        defer { drmModeAtomicFree(request) }
+        _ = drmModeAtomicAddProperty(request, pipe.crtc, crtcActive, 0)
+        guard drmModeAtomicCommit(fd, request, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil) == 0
+        else {
+            throw DRMError.errno("atomic CRTC off (ACTIVE=0)", errno)
+        }
+    }
 
     func setMode(framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(DRMError) -> Bool {
         if modeBlob == 0 {

@@ -30,10 +30,15 @@ public final class KMSDisplay {
         /// of the virtual panel the card came more than 20 s after the kiosk started, and the
         /// unit restarted once.
         public var cardTimeout: Double
+        /// `[display] vt_switching`: Ctrl+Alt+Fn switches consoles (`switchVT`). Off: with no
+        /// seat manager the console keyboard is switched off (`ConsoleKeyboard`).
+        public var vtSwitching: Bool
         public init(
             connector: String? = nil, mode: DisplayModeRequest? = nil, devicePath: String? = nil,
-            allowAtomic: Bool = true, bufferCount: Int = 2, cardTimeout: Double = .infinity
+            allowAtomic: Bool = true, bufferCount: Int = 2, cardTimeout: Double = .infinity,
+            vtSwitching: Bool = false
         ) {
+            self.vtSwitching = vtSwitching
             self.connector = connector
             self.mode = mode
             self.devicePath = devicePath
@@ -76,6 +81,10 @@ public final class KMSDisplay {
     /// A commit failed and a re-probe could not fix it: no frames until a hotplug or the seat.
     private var stalled = false
     private var framesPresented = 0
+    /// The console keyboard switched off while we run (direct open without `vt_switching`).
+    private var consoleKeyboard: ConsoleKeyboard?
+    /// Display power (`setPowered`): the CRTC inactive while the owner wants it off.
+    public private(set) var power = DisplayPower()
     private var modeSets = 0
 
     /// Opens the seat and the card and picks the output; throws a one-line reason when the card
@@ -92,6 +101,16 @@ public final class KMSDisplay {
         } catch {
             log(.warning, "\(error.description); opening the card directly (no VT switching)")
             seat = DirectSeat()
+        }
+        if ConsoleKeyboard.needed(
+            vtSwitching: options.vtSwitching, seatManagesVT: seat.managesVT)
+        {
+            do {
+                consoleKeyboard = try ConsoleKeyboard()
+                log(.info, "console keyboard off: Ctrl+Alt+Fn does not switch VTs")
+            } catch {
+                log(.warning, "\(error.description): Ctrl+Alt+Fn may switch VTs")
+            }
         }
         seat.onEnable = { [unowned self] in seatEnabled() }
         seat.onDisable = { [unowned self] in seatDisabled() }
@@ -163,9 +182,14 @@ public final class KMSDisplay {
     public func isBusy(_ index: Int) -> Bool { index == shownBuffer || index == pendingBuffer }
 
     /// True when a frame can be drawn and presented now: the seat is ours, a display is there,
-    /// and no flip is waiting.
+    /// no flip is waiting and the display is powered (`DisplayPower.allowsFrame`).
     public var canPresent: Bool {
-        seat.isActive && current != nil && !stalled && pendingBuffer == nil && device != nil
+        canDrive && pendingBuffer == nil && power.allowsFrame(shownBuffer: shownBuffer)
+    }
+
+    /// The seat is ours, a display is there and commits are not stalled.
+    private var canDrive: Bool {
+        seat.isActive && current != nil && !stalled && device != nil && setter != nil
     }
 
     /// Shows buffer `index` (drawn by the owner): a page flip, or a mode set the first time.
@@ -188,6 +212,71 @@ public final class KMSDisplay {
         } catch {
             commitFailed(error, code: errno, wasModeSet: modeSet)
         }
+        applyPower()
+    }
+
+    /// Switches the display off (the CRTC inactive, the mode and the last frame kept) or on again
+    /// showing the last frame at once; the owner keeps the backlight in step. Returns false when
+    /// the card refused to switch off: the owner's black frame is then all there is.
+    @discardableResult
+    public func setPowered(_ on: Bool) -> Bool {
+        power.wanted = on
+        applyPower()
+        return on || power.wanted == on
+    }
+
+    /// Takes the step `DisplayPower` decides for the card's state now.
+    private func applyPower() {
+        guard let setter else { return }
+        let step = power.nextStep(
+            canDrive: canDrive, shownBuffer: shownBuffer, flipPending: pendingBuffer != nil)
+        switch step {
+        case .none:
+            return
+        case .switchOff:
+            do {
+                try setter.setPower(on: false)
+                power.isOn = false
+                log(
+                    .info,
+                    "display off (\(setter.powerControl)); the last frame is kept for the wake")
+            } catch {
+                // Frames go on (the owner draws black); asked again at the next change.
+                power.wanted = true
+                log(.warning, "\(error.description): the display stays powered, showing black")
+            }
+        case .switchOn(let index):
+            power.isOn = true
+            let data = Unmanaged.passUnretained(self).toOpaque()
+            do {
+                try setter.setPower(on: true)
+                if try setter.setMode(framebuffer: buffers[index].framebuffer, userData: data) {
+                    pendingBuffer = index
+                }
+                needsModeSet = false
+                modeSets += 1
+                log(.info, "display on again, showing the last frame")
+            } catch {
+                needsModeSet = true
+                commitFailed(error, code: errno, wasModeSet: true)
+            }
+        case .switchOnAtNextFrame:
+            power.isOn = true
+            needsModeSet = true
+            log(.info, "display on again; the next frame sets the mode")
+        }
+    }
+
+    /// Ctrl+Alt+F`vt` on our keyboard: with `vt_switching` the seat manager switches (as a
+    /// compositor on libseat does); otherwise nothing. True when a switch was asked for.
+    public func switchVT(_ vt: Int) -> Bool {
+        guard options.vtSwitching, seat.managesVT else { return false }
+        guard seat.switchSession(to: vt) else {
+            log(.warning, "the seat refused a switch to VT \(vt)")
+            return false
+        }
+        log(.info, "switching to VT \(vt) (Ctrl+Alt+F\(vt), [display] vt_switching = true)")
+        return true
     }
 
     /// One line for the log at exit.
@@ -210,6 +299,8 @@ public final class KMSDisplay {
             self.device = nil
         }
         (seat as? LibseatSeat)?.close()
+        consoleKeyboard?.restore()
+        consoleKeyboard = nil
         current = nil
     }
 
@@ -303,6 +394,7 @@ public final class KMSDisplay {
     private func flipped() {
         if let pendingBuffer { shownBuffer = pendingBuffer }
         pendingBuffer = nil
+        applyPower()
         onFlipped?()
     }
 
@@ -370,6 +462,10 @@ public final class KMSDisplay {
     private func seatEnabled() {
         log(.info, "seat enabled again: setting the mode, drawing everything, input resumed")
         pendingBuffer = nil
+        // The console had the CRTC (active): nothing of ours is on screen, so a display meant to
+        // be off shows one frame of ours before it goes off again (`DisplayPower.allowsFrame`).
+        shownBuffer = nil
+        power.isOn = true
         needsModeSet = true
         stalled = false
         onSessionActive?(true)

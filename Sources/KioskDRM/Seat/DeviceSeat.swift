@@ -20,4 +20,10 @@ public protocol DeviceSeat: AnyObject {
     func acknowledgeDisable()
     /// A short name for the log ("libseat seat0", "direct").
     var summary: String { get }
+    /// True when a seat manager (seatd, logind) owns the VT: it switched the console keyboard
+    /// off and turns VT switches into disable/enable.
+    var managesVT: Bool { get }
+    /// Asks the seat manager to switch to console `vt` (Ctrl+Alt+Fn with `vt_switching`).
+    /// False when it cannot (no seat manager: the kernel's keyboard switches by itself then).
+    func switchSession(to vt: Int) -> Bool
 }

@@ -10,6 +10,8 @@ public final class DirectSeat: DeviceSeat {
     public var onDisable: (() -> Void)?
     public func dispatch() {}
     public var summary: String { "direct open (no libseat)" }
+    public var managesVT: Bool { false }
+    public func switchSession(to vt: Int) -> Bool { false }
 
     public func openDevice(_ path: String) throws(DRMError) -> (fd: Int32, token: Int32) {
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)

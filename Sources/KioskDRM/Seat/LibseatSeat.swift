@@ -85,6 +85,13 @@ public final class LibseatSeat: DeviceSeat {
         Glibc.close(fd)
     }
 
+    public var managesVT: Bool { true }
+
+    public func switchSession(to vt: Int) -> Bool {
+        guard let seat else { return false }
+        return libseat_switch_session(seat, Int32(vt)) == 0
+    }
+
     public func acknowledgeDisable() {
         guard let seat else { return }
         _ = libseat_disable_seat(seat)

@@ -38,6 +38,10 @@ public final class WaylandDisplay {
     private(set) var wmBase: OpaquePointer?
     /// wp_presentation, when the compositor offers it (frame statistics).
     private(set) var presentation: OpaquePointer?
+    /// zwlr_output_power_manager_v1, when the compositor offers it (sway, cage; not weston).
+    private var powerManager: OpaquePointer?
+    /// The power controls made so far, one per output asked about (`setOutputPower`).
+    private var powers: [OutputPower] = []
     private var seats: [WaylandSeat] = []
     private(set) var outputs: [WaylandOutput] = []
     /// The one window input goes to.
@@ -79,7 +83,9 @@ public final class WaylandDisplay {
     deinit {
         detach()
         seats.removeAll()
+        powers.removeAll()
         outputs.removeAll()
+        if let powerManager { zwlr_output_power_manager_v1_destroy(powerManager) }
         if let presentation { wp_presentation_destroy(presentation) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
@@ -120,6 +126,10 @@ public final class WaylandDisplay {
             // ignored because only differences between presentation times are used.
             presentation = OpaquePointer(
                 wl_registry_bind(registry, name, kiosk_wp_presentation_interface(), 1))
+        case "zwlr_output_power_manager_v1" where powerManager == nil:
+            powerManager = OpaquePointer(
+                wl_registry_bind(
+                    registry, name, kiosk_zwlr_output_power_manager_v1_interface(), 1))
         case "wl_seat":
             seats.append(
                 WaylandSeat(
@@ -139,8 +149,28 @@ public final class WaylandDisplay {
         seats.removeAll { $0.globalName == name }
         if let index = outputs.firstIndex(where: { $0.globalName == name }) {
             let output = outputs.remove(at: index)
+            powers.removeAll { $0.output == output.proxy }
             window?.outputRemoved(output)
         }
+    }
+
+    /// Powers `outputs` down or up through wlr-output-power-management. False when the
+    /// compositor does not offer it, or refused every output (the caller shows black instead).
+    func setOutputPower(on: Bool, outputs chosen: [WaylandOutput]) -> Bool {
+        guard let powerManager, !chosen.isEmpty else { return false }
+        var applied = false
+        for output in chosen {
+            let power =
+                powers.first { $0.output == output.proxy }
+                ?? {
+                    let made = OutputPower(manager: powerManager, output: output.proxy)
+                    powers.append(made)
+                    return made
+                }()
+            power.set(on: on)
+            applied = applied || !power.hasFailed
+        }
+        return applied
     }
 
     // MARK: event loop

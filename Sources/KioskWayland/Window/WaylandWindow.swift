@@ -136,6 +136,14 @@ public final class WaylandWindow {
 
     /// Asks for a frame: drawn at once when the compositor is idle, else at the next frame
     /// callback. Cheap to call many times.
+    /// Powers the outputs the window is on (all of them before it entered one) down or up, by
+    /// the compositor's wlr-output-power-management. False when the compositor offers none.
+    @discardableResult
+    public func setOutputsPowered(_ on: Bool) -> Bool {
+        let entered = display.outputs.filter { enteredOutputs.contains($0.proxy) }
+        return display.setOutputPower(on: on, outputs: entered.isEmpty ? display.outputs : entered)
+    }
+
     public func setNeedsFrame() {
         needsFrame = true
     }

@@ -36,7 +36,7 @@ final class DRMOutputBackend: OutputBackend {
             // not always card0).
             devicePath: environment("KIOSK_DRM_DEVICE").flatMap { $0.isEmpty ? nil : $0 },
             // KIOSK_DRM_LEGACY=1 tries the legacy API on a driver that offers atomic (tests).
-            allowAtomic: environment("KIOSK_DRM_LEGACY") != "1")
+            allowAtomic: environment("KIOSK_DRM_LEGACY") != "1", vtSwitching: output.vtSwitching)
         do {
             display = try KMSDisplay(loop: loop, options: options) { level, line in
                 switch level {
@@ -69,6 +69,10 @@ final class DRMOutputBackend: OutputBackend {
     }
 
     func setNeedsFrame() { needsFrame = true }
+
+    func setDisplayPowered(_ on: Bool) { display.setPowered(on) }
+
+    func switchVirtualTerminal(_ vt: Int) -> Bool { display.switchVT(vt) }
 
     var statisticsSummary: String? { display.summary }
 

@@ -3,6 +3,7 @@ import KioskFrames
 import KioskPlatform
 import KioskRender
 import KioskWayland
+import Logging
 
 /// The output on a Wayland compositor: a fullscreen `WaylandWindow` on the connection in
 /// `WAYLAND_DISPLAY`, its display attached to the event loop. The compositor's seat is the
@@ -11,6 +12,9 @@ final class WaylandOutputBackend: OutputBackend {
     private var display: WaylandDisplay?
     private var window: WaylandWindow?
     let seat: WaylandSeatInput
+    private let log: Logger
+    /// The display power last asked for (`setDisplayPowered`), so only a change acts.
+    private var powered = true
 
     var onConfigure: ((Size, Int) -> Void)?
     var onDraw: ((OutputFrame, Double) -> [Rect])?
@@ -20,7 +24,9 @@ final class WaylandOutputBackend: OutputBackend {
 
     /// Connects, makes the window (sized from `settings`' preview size until a configure says
     /// otherwise) and attaches the connection to `loop`.
-    init(loop: EventLoop, settings: KioskSettings, title: String) throws(BackendError) {
+    init(loop: EventLoop, settings: KioskSettings, title: String, log: Logger)
+        throws(BackendError)
+    {
         let display: WaylandDisplay
         let window: WaylandWindow
         do {
@@ -36,6 +42,7 @@ final class WaylandOutputBackend: OutputBackend {
         }
         self.display = display
         self.window = window
+        self.log = log
         seat = WaylandSeatInput(window: window)
         window.onConfigure = { [unowned self] size, scale in onConfigure?(size, scale) }
         window.onDraw = { [unowned self] buffer, time in draw(buffer, time: time) }
@@ -66,6 +73,20 @@ final class WaylandOutputBackend: OutputBackend {
     }
 
     func setNeedsFrame() { window?.setNeedsFrame() }
+
+    /// wlr-output-power-management where the compositor offers it (sway, cage); otherwise the
+    /// runner's black frame is what the panel shows (weston).
+    func setDisplayPowered(_ on: Bool) {
+        guard on != powered, let window else { return }
+        powered = on
+        if window.setOutputsPowered(on) {
+            log.info("output power \(on ? "on" : "off") (wlr-output-power-management)")
+        } else if !on {
+            log.info(
+                "the compositor offers no output power control (wlr-output-power-management): display off is a black frame"
+            )
+        }
+    }
 
     var statisticsSummary: String? { window?.statistics.summary }
 
