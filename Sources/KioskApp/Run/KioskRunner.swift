@@ -196,9 +196,7 @@ public final class KioskRunner {
             made.onEvent = { event in log.debug("navigation: \(event)") }
             made.advance(to: MonotonicClock.now)
             made.commandHandler = { [unowned self] command, page in carryOut(command, on: page) }
-            made.controlHandler = { [unowned self] input, page in
-                control?.controls.change(input, on: page, at: MonotonicClock.now)
-            }
+            made.controlHandler = { [unowned self] input, page in touched(input, on: page) }
             return made
         } catch {
             log.critical("cannot show the home page: \(error)")

@@ -12,6 +12,8 @@ struct ControlGeometry {
     static let buttonSide = 64.0
     static let toggleSize = Size(width: 96, height: 52)
     static let stepperValueWidth = 220.0
+    /// A field's box, where its value shows (it opens the pad wherever the card is touched).
+    static let fieldValueWidth = 260.0
     static let knobRadius = 20.0
     static let trackThickness = 8.0
     static let segmentGap = 8.0
@@ -28,7 +30,7 @@ struct ControlGeometry {
     /// The card height for `kind` with body text of `bodySize`.
     static func height(_ kind: ControlKind, bodySize: Double) -> Double {
         switch kind {
-        case .toggle, .stepper:
+        case .toggle, .stepper, .field:
             return max(rowHeight, (labelLine(bodySize) + 2 * 16).rounded(.up))
         case .slider, .choice:
             return (16 + labelLine(bodySize) + labelGap + buttonSide + 16).rounded(.up)
@@ -71,6 +73,16 @@ struct ControlGeometry {
                 (Rect(x: minus.minX, y: card.minY, width: side, height: card.height), .step(-1)),
                 (Rect(x: plus.minX, y: card.minY, width: side, height: card.height), .step(1))
             ]
+        case .field:
+            let width = min(Self.fieldValueWidth, inner.width / 2)
+            let box = Rect(
+                x: inner.maxX - width, y: card.midY - Self.buttonSide / 2, width: width,
+                height: Self.buttonSide)
+            label = Rect(
+                x: inner.minX, y: card.midY - line / 2,
+                width: max(0, box.minX - Self.inset - inner.minX), height: line)
+            value = box
+            parts = [(card, .open)]
         case .slider:
             let valueWidth = min(220, inner.width / 3)
             label = Rect(
