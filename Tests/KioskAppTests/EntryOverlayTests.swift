@@ -61,7 +61,7 @@ struct EntryOverlayTests {
             bench.pipeline.renderer.surfaces.overlayPanels[EntryOverlay.surfaceID])
         #expect(
             panel.widgets.first
-                == .title(TitleWidget(text: "Oven setpoint", subtitle: "35 is above the maximum 30")))
+                == .title(TitleWidget(text: "35", subtitle: "35 is above the maximum 30")))
         // Deleting a digit clears the reason; a good value then goes.
         try entry.tap("⌫", on: bench)
         #expect(entry.overlay.problem == nil)
@@ -100,13 +100,20 @@ struct EntryOverlayTests {
                 FieldSpec(entry: .text, rules: FieldRules(), layout: layout), on: bench)
             #expect(entry.overlay.keys.count == layout.rows.joined().count)
             for key in entry.overlay.keys {
-                #expect(key.rect.width >= 48 && key.rect.height >= 48, "\(layout) \(key.key)")
-                #expect(screen.contains(key.rect.center), "\(layout) \(key.key)")
+                #expect(
+                    key.rect.width >= 48 && key.rect.height >= 48, "\(layout) \(key.key) \(key.rect)")
+                #expect(Self.inside(key.rect, screen), "\(layout) \(key.key) \(key.rect)")
             }
         }
         let pad = Entry(Self.setpoint, on: bench)
         #expect(pad.overlay.keys.count == 15)
         #expect(pad.overlay.keys.allSatisfy { $0.rect.width >= 48 && $0.rect.height >= 48 })
+        #expect(pad.overlay.keys.allSatisfy { Self.inside($0.rect, screen) })
+    }
+
+    static func inside(_ rect: Rect, _ screen: Rect) -> Bool {
+        rect.minX >= screen.minX && rect.minY >= screen.minY && rect.maxX <= screen.maxX
+            && rect.maxY <= screen.maxY
     }
 
     @Test("golden: the numeric pad with a refused value, and the German keyboard, at 800x480")

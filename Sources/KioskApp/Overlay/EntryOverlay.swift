@@ -9,9 +9,9 @@ import KioskRender
 /// screen and nothing is sent.
 final class EntryOverlay: Overlay {
     static let surfaceID = PageID("kiosk-shell:entry")
-    /// Keys are at least 48 logical pixels tall (a fingertip); the pad's fewer keys get more.
-    static let keyHeight = 52.0
-    static let padKeyHeight = 56.0
+    /// Keys are 48 logical pixels tall, the fingertip minimum: five rows of them, the typed text
+    /// and the reason a value was refused still fit an 800x480 panel.
+    static let keyHeight = 48.0
     /// The numeric pad is narrow (a phone's pad); a keyboard spans the screen up to this.
     static let padWidth = 420.0
     static let keyboardWidth = 1100.0
@@ -47,32 +47,35 @@ final class EntryOverlay: Overlay {
 
     var panel: Panel {
         let rows = field.openedLayout.rows
-        let height = rows.count > 5 ? Self.keyHeight : Self.padKeyHeight
-        let shown = text.isEmpty ? " " : field.entry.shown(text)
+        let name = label.isEmpty ? "Enter a value" : label
+        // The typed text is the heading; under it the reason a value was refused, else the label.
         var widgets: [Widget] = [
-            .title(TitleWidget(text: label.isEmpty ? "Enter a value" : label, subtitle: problem)),
-            .grid(GridWidget(columns: 1, tileHeight: height, tiles: [Tile(label: shown)]))
+            .title(
+                TitleWidget(
+                    text: text.isEmpty ? name : field.entry.shown(text),
+                    subtitle: problem ?? (text.isEmpty ? " " : name)))
         ]
         for row in rows {
             let tiles = row.map { Tile(label: $0.label, style: $0 == .submit ? .button : .tile) }
-            widgets.append(.grid(GridWidget(columns: row.count, tileHeight: height, tiles: tiles)))
+            widgets.append(
+                .grid(GridWidget(columns: row.count, tileHeight: Self.keyHeight, tiles: tiles)))
         }
         return Panel(widgets: widgets)
     }
 
     func layout(in space: OverlaySpace) {
         let rows = field.openedLayout.rows
-        let widest = rows.count > 5 ? Self.keyboardWidth : Self.padWidth
+        let widest = field.entry == .text ? Self.keyboardWidth : Self.padWidth
         let width = min(widest, space.viewport.width)
         let layout = space.layout(panel, width: width)
         let height = min(layout.contentHeight.rounded(.up), space.viewport.height)
         let card = Rect(
             x: ((space.viewport.width - width) / 2).rounded(), y: space.viewport.height - height,
             width: width, height: height)
-        // The key rows are the panel's widgets after the title and the typed text.
+        // The key rows are the panel's widgets after the title.
         keys = []
-        for placed in layout.widgets where placed.widgetIndex >= 2 {
-            let row = rows[placed.widgetIndex - 2]
+        for placed in layout.widgets where placed.widgetIndex >= 1 {
+            let row = rows[placed.widgetIndex - 1]
             for (rect, key) in zip(placed.parts, row) {
                 keys.append((rect.offsetBy(dx: card.minX, dy: card.minY), key))
             }
@@ -94,7 +97,7 @@ final class EntryOverlay: Overlay {
 
     /// A key from a physical keyboard: characters type, Backspace deletes, Enter submits,
     /// Escape cancels; other keys are kept from the pages while the pad is open.
-    func keyPressed(_ key: Key) -> OverlayTouchOutcome {
+    func keyPressed(_ key: Key) -> OverlayTouchOutcome? {
         switch key {
         case .enter: return press(.submit)
         case .escape: return press(.cancel)
