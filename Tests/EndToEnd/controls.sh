@@ -154,12 +154,17 @@ cw_slider_drag_rate_limited() {
     ct_screen_is "$ref" 2 || fail_because "the knob did not follow the finger to 10: $REASON"
 }
 
-# The field card below the slider, and the keypad's keys at 800x600 (a 420 px card centred along
-# the bottom: EntryOverlay's layout; EntryOverlayTests holds the keys to 48 px and more).
-CW_FIELD="400 FIELD_Y"
+# The field card below the slider (y 283…371), and the keypad's keys at 800x600: a 420 x 471 px
+# card centred along the bottom (x 190…610, y 129…600; EntryOverlay's layout, its golden
+# entry-keypad-refused.png shows the rows), columns at x 276, 400, 524.
+CW_FIELD="400 327"
 cw_pad_key() {
     case $1 in
-    KEYS_CASE
+    7) echo 276 287 ;; 8) echo 400 287 ;; 9) echo 524 287 ;;
+    4) echo 276 351 ;; 5) echo 400 351 ;; 6) echo 524 351 ;;
+    1) echo 276 415 ;; 2) echo 400 415 ;; 3) echo 524 415 ;;
+    -) echo 276 479 ;; 0) echo 400 479 ;; .) echo 524 479 ;;
+    Cancel) echo 276 543 ;; Delete) echo 400 543 ;; OK) echo 524 543 ;;
     esac
 }
 

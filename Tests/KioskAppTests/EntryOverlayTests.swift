@@ -101,7 +101,8 @@ struct EntryOverlayTests {
             #expect(entry.overlay.keys.count == layout.rows.joined().count)
             for key in entry.overlay.keys {
                 #expect(
-                    key.rect.width >= 48 && key.rect.height >= 48, "\(layout) \(key.key) \(key.rect)")
+                    key.rect.width >= 48 && key.rect.height >= 48,
+                    "\(layout) \(key.key) \(key.rect)")
                 #expect(Self.inside(key.rect, screen), "\(layout) \(key.key) \(key.rect)")
             }
         }

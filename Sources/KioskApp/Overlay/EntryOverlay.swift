@@ -81,10 +81,7 @@ final class EntryOverlay: Overlay {
             }
         }
         frame = Rect(size: space.viewport)
-        let shade = SceneLayer(
-            content: .solid(ConfirmOverlay.shade), size: space.viewport,
-            transform: .scale(x: space.scale, y: space.scale))
-        layers = [shade, space.layer(Self.surfaceID, frame: card)]
+        layers = space.modalLayers(Self.surfaceID, card: card)
     }
 
     /// Modal: every touch is the pad's.

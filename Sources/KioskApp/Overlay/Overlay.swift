@@ -69,6 +69,15 @@ struct OverlaySpace {
             panel: panel, size: Size(width: width, height: viewport.height), theme: theme)
     }
 
+    /// A modal overlay's layers: the whole screen dimmed (`ConfirmOverlay.shade`), and surface
+    /// `id` on `card` over it.
+    func modalLayers(_ id: PageID, card: Rect) -> [SceneLayer] {
+        let shade = SceneLayer(
+            content: .solid(ConfirmOverlay.shade), size: viewport,
+            transform: .scale(x: scale, y: scale))
+        return [shade, layer(id, frame: card)]
+    }
+
     /// The layer showing surface `id` at `frame`.
     func layer(_ id: PageID, frame: Rect) -> SceneLayer {
         SceneLayer(

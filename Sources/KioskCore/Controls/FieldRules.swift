@@ -9,8 +9,9 @@ public struct FieldRules: Hashable, Sendable {
     /// At most this many characters.
     public var maxLength: Int?
 
-    public init(min: Double? = nil, max: Double? = nil, pattern: String? = nil, maxLength: Int? = nil)
-    {
+    public init(
+        min: Double? = nil, max: Double? = nil, pattern: String? = nil, maxLength: Int? = nil
+    ) {
         self.min = min
         self.max = max
         self.pattern = pattern
@@ -37,7 +38,9 @@ public struct FieldRules: Hashable, Sendable {
         }
         if let pattern {
             guard let regex = try? Regex(pattern) else { return "The field's pattern is broken" }
-            if (try? regex.wholeMatch(in: text)) == nil { return "\(said) is not in the form asked for" }
+            if (try? regex.wholeMatch(in: text)) == nil {
+                return "\(said) is not in the form asked for"
+            }
         }
         return nil
     }

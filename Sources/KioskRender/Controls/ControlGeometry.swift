@@ -37,6 +37,13 @@ struct ControlGeometry {
         }
     }
 
+    /// The label of a one-row card: from the left, up to an inset before the control.
+    static func rowLabel(card: Rect, inner: Rect, line: Double, before control: Rect) -> Rect {
+        Rect(
+            x: inner.minX, y: card.midY - line / 2,
+            width: max(0, control.minX - inset - inner.minX), height: line)
+    }
+
     static func labelLine(_ bodySize: Double) -> Double {
         (bodySize * PanelMetrics.lineHeightFactor).rounded(.up)
     }
@@ -51,9 +58,7 @@ struct ControlGeometry {
             let knob = Rect(
                 x: inner.maxX - size.width, y: card.midY - size.height / 2, width: size.width,
                 height: size.height)
-            label = Rect(
-                x: inner.minX, y: card.midY - line / 2,
-                width: max(0, knob.minX - Self.inset - inner.minX), height: line)
+            label = Self.rowLabel(card: card, inner: inner, line: line, before: knob)
             value = knob
             parts = [(card, .toggle)]
         case .stepper:
@@ -64,9 +69,7 @@ struct ControlGeometry {
             let shown = Rect(
                 x: plus.minX - valueWidth, y: top, width: valueWidth, height: side)
             let minus = Rect(x: shown.minX - side, y: top, width: side, height: side)
-            label = Rect(
-                x: inner.minX, y: card.midY - line / 2,
-                width: max(0, minus.minX - Self.inset - inner.minX), height: line)
+            label = Self.rowLabel(card: card, inner: inner, line: line, before: minus)
             value = shown
             // The buttons answer over the card's full height: a finger a little high still counts.
             parts = [
@@ -78,9 +81,7 @@ struct ControlGeometry {
             let box = Rect(
                 x: inner.maxX - width, y: card.midY - Self.buttonSide / 2, width: width,
                 height: Self.buttonSide)
-            label = Rect(
-                x: inner.minX, y: card.midY - line / 2,
-                width: max(0, box.minX - Self.inset - inner.minX), height: line)
+            label = Self.rowLabel(card: card, inner: inner, line: line, before: box)
             value = box
             parts = [(card, .open)]
         case .slider:

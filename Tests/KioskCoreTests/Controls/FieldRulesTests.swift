@@ -38,7 +38,8 @@ struct FieldRulesTests {
         let room = FieldRules(pattern: "[A-Z][0-9]{3}", maxLength: 4)
         #expect(room.problem(with: "B204", entry: .text) == nil)
         #expect(room.problem(with: "", entry: .text) == "Nothing entered")
-        #expect(room.problem(with: "B2045", entry: .text) == "5 characters is more than the 4 allowed")
+        #expect(
+            room.problem(with: "B2045", entry: .text) == "5 characters is more than the 4 allowed")
         #expect(room.problem(with: "b204", entry: .text) == "b204 is not in the form asked for")
         // The pattern must match the whole value, not a part of it.
         #expect(

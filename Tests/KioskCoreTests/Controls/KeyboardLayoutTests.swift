@@ -66,7 +66,8 @@ struct KeyboardLayoutTests {
 
     @Test("number and PIN fields open the pad; a text field its keyboard")
     func openedLayout() {
-        #expect(FieldSpec(entry: .number, rules: FieldRules(), layout: .de).openedLayout == .numeric)
+        #expect(
+            FieldSpec(entry: .number, rules: FieldRules(), layout: .de).openedLayout == .numeric)
         #expect(FieldSpec(entry: .pin, rules: FieldRules(), layout: .fr).openedLayout == .numeric)
         #expect(FieldSpec(entry: .text, rules: FieldRules(), layout: .fr).openedLayout == .fr)
     }
