@@ -216,6 +216,10 @@ public final class KioskRunner {
     /// Idle for `home_after` seconds: home, animated.
     private func idleHome(quiet: Double) {
         guard config.good != nil, let navigator else { return }
+        // A visitor who walked away from a half-typed value leaves no pad for the next one.
+        if let pad = pipeline.overlays.shown(at: .dialog) as? EntryOverlay {
+            pipeline.overlays.remove(pad)
+        }
         navigator.advance(to: MonotonicClock.now)
         if navigator.perform(.home) {
             log.info("idle for \(IdleService.seconds(quiet)) s: going home")
