@@ -1,9 +1,9 @@
 import KioskCore
 
-/// Controls that change a value: `toggle`, `slider`, `stepper`, `choice` (docs/configuration.md,
-/// "Controls"). What they do is checked here (numbers, options, publish, run); that the value
-/// exists, can be set and that publishing has a broker is checked with the other value
-/// references (`ValueReferenceCheck`).
+/// Controls that change a value: `toggle`, `slider`, `stepper`, `choice`, `field`
+/// (docs/configuration.md, "Controls"). What they do is checked here (numbers, options, publish,
+/// run); that the value exists, can be set and that publishing has a broker is checked with the
+/// other value references (`ValueReferenceCheck`).
 extension WidgetParser {
     static let controlCommonKeys = [
         "label", "value", "set", "publish", "run", "timeout", "interval"
@@ -12,9 +12,10 @@ extension WidgetParser {
         "toggle": controlCommonKeys + ["on", "off"],
         "slider": controlCommonKeys + ["min", "max", "step", "unit"],
         "stepper": controlCommonKeys + ["min", "max", "step", "unit"],
-        "choice": controlCommonKeys + ["options"]
+        "choice": controlCommonKeys + ["options"],
+        "field": controlCommonKeys + fieldKeys
     ]
-    static let controlTypes = ["toggle", "slider", "stepper", "choice"]
+    static let controlTypes = ["toggle", "slider", "stepper", "choice", "field"]
     static let optionKeys = ["label", "value"]
     /// A choice is a row of segments: more than this do not fit a fingertip each on a panel.
     static let maxChoiceOptions = 8
@@ -38,6 +39,8 @@ extension WidgetParser {
             kind = range(table, what: what).map(ControlKind.slider)
         case "stepper":
             kind = range(table, what: what).map(ControlKind.stepper)
+        case "field":
+            kind = fieldSpec(table, what: what).map(ControlKind.field)
         default:
             kind = choiceOptions(table).map(ControlKind.choice)
         }

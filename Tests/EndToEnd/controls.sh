@@ -5,7 +5,9 @@
 # - a tap on a slider's track publishes the value under the finger (the step grid from min) and
 #   shows it at once; the source answering with another value corrects what is shown;
 # - a finger dragging the slider's knob is rate-limited: first value at once, at most one per
-#   interval, the value where it lifted always.
+#   interval, the value where it lifted always;
+# - a tap on a number field opens kiosk-shell's keypad: taps typing 23.5 and OK publish 23.5; 35
+#   is refused with the reason (the runner's log line; the pad stays, nothing is published).
 
 # cw_make_config DIR PORT: the setpoint panel, 800x600.
 cw_make_config() {
@@ -33,6 +35,9 @@ source = "external"
 name = "speed"
 source = "mqtt"
 topic = "plant/speed"
+[[value]]
+name = "oven"
+source = "external"
 TOML
     cat >"$1/pages/setpoints.toml" <<TOML
 type = "panel"
@@ -51,6 +56,14 @@ max = 120
 step = 5
 unit = "m/min"
 publish = { topic = "plant/speed/set" }
+[[widget]]
+type = "field"
+label = "Oven setpoint"
+value = "oven"
+kind = "number"
+min = 15
+max = 30
+publish = { topic = "plant/oven/set" }
 TOML
 }
 
@@ -141,12 +154,60 @@ cw_slider_drag_rate_limited() {
     ct_screen_is "$ref" 2 || fail_because "the knob did not follow the finger to 10: $REASON"
 }
 
+# The field card below the slider (y 283…371), and the keypad's keys at 800x600: a 420 x 471 px
+# card centred along the bottom (x 190…610, y 129…600; EntryOverlay's layout, its golden
+# entry-keypad-refused.png shows the rows), columns at x 276, 400, 524.
+CW_FIELD="400 327"
+cw_pad_key() {
+    case $1 in
+    7) echo 276 287 ;; 8) echo 400 287 ;; 9) echo 524 287 ;;
+    4) echo 276 351 ;; 5) echo 400 351 ;; 6) echo 524 351 ;;
+    1) echo 276 415 ;; 2) echo 400 415 ;; 3) echo 524 415 ;;
+    -) echo 276 479 ;; 0) echo 400 479 ;; .) echo 524 479 ;;
+    Cancel) echo 276 543 ;; Delete) echo 400 543 ;; OK) echo 524 543 ;;
+    esac
+}
+
+# cw_type KEY...: taps the keypad's keys one by one.
+cw_type() {
+    for key in "$@"; do
+        weston_tap $(cw_pad_key "$key")
+        sleep 0.1
+    done
+}
+
+cw_field_keypad_publishes() {
+    weston_tap $CW_FIELD
+    wait_for_line "$CW_LOG" 'field setpoints/oven: keypad open' 3 ||
+        fail_because "the field opened no keypad: $(tail -2 "$CW_LOG")" || return 1
+    cw_type 2 3 . 5 OK
+    wait_for_line "$WORK/cw-seen.log" "^plant/oven/set 23.5$" 3 ||
+        fail_because "the keypad published no 23.5: $(grep -E 'oven|field' "$CW_LOG" | tail -3 | tr '\n' '|')"
+}
+
+cw_field_refuses_out_of_range() {
+    before=$(count_lines "$WORK/cw-seen.log" '^plant/oven/set ')
+    sleep 0.3 # past the field's send interval
+    weston_tap $CW_FIELD
+    wait_for_line "$CW_LOG" 'field setpoints/oven: keypad open' 3 || return 1
+    cw_type 3 5 OK
+    wait_for_line "$CW_LOG" 'field setpoints/oven: refused: 35 is above the maximum 30' 3 ||
+        fail_because "no refusal: $(grep -E 'oven|field' "$CW_LOG" | tail -3 | tr '\n' '|')" || return 1
+    sleep 0.5
+    [ "$(count_lines "$WORK/cw-seen.log" '^plant/oven/set ')" = "$before" ] ||
+        fail_because "a refused value was published: $(grep oven/set "$WORK/cw-seen.log" | tail -1)" || return 1
+    # Escape on the keyboard cancels the pad: the next tap on the page is the page's again.
+    weston_key 1
+}
+
 controls_cases() {
     require_tools controls mosquitto mosquitto_pub mosquitto_sub python3 || return
     run_case "controls: the setpoint panel comes up with its broker" cw_start || { cleanup_all; return; }
     run_case "controls: a toggle publishes its value and runs a program with it as one argv entry" cw_toggle_publishes_and_runs
     run_case "controls: a slider tap publishes the value under the finger, shows it at once, the source corrects it" cw_slider_shows_then_corrected
     run_case "controls: a slider dragged sends its first value at once, then at most one per interval, the last always" cw_slider_drag_rate_limited
+    run_case "controls: taps typing 23.5 on a field's keypad publish 23.5" cw_field_keypad_publishes
+    run_case "controls: a field refuses 35 above its maximum 30 with the reason, and sends nothing" cw_field_refuses_out_of_range
     weston_stop_input
     cleanup_all
 }

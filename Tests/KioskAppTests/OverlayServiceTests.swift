@@ -10,7 +10,7 @@ import Testing
 @testable import KioskApp
 
 /// A page under the overlays, its renderer and pipeline: what the runner holds, without an output.
-private struct OverlayBench {
+struct OverlayBench {
     static let viewport = Size(width: 800, height: 480)
     let configuration: KioskConfiguration
     let pipeline: FramePipeline

@@ -44,7 +44,7 @@ extension DemoConfigTests {
         #expect(
             widgetTypes == [
                 "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer",
-                "value", "toggle", "slider", "stepper", "choice", "chart", "gauge", "bar"
+                "value", "toggle", "slider", "stepper", "choice", "field", "chart", "gauge", "bar"
             ])
         #expect(actions == ["open", "back", "home", "next", "previous", "run", "publish"])
         #expect(configuration.reachablePages().count == configuration.pages.count)

@@ -147,7 +147,7 @@ final class ControlChanges {
             log.warning(
                 "\(control.typeName) \(control.value): the value \"\(String(text.prefix(80)).oneLineForMessage)\" is not a number; the change starts from the range \(ControlValueMath.format(range.min, range))…\(ControlValueMath.format(range.max, range))"
             )
-        case .toggle, .choice:
+        case .toggle, .choice, .field:
             break
         }
     }

@@ -233,6 +233,10 @@ final class InputRouter {
         if event.isPressed && delegate.wakesOnInput {
             delegate.wake(by: "a key")
             gate.swallowKey(event.key)
+        } else if event.isPressed, overlays?.keyPressed(event.key) == true {
+            // An open keypad types it; its release must not reach the pages either.
+            gate.swallowKey(event.key)
+            return
         }
         guard gate.passes(event) else { return }
         navigator.advance(to: event.time)

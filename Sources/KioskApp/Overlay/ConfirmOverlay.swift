@@ -45,10 +45,7 @@ final class ConfirmOverlay: Overlay {
                 $0.offsetBy(dx: card.minX, dy: card.minY)
             } ?? []
         frame = Rect(size: space.viewport)
-        let shade = SceneLayer(
-            content: .solid(Self.shade), size: space.viewport,
-            transform: .scale(x: space.scale, y: space.scale))
-        layers = [shade, space.layer(Self.surfaceID, frame: card)]
+        layers = space.modalLayers(Self.surfaceID, card: card)
     }
 
     /// Modal: every touch is the dialog's.

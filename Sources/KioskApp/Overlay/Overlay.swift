@@ -2,7 +2,7 @@ import KioskCore
 import KioskRender
 
 /// Something drawn over the composited pages that is not a page: the config error banner, a
-/// toast, a confirmation dialog (and the keypad or keyboard to come). The
+/// toast, a confirmation dialog, a field's keypad or keyboard. The
 /// `OverlayService` owns every overlay shown: it lays them out, stacks their layers over the
 /// navigation's Scene by `level`, gives their panels to the surface cache (never to the
 /// configuration) and asks them first about every touch.
@@ -22,12 +22,16 @@ protocol Overlay: AnyObject {
     func takesTouch(at point: Point) -> Bool
     /// A touch it took, which went down at `point`, ended: whether it stays up.
     func touchEnded(wentDownAt point: Point) -> OverlayTouchOutcome
+    /// A key was pressed while it is shown: nil lets the key go on to the pages.
+    func keyPressed(_ key: Key) -> OverlayTouchOutcome?
 }
 
 extension Overlay {
     /// By default an overlay takes the touches on its frame and stays up.
     func takesTouch(at point: Point) -> Bool { frame?.contains(point) ?? false }
     func touchEnded(wentDownAt point: Point) -> OverlayTouchOutcome { .stays }
+    /// By default keys go to the pages.
+    func keyPressed(_ key: Key) -> OverlayTouchOutcome? { nil }
 }
 
 /// The stacking order of overlays, bottom first.
@@ -45,6 +49,8 @@ enum OverlayLevel: Int, Comparable, CaseIterable {
 /// What a touch an overlay took leads to.
 enum OverlayTouchOutcome: Equatable {
     case stays
+    /// It stays and shows something new (a key typed): laid out and drawn again.
+    case changed
     /// The overlay goes (answered, dismissed).
     case closes
 }
@@ -61,6 +67,15 @@ struct OverlaySpace {
     func layout(_ panel: Panel, width: Double) -> PanelLayout {
         renderer.layout(
             panel: panel, size: Size(width: width, height: viewport.height), theme: theme)
+    }
+
+    /// A modal overlay's layers: the whole screen dimmed (`ConfirmOverlay.shade`), and surface
+    /// `id` on `card` over it.
+    func modalLayers(_ id: PageID, card: Rect) -> [SceneLayer] {
+        let shade = SceneLayer(
+            content: .solid(ConfirmOverlay.shade), size: viewport,
+            transform: .scale(x: scale, y: scale))
+        return [shade, layer(id, frame: card)]
     }
 
     /// The layer showing surface `id` at `frame`.

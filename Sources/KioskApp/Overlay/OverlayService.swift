@@ -149,8 +149,24 @@ final class OverlayService {
         guard let contact = contacts.removeValue(forKey: id),
             overlays.contains(where: { $0 === contact.overlay })
         else { return }
-        if contact.overlay.touchEnded(wentDownAt: contact.point) == .closes {
-            remove(contact.overlay)
+        settle(contact.overlay, contact.overlay.touchEnded(wentDownAt: contact.point))
+    }
+
+    /// A key was pressed: true when the topmost overlay that wants keys took it.
+    func keyPressed(_ key: Key) -> Bool {
+        for overlay in overlays.reversed() {
+            guard let outcome = overlay.keyPressed(key) else { continue }
+            settle(overlay, outcome)
+            return true
+        }
+        return false
+    }
+
+    private func settle(_ overlay: any Overlay, _ outcome: OverlayTouchOutcome) {
+        switch outcome {
+        case .stays: break
+        case .changed: changed()
+        case .closes: remove(overlay)
         }
     }
 

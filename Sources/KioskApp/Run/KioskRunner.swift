@@ -200,9 +200,7 @@ public final class KioskRunner {
             made.onEvent = { event in log.debug("navigation: \(event)") }
             made.advance(to: MonotonicClock.now)
             made.commandHandler = { [unowned self] command, page in carryOut(command, on: page) }
-            made.controlHandler = { [unowned self] input, page in
-                control?.controls.change(input, on: page, at: MonotonicClock.now)
-            }
+            made.controlHandler = { [unowned self] input, page in touched(input, on: page) }
             return made
         } catch {
             log.critical("cannot show the home page: \(error)")
@@ -224,6 +222,10 @@ public final class KioskRunner {
     private func idleHome(quiet: Double) {
         guard config.good != nil, let navigator = day.screensaver.visitor ?? navigator else {
             return
+        }
+        // A visitor who walked away from a half-typed value leaves no pad for the next one.
+        if let pad = pipeline.overlays.shown(at: .dialog) as? EntryOverlay {
+            pipeline.overlays.remove(pad)
         }
         navigator.advance(to: MonotonicClock.now)
         if navigator.perform(.home) {

@@ -18,6 +18,9 @@ public enum ControlValueMath {
             proposed = format(snapped(range.min + f * (range.max - range.min), range), range)
         case (.choice(let options), .option(let index)) where options.indices.contains(index):
             proposed = options[index].value
+        case (.field, .entered(let text)):
+            // Sent even when it equals what is shown: the visitor confirmed it on purpose.
+            return text
         default:
             proposed = nil
         }

@@ -1,6 +1,6 @@
-/// A widget that changes a value (`type = "toggle" | "slider" | "stepper" | "choice"`): it shows
-/// a `[[value]]` and, when the visitor changes it, carries out its `ControlEffects` with the new
-/// value. What the visitor touches is a `ControlPart`; `ControlValueMath` turns part and shown
+/// A widget that changes a value (`type = "toggle" | "slider" | "stepper" | "choice" | "field"`):
+/// it shows a `[[value]]` and, when the visitor changes it, carries out its `ControlEffects` with
+/// the new value. What the visitor touches is a `ControlPart`; `ControlValueMath` turns part and shown
 /// value into the new value.
 public struct ControlWidget: Hashable, Sendable {
     public var kind: ControlKind
@@ -30,6 +30,8 @@ public enum ControlKind: Hashable, Sendable {
     case stepper(ControlRange)
     /// One of a few labelled options, as a row of segments.
     case choice([ChoiceOption])
+    /// A value typed on the on-screen pad or keyboard it opens when tapped (`type = "field"`).
+    case field(FieldSpec)
 
     public var typeName: String {
         switch self {
@@ -37,6 +39,7 @@ public enum ControlKind: Hashable, Sendable {
         case .slider: "slider"
         case .stepper: "stepper"
         case .choice: "choice"
+        case .field: "field"
         }
     }
 }
@@ -122,6 +125,10 @@ public enum ControlPart: Hashable, Sendable {
     /// A slider's track at `fraction` (0 left … 1 right) of its width; nil until the Navigator
     /// knows where the finger is (a key press on the track changes nothing).
     case track(fraction: Double?)
+    /// A field: opens its pad or keyboard (the runner does; the value does not change).
+    case open
+    /// A field's value typed and accepted (`FieldRules`) on its pad or keyboard.
+    case entered(String)
 }
 
 /// A change asked of a control: which control, which part. The runner works out the new value.

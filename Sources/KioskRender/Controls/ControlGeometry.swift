@@ -12,6 +12,8 @@ struct ControlGeometry {
     static let buttonSide = 64.0
     static let toggleSize = Size(width: 96, height: 52)
     static let stepperValueWidth = 220.0
+    /// A field's box, where its value shows (it opens the pad wherever the card is touched).
+    static let fieldValueWidth = 260.0
     static let knobRadius = 20.0
     static let trackThickness = 8.0
     static let segmentGap = 8.0
@@ -28,11 +30,18 @@ struct ControlGeometry {
     /// The card height for `kind` with body text of `bodySize`.
     static func height(_ kind: ControlKind, bodySize: Double) -> Double {
         switch kind {
-        case .toggle, .stepper:
+        case .toggle, .stepper, .field:
             return max(rowHeight, (labelLine(bodySize) + 2 * 16).rounded(.up))
         case .slider, .choice:
             return (16 + labelLine(bodySize) + labelGap + buttonSide + 16).rounded(.up)
         }
+    }
+
+    /// The label of a one-row card: from the left, up to an inset before the control.
+    static func rowLabel(card: Rect, inner: Rect, line: Double, before control: Rect) -> Rect {
+        Rect(
+            x: inner.minX, y: card.midY - line / 2,
+            width: max(0, control.minX - inset - inner.minX), height: line)
     }
 
     static func labelLine(_ bodySize: Double) -> Double {
@@ -49,9 +58,7 @@ struct ControlGeometry {
             let knob = Rect(
                 x: inner.maxX - size.width, y: card.midY - size.height / 2, width: size.width,
                 height: size.height)
-            label = Rect(
-                x: inner.minX, y: card.midY - line / 2,
-                width: max(0, knob.minX - Self.inset - inner.minX), height: line)
+            label = Self.rowLabel(card: card, inner: inner, line: line, before: knob)
             value = knob
             parts = [(card, .toggle)]
         case .stepper:
@@ -62,15 +69,21 @@ struct ControlGeometry {
             let shown = Rect(
                 x: plus.minX - valueWidth, y: top, width: valueWidth, height: side)
             let minus = Rect(x: shown.minX - side, y: top, width: side, height: side)
-            label = Rect(
-                x: inner.minX, y: card.midY - line / 2,
-                width: max(0, minus.minX - Self.inset - inner.minX), height: line)
+            label = Self.rowLabel(card: card, inner: inner, line: line, before: minus)
             value = shown
             // The buttons answer over the card's full height: a finger a little high still counts.
             parts = [
                 (Rect(x: minus.minX, y: card.minY, width: side, height: card.height), .step(-1)),
                 (Rect(x: plus.minX, y: card.minY, width: side, height: card.height), .step(1))
             ]
+        case .field:
+            let width = min(Self.fieldValueWidth, inner.width / 2)
+            let box = Rect(
+                x: inner.maxX - width, y: card.midY - Self.buttonSide / 2, width: width,
+                height: Self.buttonSide)
+            label = Self.rowLabel(card: card, inner: inner, line: line, before: box)
+            value = box
+            parts = [(card, .open)]
         case .slider:
             let valueWidth = min(220, inner.width / 3)
             label = Rect(

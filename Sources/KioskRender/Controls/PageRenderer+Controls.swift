@@ -1,8 +1,8 @@
 import KioskCore
 
-/// Drawing of toggles, sliders, steppers and choices: a card in the theme's surface colour, the
-/// label in text colour, what is on (a toggle's track, a slider's fill and knob, the chosen
-/// segment) in the accent colour, what is off in the divider colour. The value is outside text
+/// Drawing of toggles, sliders, steppers, choices and fields: a card in the theme's surface
+/// colour, the label in text colour, what is on (a toggle's track, a slider's fill and knob, the
+/// chosen segment, a field's outline) in the accent colour, what is off in the divider colour. The value is outside text
 /// (set with `set_text`, never markup). A value that is not a number shows as written, muted,
 /// and a slider then has no knob: the panel does not pretend to know where it stands.
 extension PageRenderer {
@@ -39,6 +39,8 @@ extension PageRenderer {
                 drawTrack(
                     band, fraction: ControlValueMath.fraction(of: text, in: range), cairo, theme)
             }
+        case .field(let spec):
+            if let box = geometry.value { drawField(spec, text: text, in: box, type, cairo) }
         case .choice(let options):
             for (target, option) in zip(geometry.parts, options) {
                 let chosen = text == option.value
@@ -90,6 +92,26 @@ extension PageRenderer {
         cairo.fillCircle(
             center: Point(x: x, y: band.midY), radius: ControlGeometry.knobRadius / 3,
             color: theme.onAccent)
+    }
+
+    /// A field: its value (a PIN as dots, a number with its unit) in an outlined box that says
+    /// "tap to type here"; "—" muted before it has a value.
+    private func drawField(
+        _ spec: FieldSpec, text: String?, in box: Rect, _ type: Typography, _ cairo: CairoContext
+    ) {
+        let theme = type.theme
+        cairo.strokeRoundedRect(
+            box.insetBy(dx: 1, dy: 1), radius: theme.cornerRadius, lineWidth: 2,
+            color: theme.accent)
+        var shown = text.map(spec.entry.shown) ?? "—"
+        if text != nil, spec.entry == .number, let unit = spec.unit, !unit.isEmpty {
+            shown += "\u{2009}" + unit
+        }
+        centred(
+            shown, in: box.insetBy(dx: ControlGeometry.segmentGap, dy: 0), size: theme.bodySize,
+            bold: true, type, cairo
+        )
+        .draw(in: cairo, at: .zero, color: text == nil ? theme.mutedText : theme.text)
     }
 
     /// The number with its unit, centred in `box` (a stepper) or right-aligned (a slider).
