@@ -21,6 +21,7 @@ final class ScreensaverHost: InputRouterDelegate {
         if let visitor = screensaver.end() { navigator = visitor }
     }
     func navigationChanged() { changes += 1 }
+    func switchVirtualTerminal(_ vt: Int) -> Bool { false }
 }
 
 @Suite("Screensaver")
