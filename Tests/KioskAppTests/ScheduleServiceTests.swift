@@ -28,12 +28,18 @@ struct ScheduleServiceTests {
         }
         mkdir(root + "/panel", 0o755)
         for (file, text) in [("brightness", "200\n"), ("max_brightness", "200\n")] {
-            let fd = open(root + "/panel/" + file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            _ = text.withCString { write(fd, $0, strlen($0)) }
-            close(fd)
+            write(root + "/panel/" + file, text)
         }
         return root
     }
+
+    func write(_ path: String, _ text: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+        close(fd)
+    }
+
+    func writeBrightness(_ root: String, _ text: String) { write(root + "/panel/brightness", text) }
 
     func brightness(_ root: String) -> String {
         let fd = open(root + "/panel/brightness", O_RDONLY)
@@ -87,6 +93,32 @@ struct ScheduleServiceTests {
         clock = utc("2026-12-25 07:00")
         service.apply(schedule, wakeFor: 120, backlight: "panel", backlightRoot: root)
         #expect(service.state.display == .on && service.state.open == nil)
+        service.stop()
+    }
+
+    @Test(
+        "while idle holds the backlight off a schedule change writes nothing (the blank panel stays dark); the level follows once idle lets go"
+    )
+    func idleHoldsTheBacklight() throws {
+        let root = fakeBacklight()
+        defer { _ = system("rm -rf '\(root)'") }
+        let loop = try EventLoop()
+        let service = ScheduleService(loop: loop, log: Logger(label: "test"))
+        var clock = utc("2026-12-24 17:59")
+        service.now = { clock }
+        service.apply(schedule, wakeFor: 120, backlight: "panel", backlightRoot: root)
+        #expect(brightness(root) == "200\n")
+        var idleBlank = true
+        service.holdsBacklight = { idleBlank }
+        // Idle blanked the panel (its own write, simulated here); 18:00 dims it underneath.
+        writeBrightness(root, "0\n")
+        clock = utc("2026-12-24 18:00")
+        service.apply(schedule, wakeFor: 120, backlight: "panel", backlightRoot: root)
+        #expect(service.state.display == .dim)
+        #expect(brightness(root) == "0\n")
+        idleBlank = false
+        service.syncBacklight()
+        #expect(brightness(root) == "50\n")
         service.stop()
     }
 

@@ -89,11 +89,14 @@ extension KioskRunner: InputRouterDelegate {
     func inputActivity() {
         idle.activity()
         schedule.activity()
+        // Idle lit the backlight at its own last level: the schedule's may have changed since.
+        schedule.syncBacklight()
     }
 
     func wake(by cause: String) {
         idle.wake()
         schedule.wake()
+        schedule.syncBacklight()
         endScreensaver()
         syncDisplayPower()
         log.info("woken by \(cause) (not delivered to the page)")

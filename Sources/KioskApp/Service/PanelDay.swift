@@ -9,5 +9,8 @@ final class PanelDay {
     init(idle: IdleService, schedule: ScheduleService) {
         self.idle = idle
         self.schedule = schedule
+        // One backlight, two services: while idle has it off, the schedule's level waits (writing
+        // it would light the blank panel) and is written once idle lights it again.
+        schedule.holdsBacklight = { [unowned idle] in idle.isBlanked }
     }
 }

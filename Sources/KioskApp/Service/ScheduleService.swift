@@ -22,6 +22,8 @@ final class ScheduleService {
     private var writtenPercent: Int?
     /// The state changed (old, new); the runner opens pages and redraws.
     var onChange: ((_ old: ScheduleState, _ new: ScheduleState) -> Void)?
+    /// True while another service holds the backlight off (idle blanking): levels wait.
+    var holdsBacklight: () -> Bool = { false }
     /// The wall clock, a seam for tests and `--time`-like runs under libfaketime.
     var now: () -> WallClockTime = { WallClockTime.now() }
 
@@ -92,10 +94,10 @@ final class ScheduleService {
     }
 
     /// Writes the level when it differs from the last one written (a failing write is logged
-    /// once per change, not every minute).
-    func syncBacklight(blanked: Bool = false) {
-        guard let backlight else { return }
-        let wanted = blanked ? 0 : percent
+    /// once per change, not every minute); nothing while idle holds the backlight off.
+    func syncBacklight() {
+        guard let backlight, !holdsBacklight() else { return }
+        let wanted = percent
         guard wanted != writtenPercent else { return }
         writtenPercent = wanted
         do {
