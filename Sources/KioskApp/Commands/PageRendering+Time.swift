@@ -11,35 +11,21 @@ extension PageRendering {
         configuration: KioskConfiguration, at time: LocalDateTime, out: String
     ) throws(Failure) -> ScheduleState {
         let state = configuration.settings.schedule.state(at: time)
-        let logicalSize = size ?? configuration.settings.previewSize
-        let outputScale = scale ?? configuration.settings.previewScale
-        let renderer = FrameRenderer(configuration: configuration, scale: outputScale)
-        renderer.displayTransform =
-            rotation ?? configuration.settings.input.geometry.displayTransform
-        let (lookup, problems) = ValuePreview.lookup(
-            for: configuration.settings.control, payloads: values,
-            schedule: configuration.settings.schedule, at: time)
-        for problem in problems { StandardStream.error.write("render: " + problem + "\n") }
-        renderer.surfaces.liveValues = lookup
-        let navigator: Navigator
-        do {
-            navigator = try Navigator(
-                configuration: configuration, viewport: logicalSize, scale: outputScale,
-                rootPage: state.home ?? configuration.settings.home, panels: renderer)
-        } catch {
-            throw Failure(lines: ["render: \(error)"], exitCode: .failure)
-        }
+        let script = try actionScript()
+        let renderer = previewRenderer(for: configuration, at: time)
+        let navigator = try previewNavigator(
+            configuration, root: state.home ?? configuration.settings.home, renderer: renderer,
+            name: "render")
         if let open = state.open {
             _ = navigator.reveal(open)
             // Settled, as the panel shows it once the page is in.
             navigator.advance(to: navigator.now + 60)
         }
-        do {
-            let scene = navigator.scene().seen(atBacklight: state.backlightPercent)
-            try renderer.render(scene, now: Self.wallClock(at: time)).writePNG(to: out)
-        } catch {
-            throw Failure(lines: [error.description], exitCode: .failure)
-        }
+        // `--actions` then run on what the panel shows at that time, as on any page.
+        script?.play(on: navigator, until: at)
+        try write(
+            navigator.scene().seen(atBacklight: state.backlightPercent), renderer: renderer,
+            now: Self.wallClock(at: time), to: out)
         return state
     }
 

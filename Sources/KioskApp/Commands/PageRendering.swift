@@ -100,41 +100,15 @@ public struct PageRendering {
         configuration: KioskConfiguration, pages: [PageID], out: String, intoFolder: Bool,
         now: WallClockTime = .now()
     ) throws(Failure) -> [String] {
-        let logicalSize = size ?? configuration.settings.previewSize
-        let outputScale = scale ?? configuration.settings.previewScale
-        var script: ActionScript?
-        if let actions {
-            do { script = try ActionScript.parse(actions) } catch {
-                throw Failure(lines: [error.description], exitCode: .failure)
-            }
-        }
-        let renderer = FrameRenderer(configuration: configuration, scale: outputScale)
-        renderer.displayTransform =
-            rotation ?? configuration.settings.input.geometry.displayTransform
-        let (lookup, problems) = ValuePreview.lookup(
-            for: configuration.settings.control, payloads: values,
-            schedule: configuration.settings.schedule, at: now.localDateTime)
-        for problem in problems { StandardStream.error.write("render: " + problem + "\n") }
-        renderer.surfaces.liveValues = lookup
+        let script = try actionScript()
+        let renderer = previewRenderer(for: configuration, at: now.localDateTime)
         var written: [String] = []
         for page in pages {
-            let navigator: Navigator
-            do {
-                navigator = try Navigator(
-                    configuration: configuration, viewport: logicalSize, scale: outputScale,
-                    rootPage: page,
-                    panels: renderer)
-            } catch {
-                throw Failure(lines: ["\(page): \(error)"], exitCode: .failure)
-            }
-            if let script { script.play(on: navigator, until: at) }
+            let navigator = try previewNavigator(
+                configuration, root: page, renderer: renderer, name: page.rawValue)
+            script?.play(on: navigator, until: at)
             let path = intoFolder ? out + "/" + page.rawValue + ".png" : out
-            do {
-                let image = try renderer.render(navigator.scene(), now: now)
-                try image.writePNG(to: path)
-            } catch {
-                throw Failure(lines: [error.description], exitCode: .failure)
-            }
+            try write(navigator.scene(), renderer: renderer, now: now, to: path)
             written.append(path)
             // Each page is drawn once: keeping its surfaces would only grow memory (--all).
             renderer.surfaces.removeAll()
