@@ -116,6 +116,7 @@ public struct PageRendering {
             schedule: configuration.settings.schedule, at: now.localDateTime)
         for problem in problems { StandardStream.error.write("render: " + problem + "\n") }
         renderer.surfaces.liveValues = lookup
+        renderer.surfaces.log = { StandardStream.error.write("render: " + $0 + "\n") }
         var written: [String] = []
         for page in pages {
             let navigator: Navigator
