@@ -45,7 +45,8 @@ struct QRConfigTests {
         #expect(Widget.qr(QRWidget(content: .value("wifi"))).valueNames == ["wifi"])
     }
 
-    @Test("too long for the level, both text and value, a bad level, an unknown value: one line each")
+    @Test(
+        "too long for the level, both text and value, a bad level, an unknown value: one line each")
     func diagnostics() {
         // Words of at most 500 characters (a longer one is refused on its own).
         let long = String(String(repeating: "abcd ", count: 400).prefix(1664))

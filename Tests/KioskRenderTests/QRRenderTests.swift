@@ -30,7 +30,8 @@ struct QRRenderTests {
 
     /// What `zbarimg` reads in `image`, one text per code found.
     static func decode(_ image: ImageBuffer) throws -> [String] {
-        let path = NSTemporaryDirectory() + "kiosk-qr-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
+        let path =
+            NSTemporaryDirectory() + "kiosk-qr-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
         try image.writePNG(to: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let process = Process()
