@@ -61,6 +61,9 @@ let package = Package(
         // libmosquitto (MQTT client; the socket is driven by our epoll loop, no mosquitto thread),
         // loaded with dlopen only when [mqtt] is configured, so OpenSSL is not mapped otherwise.
         .target(name: "CMosquitto"),
+        // libqrencode (the `qr` widget's encoder), loaded with dlopen on the first QR code drawn:
+        // no -dev package to build (amd64 or the arm64 sysroot), libqrencode4 at run time.
+        .target(name: "CQREncode"),
         // sd-bus from libsystemd, with a C shim for its macro-built vtable and variadic calls.
         .target(
             name: "CSystemdBus", cSettings: [.unsafeFlags(includePaths("libsystemd"))],
@@ -85,7 +88,7 @@ let package = Package(
         .target(name: "KioskFrames", dependencies: ["KioskCore"]),
         .target(
             name: "KioskRender",
-            dependencies: ["KioskCore", "CPangoCairo", "CPixman", "CPixelKernels"],
+            dependencies: ["KioskCore", "CPangoCairo", "CPixman", "CPixelKernels", "CQREncode"],
             swiftSettings: pangoSwiftSettings),
         .target(name: "KioskInput", dependencies: ["KioskCore", "KioskPlatform", "CLibinput"]),
         .target(

@@ -265,8 +265,9 @@ fi
 [ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies"
 # Not linked but needed: systemd runs the units and creates the users; procps has the units'
 # ExecReload= (/bin/kill, pgrep; a minimal Debian has neither); a font for pango; libmosquitto,
-# which the kiosk loads (dlopen) only when [mqtt] is configured.
-depends="$depends, systemd (>= 252), procps, fonts-dejavu-core | fonts-dejavu, libmosquitto1"
+# which the kiosk loads (dlopen) only when [mqtt] is configured; libqrencode, loaded (dlopen) for
+# the first `qr` widget drawn.
+depends="$depends, systemd (>= 252), procps, fonts-dejavu-core | fonts-dejavu, libmosquitto1, libqrencode4"
 
 installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat >"$stage/DEBIAN/control" <<EOF

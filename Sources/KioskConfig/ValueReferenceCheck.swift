@@ -31,6 +31,11 @@ enum ValueReferenceCheck {
                     }
                 case .control(let w):
                     checkControl(w, at: path, control: control, names: names, page: page)
+                case .qr(let w):
+                    if case .value(let name) = w.content {
+                        single(
+                            name, at: path + ".value", control: control, names: names, page: page)
+                    }
                 case .chart, .gauge, .bar:
                     checkCharted(widget, at: path, control: control, names: names, page: page)
                 default: break

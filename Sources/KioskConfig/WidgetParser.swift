@@ -16,12 +16,13 @@ struct WidgetParser {
         "keyvalue": ["row"],
         "file": ["label", "path", "unit", "placeholder"],
         "spacer": ["height"],
-        "value": ["label", "value", "unit"]
+        "value": ["label", "value", "unit"],
+        "qr": qrKeys
     ].merging(controlKeysByType) { own, _ in own }.merging(chartKeysByType) { own, _ in own }
     static let widgetTypes =
         [
             "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer",
-            "value"
+            "value", "qr"
         ] + controlTypes + chartTypes
     static let rowKeys =
         ["label", "detail", "chevron", "open", "action"] + transitionKeys + commandKeys
@@ -65,6 +66,8 @@ struct WidgetParser {
             widget = liveText(table, what: what)
         case "value":
             widget = valueWidget(table, what: what)
+        case "qr":
+            widget = qrWidget(table, what: what)
         case _ where Self.controlTypes.contains(type):
             widget = control(table, type: type, what: what)
         case _ where Self.chartTypes.contains(type):

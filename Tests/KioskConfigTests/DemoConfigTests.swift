@@ -44,7 +44,8 @@ extension DemoConfigTests {
         #expect(
             widgetTypes == [
                 "title", "text", "image", "list", "grid", "clock", "keyvalue", "file", "spacer",
-                "value", "toggle", "slider", "stepper", "choice", "field", "chart", "gauge", "bar"
+                "value", "toggle", "slider", "stepper", "choice", "field", "chart", "gauge", "bar",
+                "qr"
             ])
         #expect(actions == ["open", "back", "home", "next", "previous", "run", "publish"])
         #expect(configuration.reachablePages().count == configuration.pages.count)
@@ -144,5 +145,9 @@ extension DemoConfigTests {
                         name: "Start line",
                         effect: .publish(
                             topic: "plant/line2/command", payload: "start", retain: false))))
+        guard case .qr(let manual) = plant.widgets.first(where: { $0.typeName == "qr" }) else {
+            Issue.record("no manual QR code"); return
+        }
+        #expect(manual.content == .text("https://example.com/plant/line-2/manual"))
     }
 }

@@ -18,6 +18,7 @@ extension PageRendering {
             schedule: configuration.settings.schedule, at: time)
         for problem in problems { StandardStream.error.write("render: " + problem + "\n") }
         renderer.surfaces.liveValues = lookup
+        renderer.surfaces.log = { StandardStream.error.write("render: " + $0 + "\n") }
         return renderer
     }
 

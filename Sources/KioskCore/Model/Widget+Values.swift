@@ -65,6 +65,8 @@ extension Widget {
         case .chart(let w): w.values
         case .gauge(let w): [w.value]
         case .bar(let w): [w.value]
+        case .qr(let w):
+            if case .value(let name) = w.content { [name] } else { [] }
         default: []
         }
     }

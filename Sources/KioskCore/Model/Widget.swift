@@ -23,6 +23,8 @@ public enum Widget: Hashable, Sendable {
     case gauge(GaugeWidget)
     /// A value as a filled level (`type = "bar"`).
     case bar(BarWidget)
+    /// A QR code of fixed text or a value (`type = "qr"`).
+    case qr(QRWidget)
 
     /// The widget's name as written in `type = "…"`.
     public var typeName: String {
@@ -43,6 +45,7 @@ public enum Widget: Hashable, Sendable {
         case .chart: "chart"
         case .gauge: "gauge"
         case .bar: "bar"
+        case .qr: "qr"
         }
     }
 }

@@ -1,7 +1,8 @@
 import KioskCore
 
-/// Layout of `chart`, `gauge` and `bar`: a card of a fixed height (the value never changes it),
-/// one dynamic region over the whole card, so a new sample redraws that card and nothing else.
+/// Layout of `chart`, `gauge`, `bar` and `qr`: a card of a fixed height (the value never changes
+/// it), one dynamic region over the whole card, so a new sample redraws that card and nothing
+/// else (none for a QR code of fixed text).
 extension PanelLayout {
     static func chartWidget(
         _ widget: Widget, at origin: Point, width: Double, page: Rect, index: Int
@@ -18,6 +19,10 @@ extension PanelLayout {
         case .bar(let w):
             height = sane(w.height)
             source = .value(name: w.value)
+        case .qr(let w):
+            height = sane(w.size)
+            guard case .value(let name) = w.content else { return (height, []) }
+            source = .value(name: name)
         default:
             return (0, [])
         }

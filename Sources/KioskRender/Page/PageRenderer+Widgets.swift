@@ -47,6 +47,7 @@ extension PageRenderer {
         case .chart(let w): drawChart(w, rect: rect, in: cairo, type: type, context: context)
         case .gauge(let w): drawGauge(w, rect: rect, in: cairo, type: type, context: context)
         case .bar(let w): drawBar(w, rect: rect, in: cairo, type: type, context: context)
+        case .qr(let w): drawQR(w, rect: rect, in: cairo, type: type, context: context)
         }
     }
 

@@ -10,6 +10,8 @@ public final class PageRenderer {
     /// Measures and shapes all text this renderer draws.
     public let text: TextContext
     let images: ImageCache
+    /// Where a QR code that could not be drawn is reported (once per reason).
+    let qrFailures = QRFailureLog()
 
     public init(imageCacheCapacity: Int = 24) {
         text = TextContext()

@@ -162,7 +162,7 @@ public struct PanelLayout: Hashable, Sendable {
                 height = live.height
                 parts = live.parts
                 dynamic += live.regions
-            case .chart, .gauge, .bar:
+            case .chart, .gauge, .bar, .qr:
                 let chart = PanelLayout.chartWidget(
                     widget, at: Point(x: x, y: y), width: width, page: page, index: index)
                 height = chart.height

@@ -58,10 +58,13 @@ extension PageSurfaceCache {
         if let entry = entries[content], entry.isValid, entry.size == size, entry.scale == scale {
             entry.lastUse = prepareCount
             if let panel, let layout = entry.layout {
+                let wasOpaque = entry.buffer.knownOpacity == true
                 let rects = refresh(entry, panel: panel, layout: layout, now: now)
                 if !rects.isEmpty {
                     update.damage[content] = rects
-                    entry.buffer.recordOpacity()
+                    // A chart at 10 samples/s redraws one card; the rest of the page is as
+                    // opaque as it was, so only the redrawn pixels need a look.
+                    entry.buffer.recordOpacity(redrawn: rects, wasOpaque: wasOpaque)
                 }
             }
             return

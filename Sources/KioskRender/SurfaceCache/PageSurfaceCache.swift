@@ -37,9 +37,11 @@ public final class PageSurfaceCache: LayerSurfaces {
     /// buffer, and on a small board memory is what runs out first.
     public static let defaultSurfaces = 4
 
-    /// Receives one line per problem worth a log entry (a file value's file holds binary data).
+    /// Receives one line per problem worth a log entry (a file value's file holds binary data, a
+    /// QR code cannot be drawn).
     public var log: ((String) -> Void)? {
         didSet {
+            renderer.qrFailures.log = log
             files.onBinary = log.map { log in
                 { path in
                     log(
