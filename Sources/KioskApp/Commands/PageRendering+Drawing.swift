@@ -10,7 +10,8 @@ extension PageRendering {
     func previewRenderer(for configuration: KioskConfiguration, at time: LocalDateTime)
         -> FrameRenderer
     {
-        let renderer = FrameRenderer(configuration: configuration, scale: outputScale(configuration))
+        let renderer = FrameRenderer(
+            configuration: configuration, scale: outputScale(configuration))
         renderer.displayTransform =
             rotation ?? configuration.settings.input.geometry.displayTransform
         let (lookup, problems) = ValuePreview.lookup(

@@ -16,8 +16,7 @@ extension ImageBuffer {
             let y0 = max(0, Int(rect.minY.rounded(.down)))
             let y1 = min(height, Int(rect.maxY.rounded(.up)))
             guard x0 < x1 else { continue }
-            for y in y0..<max(y0, y1) where !allOpaque(base + y &* rowPixels + x0, count: x1 - x0)
-            {
+            for y in y0..<max(y0, y1) where !allOpaque(base + y &* rowPixels + x0, count: x1 - x0) {
                 opaque = false
                 break scan
             }
