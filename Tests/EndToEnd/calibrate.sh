@@ -249,7 +249,8 @@ c_libinput_source() {
         env XDG_RUNTIME_DIR="$WESTON_RUN" WAYLAND_DISPLAY=kiosk-e2e "$KIOSK" run --config "$dir" >"$L" 2>&1 &
         KPID=$!; track $KPID
         wait_for_line "$L" 'showing page "corners"' 10 || fail_because "$source: kiosk did not start: $(tail -2 "$L")" || return 1
-        grep -q 'reading input through libinput (/dev/input/by-path/kiosk-e2e-missing-event)' "$L" ||
+        # Direct input starts after READY=1 (the first frame does not wait for devices): wait.
+        wait_for_line "$L" 'reading input through libinput \(/dev/input/by-path/kiosk-e2e-missing-event\)' 5 ||
             fail_because "$source: libinput not started: $(head -5 "$L")" || return 1
         weston_capture "$WORK/libinput-$source.ppm" || fail_because "capture did not arrive" || return 1
         point=$(native_point 90 40 40)
