@@ -107,7 +107,7 @@ def drm_checks(checks, p, helpers):
                 return p.failure(f"the CRTC is not inactive 20 s after display = \"off\" ({crtc_active()})")
             if "display off (CRTC ACTIVE=0)" not in m.journal(unit, 40):
                 return p.failure("no 'display off (CRTC ACTIVE=0)' in the journal")
-            first.send("tap 600,400")
+            first.send("tap 600 400")  # guest/touch.py: space-separated, not the action script's X,Y
             if not wait_until(lambda: crtc_active() == "active=1", 10, 0.1):
                 return p.failure(f"a tap did not activate the CRTC within 10 s ({crtc_active()})")
             if "woken by" not in m.journal(unit, 40):
