@@ -265,10 +265,12 @@ fi
 [ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies"
 # Not linked but needed: systemd runs the units and creates the users; procps has the units'
 # ExecReload= (/bin/kill, pgrep; a minimal Debian has neither); a font for pango; libmosquitto,
-# which the kiosk loads (dlopen) only when [mqtt] is configured; libqrencode, loaded (dlopen) for
-# the first `qr` widget drawn.
-depends="$depends, systemd (>= 252), procps, fonts-dejavu-core | fonts-dejavu, libmosquitto1, libqrencode4"
+# which the kiosk loads (dlopen) only when [mqtt] is configured.
+depends="$depends, systemd (>= 252), procps, fonts-dejavu-core | fonts-dejavu, libmosquitto1"
 
+# libqrencode is Recommended, not Depended on: it is loaded (dlopen) for the first `qr` widget,
+# and without it that widget shows a placeholder and one log line; apt installs Recommends by
+# default, and a panel image made offline without it still takes the package.
 installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat >"$stage/DEBIAN/control" <<EOF
 Package: $package
@@ -277,7 +279,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
-Recommends: weston, cage, xwayland, seatd, kbd, udev
+Recommends: weston, cage, xwayland, seatd, kbd, udev, libqrencode4
 Suggests: libinput-tools
 Section: x11
 Priority: optional
