@@ -49,6 +49,19 @@ struct ScheduleServiceTests {
         return String(decoding: buffer[0..<max(0, n)], as: UTF8.self)
     }
 
+    /// A service on `schedule` over the backlight folder `root` (written at full before 18:00),
+    /// reading the wall clock from `clock`; the loop is returned to keep it alive.
+    func started(_ root: String, clock: @escaping () -> WallClockTime) throws
+        -> (EventLoop, ScheduleService)
+    {
+        let loop = try EventLoop()
+        let service = ScheduleService(loop: loop, log: Logger(label: "test"))
+        service.now = clock
+        service.apply(schedule, wakeFor: 120, backlight: "panel", backlightRoot: root)
+        #expect(brightness(root) == "200\n")
+        return (loop, service)
+    }
+
     /// The instant of a local reading in UTC (the test runs the service in UTC).
     func utc(_ text: String) -> WallClockTime {
         let time = LocalDateTime(parsing: text)!
@@ -63,15 +76,11 @@ struct ScheduleServiceTests {
     func evening() throws {
         let root = fakeBacklight()
         defer { _ = system("rm -rf '\(root)'") }
-        let loop = try EventLoop()
-        let service = ScheduleService(loop: loop, log: Logger(label: "test"))
         var clock = utc("2026-12-24 17:59")
-        service.now = { clock }
         var changes: [ScheduleState] = []
+        let (_, service) = try started(root) { clock }
         service.onChange = { _, new in changes.append(new) }
-        service.apply(schedule, wakeFor: 120, backlight: "panel", backlightRoot: root)
         #expect(service.state.display == .on && !service.isOff)
-        #expect(brightness(root) == "200\n")
 
         clock = utc("2026-12-24 18:00")
         service.apply(schedule, wakeFor: 120, backlight: "panel", backlightRoot: root)
@@ -102,12 +111,8 @@ struct ScheduleServiceTests {
     func idleHoldsTheBacklight() throws {
         let root = fakeBacklight()
         defer { _ = system("rm -rf '\(root)'") }
-        let loop = try EventLoop()
-        let service = ScheduleService(loop: loop, log: Logger(label: "test"))
         var clock = utc("2026-12-24 17:59")
-        service.now = { clock }
-        service.apply(schedule, wakeFor: 120, backlight: "panel", backlightRoot: root)
-        #expect(brightness(root) == "200\n")
+        let (_, service) = try started(root) { clock }
         var idleBlank = true
         service.holdsBacklight = { idleBlank }
         // Idle blanked the panel (its own write, simulated here); 18:00 dims it underneath.
