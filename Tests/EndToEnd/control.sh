@@ -103,8 +103,22 @@ ct_departures() {
 }
 
 # ct_free_port: a TCP port on 127.0.0.1 nobody listens on.
+# A port below the kernel's ephemeral range (32768+): one from that range can be taken by any
+# outgoing connection between this check and mosquitto's bind.
 ct_free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+    python3 -c '
+import random, socket
+for _ in range(200):
+    port = random.randrange(20000, 32000)
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        continue
+    finally:
+        s.close()
+    print(port)
+    break'
 }
 
 # ct_start_broker: mosquitto on 127.0.0.1:$CT_PORT from a generated config (not the service).

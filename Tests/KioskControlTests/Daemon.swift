@@ -42,6 +42,15 @@ final class Daemon {
         }
     }
 
+    /// True once the process has ended (it is reaped then, and `stop` does nothing).
+    var hasExited: Bool {
+        guard pid > 0 else { return true }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+        pid = 0
+        return true
+    }
+
     /// SIGTERM (or `signal`) and wait for it to end; SIGKILL if it has not within 5 s.
     func stop(signal: Int32 = SIGTERM) {
         guard pid > 0 else { return }
@@ -77,24 +86,30 @@ enum DaemonError: Error {
     case notReady(String)
 }
 
-/// A TCP port on 127.0.0.1 that nothing listens on now.
+/// A TCP port on 127.0.0.1 that nothing is bound to now, chosen below the kernel's ephemeral
+/// range (32768 and up by default): a port from that range can be taken, between this check and
+/// the daemon's bind, by any outgoing connection of a test running in parallel (CI saw mosquitto
+/// fail to start that way).
 func freePort() -> Int32 {
+    for _ in 0..<200 {
+        let port = Int32.random(in: 20_000..<32_000)
+        if canBind(port) { return port }
+    }
+    return Int32.random(in: 20_000..<32_000)
+}
+
+private func canBind(_ port: Int32) -> Bool {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, length) }
-    }
-    withUnsafeMutablePointer(to: &address) { pointer in
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            _ = getsockname(fd, $0, &length)
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
         }
     }
-    return Int32(UInt16(bigEndian: address.sin_port))
 }
 
 /// True when something accepts TCP connections on 127.0.0.1:`port`.
@@ -134,11 +149,19 @@ final class MosquittoBroker {
         daemon = Daemon(argv: ["mosquitto", "-c", config], outputPath: folder + "/mosquitto.log")
     }
 
+    /// Starts mosquitto and waits until it listens; one that exits first (its port was taken a
+    /// moment before its bind) is started again, up to three times, on the same port because a
+    /// client may already be configured with it.
     func start() throws {
-        try daemon.start()
-        guard try Daemon.wait(for: 10, { isListening(port) }) else {
-            throw DaemonError.notReady("mosquitto on \(port)")
+        for _ in 0..<3 {
+            try daemon.start()
+            let ready = try Daemon.wait(for: 20) { isListening(port) || daemon.hasExited }
+            if ready && !daemon.hasExited { return }
+            daemon.stop()
+            usleep(200_000)
         }
+        let log = (try? String(contentsOfFile: folder + "/mosquitto.log.err", encoding: .utf8)) ?? ""
+        throw DaemonError.notReady("mosquitto on \(port): \(log.suffix(300))")
     }
 
     func stop() { daemon.stop() }
