@@ -196,20 +196,7 @@ extension SettingsParser {
     }
 
     /// Seconds as a number (`30`, `0.5`) or text with a unit (`"30s"`, `"500ms"`, `"5m"`).
-    func seconds(_ table: TableReader, _ key: String) -> Double? {
-        guard let value = table.value(key) else { return nil }
-        guard let text = value.stringValue else {
-            return table.number(key, maximum: ConfigLimits.idleSeconds)
-        }
-        guard let seconds = Duration.seconds(text), seconds > 0, seconds <= ConfigLimits.idleSeconds
-        else {
-            context.error(
-                table.keyPath(key),
-                "expected a duration such as 30, \"30s\", \"500ms\" or \"5m\"; found \"\(text)\"")
-            return nil
-        }
-        return seconds
-    }
+    func seconds(_ table: TableReader, _ key: String) -> Double? { table.seconds(key) }
 }
 
 /// What a value name may look like (it appears in `{name}` placeholders and `set NAME VALUE`).

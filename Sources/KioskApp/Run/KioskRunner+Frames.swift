@@ -22,7 +22,9 @@ extension KioskRunner {
         // The first frame's mode set (DRM) or commit (Wayland).
         StartupTimeline.process.mark("present")
         if outcome.isAnimating { output?.setNeedsFrame() }
-        betweenFrames?.wakeups.arm(for: pipeline.renderer.surfaces, now: outcome.now)
+        betweenFrames?.wakeups.arm(
+            for: pipeline.renderer.surfaces, now: outcome.now,
+            navigationDeadline: navigator?.nextDeadline)
         if outcome.isSettled, let navigator {
             if config.good != nil { betweenFrames?.ahead.settled(navigator) }
             // The screensaver's navigation is never saved: a restart returns to the visitor's.

@@ -1,4 +1,4 @@
-/// A node that arranges other pages: the cube, the drill-down, the stack, the tabs. Each one owns
+/// A node that arranges other pages: the cube, the drill-down, the stack, the tabs, the playlist. Each one owns
 /// its whole behaviour through this protocol — where its children go, which of them a touch
 /// reaches, what it adds to the Scene, which actions it answers and what state it saves — and the
 /// Navigator walks the tree through it without asking which container it meets.
@@ -80,6 +80,9 @@ public protocol Container: ContainerNode {
     /// The `home` action for this container alone (its first page; `pages` are unwound after
     /// it): true when something changed.
     func goHome() -> Bool
+    /// A visitor touched the screen or pressed a key while this container was on screen (a
+    /// playlist stops turning for a while); nothing by default.
+    func visitorInteracted()
 
     // MARK: State
 
@@ -116,6 +119,7 @@ extension Container {
     public func goBack() -> Bool { false }
     public func goBack(transition: TransitionOverride) -> Bool { goBack() }
     public func showNeighbour(forward: Bool) -> Bool { false }
+    public func visitorInteracted() {}
     public var titlesChildren: Bool { false }
     public var headerForParent: ParentHeader? { nil }
     public var pagesInView: PagesInView? { nil }

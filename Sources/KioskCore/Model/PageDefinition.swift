@@ -22,6 +22,7 @@ public struct PageDefinition: Hashable, Sendable {
         case .drillDown(let d): [d.root]
         case .stack(let s): [s.root]
         case .tabs(let t): t.pages
+        case .playlist(let p): p.pages
         }
     }
 }
@@ -32,6 +33,7 @@ public enum PageContent: Hashable, Sendable {
     case drillDown(DrillDownSpec)
     case stack(StackSpec)
     case tabs(TabsSpec)
+    case playlist(PlaylistSpec)
 
     /// The name written in `type = "…"`.
     public var typeName: String {
@@ -41,6 +43,7 @@ public enum PageContent: Hashable, Sendable {
         case .drillDown: "drilldown"
         case .stack: "stack"
         case .tabs: "tabs"
+        case .playlist: "playlist"
         }
     }
 }

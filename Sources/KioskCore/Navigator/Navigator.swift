@@ -119,8 +119,11 @@ public final class Navigator {
     /// held half-turned).
     public var isTouching: Bool { arbiter.recognizer.ownerID != nil }
 
-    /// When `advance(to:)` must be called next even without frames (a pending long press).
-    public var nextDeadline: Double? { arbiter.nextDeadline }
+    /// When `advance(to:)` must be called next even without frames (a pending long press, a
+    /// playlist's next turn).
+    public var nextDeadline: Double? {
+        [arbiter.nextDeadline, (root as? ContainerNode)?.nextChange].compactMap { $0 }.min()
+    }
 
     /// The output changed size or scale: lay everything out again, keeping the navigation.
     public func resize(viewport newSize: Size, scale newScale: Double) {
