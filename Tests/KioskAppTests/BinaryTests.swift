@@ -66,7 +66,7 @@ struct BinaryTests {
     func checkExitCodes() throws {
         let good = try KioskShellBinary.run(["check", "--config", AppFixture.demoConfig])
         #expect(good.status == 0)
-        #expect(good.output.hasSuffix("OK: 31 pages, home \"home\"\n"))
+        #expect(good.output.hasSuffix("OK: 34 pages, home \"home\"\n"))
 
         let copy = AppFixture.temporaryDirectory() + "/Config"
         try FileManager.default.copyItem(atPath: AppFixture.demoConfig, toPath: copy)
