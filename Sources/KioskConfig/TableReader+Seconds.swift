@@ -23,7 +23,8 @@ extension TableReader {
             let low = allowMinimum ? "at least" : "more than"
             context.error(
                 keyPath(key),
-                "must be \(low) \(Self.format(minimum)) s and at most \(Self.format(maximum)) s, found \"\(text)\"")
+                "must be \(low) \(Self.format(minimum)) s and at most \(Self.format(maximum)) s, found \"\(text)\""
+            )
             return nil
         }
         return seconds

@@ -3,7 +3,10 @@
 extension PagesInView {
     /// The switch `transition` as a push from the lower page to the higher one (a pop is that
     /// push backwards), or `resting` alone; nil when there is no page at all.
-    init?(switching transition: InFlightTransition?, resting: NavigationNode?, in container: ContainerNode) {
+    init?(
+        switching transition: InFlightTransition?, resting: NavigationNode?,
+        in container: ContainerNode
+    ) {
         guard let resting else { return nil }
         guard let t = transition, let from = container.child(t.from),
             let to = container.child(t.to)
