@@ -8,11 +8,7 @@ extension PlaylistContainer: Container {
     /// The index shown, moving to the next one during a turn (from the last to the first when
     /// it wraps).
     public var position: Double {
-        guard let t = transition,
-            let from = pages.firstIndex(where: { $0.id == t.from }),
-            let to = pages.firstIndex(where: { $0.id == t.to })
-        else { return Double(currentIndex) }
-        return Double(from) + (Double(to) - Double(from)) * t.progress
+        InFlightTransition.position(of: transition, among: pages, resting: currentIndex)
     }
 
     public func layout(size: Size, child: (NavigationNode, Size) -> Void) {

@@ -70,17 +70,10 @@ public final class PlaylistContainer: ContainerNode {
     override public var hasOwnAnimation: Bool { running != nil }
 
     override func placements() -> [(node: NavigationNode, role: ChildRole)] {
-        var result: [(node: NavigationNode, role: ChildRole)] = []
-        if let r = running {
-            result.append((r.to, .incoming))
-            result.append((r.from, .outgoing))
-        } else if let page = currentPage {
-            result.append((page, .visible))
+        // A page shown once stays loaded.
+        switchingPlacements(running: running, current: currentPage, others: pages) { [shown] page in
+            shown.contains(ObjectIdentifier(page)) ? .hidden : .unloaded
         }
-        for page in pages where !result.contains(where: { $0.node === page }) {
-            result.append((page, shown.contains(ObjectIdentifier(page)) ? .hidden : .unloaded))
-        }
-        return result
     }
 
     // MARK: Requests

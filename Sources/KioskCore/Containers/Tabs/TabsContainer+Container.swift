@@ -6,11 +6,7 @@ extension TabsContainer: Container {
 
     /// The selected index, moving from the old tab's to the new one's during a switch.
     public var position: Double {
-        guard let t = transition,
-            let from = pages.firstIndex(where: { $0.id == t.from }),
-            let to = pages.firstIndex(where: { $0.id == t.to })
-        else { return Double(selectedIndex) }
-        return Double(from) + (Double(to) - Double(from)) * t.progress
+        InFlightTransition.position(of: transition, among: pages, resting: selectedIndex)
     }
 
     /// The area above the tab bar.
