@@ -39,7 +39,7 @@ pl_turns_and_pauses() {
     shown=$(now)
     mark_pages "$PL_LOG"
     # By itself: green after the 2 s dwell (+ the 0.3 s fade), not before.
-    wait_for_page "$PL_LOG" green 6 || fail_because "no turn to green: ${REASON:-$(tail -2 "$PL_LOG")}" || return 1
+    wait_for_page "$PL_LOG" green 12 || fail_because "no turn to green: ${REASON:-$(tail -2 "$PL_LOG")}" || return 1
     took=$(pl_elapsed_since "$shown")
     less_than "$took" 1.8 && { fail_because "turned after $took s, before the 2 s dwell"; return 1; }
     log "playlist: red -> green by itself after $took s (dwell 2 s + fade 0.3 s)"
@@ -48,23 +48,23 @@ pl_turns_and_pauses() {
         fail_because "render of green failed" || return 1
     expect_screen weston_capture "$WORK/playlist-green.ppm" "$ref" || return 1
     mark_pages "$PL_LOG"
-    wait_for_page "$PL_LOG" red 4 || fail_because "it did not wrap to red: ${REASON:-$(tail -2 "$PL_LOG")}" || return 1
+    wait_for_page "$PL_LOG" red 10 || fail_because "it did not wrap to red: ${REASON:-$(tail -2 "$PL_LOG")}" || return 1
     # A tap on the page (a plain panel: it presses nothing) right after the turn: held past the dwell.
     weston_tap 400 400
     tapped=$(now)
     mark_pages "$PL_LOG"
-    # Paused, the loop sleeps until resume_after: CPU over 1.5 s of it, once the tap's frame and
-    # the pages drawn ahead after it settled are done.
-    sleep 1
-    cpu0=$(cpu_ms "$PL_PID")
+    # Paused, the loop sleeps until resume_after: CPU over 1 s of it, once the tap's frame and
+    # the pages drawn ahead after the turn settled are done (generous on a loaded machine).
     sleep 1.5
+    cpu0=$(cpu_ms "$PL_PID")
+    sleep 1
     cpu1=$(cpu_ms "$PL_PID")
-    log "playlist: $((cpu1 - cpu0)) ms of CPU in 1.5 s while paused"
-    [ $((cpu1 - cpu0)) -le 60 ] || fail_because "$((cpu1 - cpu0)) ms of CPU in 1.5 s at rest" || return 1
+    log "playlist: $((cpu1 - cpu0)) ms of CPU in 1 s while paused"
+    [ $((cpu1 - cpu0)) -le 50 ] || fail_because "$((cpu1 - cpu0)) ms of CPU in 1 s at rest" || return 1
     sleep 0.2
     [ "$(count_lines "$PL_LOG" '^info: showing page ')" = "$PAGES_SEEN" ] ||
         fail_because "it turned while paused: $(grep '^info: showing page ' "$PL_LOG" | tail -1)" || return 1
-    wait_for_page "$PL_LOG" green 3 || fail_because "it did not resume after the pause: ${REASON:-$(tail -2 "$PL_LOG")}" || return 1
+    wait_for_page "$PL_LOG" green 8 || fail_because "it did not resume after the pause: ${REASON:-$(tail -2 "$PL_LOG")}" || return 1
     resumed=$(pl_elapsed_since "$tapped")
     less_than "$resumed" 2.9 && { fail_because "resumed $resumed s after the tap, before resume_after (3 s)"; return 1; }
     log "playlist: a tap held red; green came $resumed s after it (resume_after 3 s + fade 0.3 s)"
