@@ -68,7 +68,7 @@ extension DemoConfigTests {
             return
         }
         #expect(lobby.pages == ["highlight", "lobby-today", "lobby-plan"])
-        #expect(lobby.dwell(of: "highlight") == 20 && lobby.dwell(of: "lobby-today") == 10)
+        #expect(lobby.dwell(of: "highlight") == 60 && lobby.dwell(of: "lobby-today") == 10)
         #expect(lobby.resumeAfter == 45 && lobby.transition.kind == .cube)
     }
 
