@@ -71,6 +71,10 @@ public protocol Container: ContainerNode {
     /// containers without transitions of their own ignore them (the default).
     func open(_ node: NavigationNode, from child: NavigationNode, transition: ActionTransition)
         throws
+    /// The page a tap on placeholder page `id`'s items acts on (the page beside the empty
+    /// column it is drawn in), so a remote `open` can follow a chain through a placeholder; nil
+    /// (the default) when it has no such placeholder or no page beside it.
+    func placeholderOpener(_ id: PageID) -> NavigationNode?
     /// The `back` action: true when this container went back a step; false sends it outwards.
     func goBack() -> Bool
     /// `back` with a transition of its own (`Action.backWith`); ignored by default.
@@ -116,6 +120,7 @@ extension Container {
     ) throws {
         try open(node, from: child)
     }
+    public func placeholderOpener(_ id: PageID) -> NavigationNode? { nil }
     public func goBack() -> Bool { false }
     public func goBack(transition: TransitionOverride) -> Bool { goBack() }
     public func showNeighbour(forward: Bool) -> Bool { false }

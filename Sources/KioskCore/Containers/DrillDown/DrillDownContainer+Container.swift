@@ -112,8 +112,8 @@ extension DrillDownContainer: Container {
             let page: PageID?
             let opener: NavigationNode?
             switch column.content {
-            case .rightPlaceholder: (page, opener) = (placeholderPages.right, left.last)
-            case .leftPlaceholder: (page, opener) = (placeholderPages.left, right)
+            case .rightPlaceholder: (page, opener) = (placeholderPages.right, besideRightColumn)
+            case .leftPlaceholder: (page, opener) = (placeholderPages.left, besideLeftColumn)
             case .page: continue
             }
             guard let page, let opener else { continue }
@@ -127,6 +127,16 @@ extension DrillDownContainer: Container {
             guard visible.contains(touches.point) else { continue }
             touches.collectPicture(page, frame: pageFrame, opener: opener)
         }
+    }
+
+    /// The page a tap on the right placeholder acts on: the left column's.
+    private var besideRightColumn: NavigationNode? { left.last }
+    /// The page a tap on the left placeholder acts on: the right column's.
+    private var besideLeftColumn: NavigationNode? { right }
+
+    public func placeholderOpener(_ id: PageID) -> NavigationNode? {
+        if placeholderPages.right == id, let page = besideRightColumn { return page }
+        return placeholderPages.left == id ? besideLeftColumn : nil
     }
 
     private func followBackSwipe(_ pan: PanGesture, origin: Point) {
