@@ -45,8 +45,9 @@ struct PlaylistGoldenTests {
     func firstTurnHalfWay() throws {
         for kind in [TransitionKind.fade, .cube] {
             let (image, navigator) = try Self.frame(kind, after: 8.5)
-            let playlist = try #require(navigator.root as? any Container)
-            #expect(abs(playlist.position - 0.5) < 1e-9)
+            let playlist = try #require(navigator.root as? PlaylistContainer)
+            let turn = try #require(playlist.transition)
+            #expect(turn.from == "A" && turn.to == "B" && abs(turn.progress - 0.5) < 1e-9)
             appGoldens.check(image, named: "playlist-\(kind.rawValue)-a-to-b-50")
         }
     }

@@ -26,7 +26,13 @@ extension KioskRunner {
             busAddress: nil)
         hub.store.onChange = { [unowned self] in output?.setNeedsFrame() }
         hub.controls.onChange = { [unowned self] in output?.setNeedsFrame() }
-        hub.controls.send = { [unowned self] in sendControl($0, value: $1, on: $2) }
+        hub.controls.current = { [unowned self] name, page in config.shown.control(name, on: page) }
+        hub.controls.send = { [unowned self] widget, value, page in
+            send(
+                widget.effects(for: value),
+                for: ActionKey(page: page.rawValue, action: widget.actionName),
+                by: .control(value: value))
+        }
         hub.mqtt?.onCommand = { [unowned self] (command: RemoteCommand) in
             do {
                 try perform(command)
@@ -78,28 +84,9 @@ extension KioskRunner {
     }
 
     private func start(_ command: CommandAction, on page: PageID) {
-        guard let control else { return }
-        switch command.effect {
-        case .run(let program):
-            let key = ActionKey(page: page.rawValue, action: command.name)
-            switch control.programs.run(program, for: key) {
-            case .started: log.info("action \(key): started \(program.argv[0])")
-            case .alreadyRunning: log.info("action \(key): already running; the tap is ignored")
-            case .couldNotStart: break  // onFinish reported it
-            }
-        case .publish(let topic, let payload, let retain):
-            let sent = control.mqtt?.publish(topic, payload: payload, retain: retain) ?? false
-            let text =
-                sent
-                ? "\(command.name): sent" : "\(command.name): not sent, the broker is not connected"
-            log.info(
-                "action \(page)/\(command.name): publish to \(topic) \(sent ? "sent" : "not sent (not connected)")"
-            )
-            pipeline.overlays.show(
-                ToastOverlay(text: text, isFailure: !sent, isProgress: false),
-                for: ToastOverlay.seconds)
-            control.bus?.actionRan(page: page.rawValue, action: command.name)
-        }
+        send(
+            [command.effect], for: ActionKey(page: page.rawValue, action: command.name), by: .action
+        )
     }
 
     private func finished(_ report: ProgramReport) {

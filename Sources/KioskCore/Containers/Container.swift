@@ -31,10 +31,6 @@ public protocol Container: ContainerNode {
     var pages: [NavigationNode] { get }
     /// The child the user looks at; the Navigator follows these down to the active page.
     var currentChild: NavigationNode? { get }
-    /// Where the container stands among `pages`, continuous: the current page's index at rest,
-    /// between two indexes while it moves from one to the other (a cube 2.25 is a quarter of the
-    /// way from face 2 to face 3; a stack pushing its second page half-way is at 0.5).
-    var position: Double { get }
 
     // MARK: Layout
 

@@ -5,10 +5,6 @@
 extension DrillDownContainer: Container {
     public var currentChild: NavigationNode? { right ?? left.last }
 
-    /// The index of the page in front (the right page, else the left top). Changes are column
-    /// animations over the new model, so it is already the index the change ends on.
-    public var position: Double { Double(max(pages.count - 1, 0)) }
-
     public func layout(size: Size, child: (NavigationNode, Size) -> Void) {
         layout(width: size.width)
         for page in pages {

@@ -5,12 +5,6 @@
 extension PlaylistContainer: Container {
     public var currentChild: NavigationNode? { currentPage }
 
-    /// The index shown, moving to the next one during a turn (from the last to the first when
-    /// it wraps).
-    public var position: Double {
-        InFlightTransition.position(of: transition, among: pages, resting: currentIndex)
-    }
-
     public func layout(size: Size, child: (NavigationNode, Size) -> Void) {
         for page in pages { child(page, size) }
     }

@@ -4,11 +4,6 @@
 extension TabsContainer: Container {
     public var currentChild: NavigationNode? { selectedPage }
 
-    /// The selected index, moving from the old tab's to the new one's during a switch.
-    public var position: Double {
-        InFlightTransition.position(of: transition, among: pages, resting: selectedIndex)
-    }
-
     /// The area above the tab bar.
     func contentFrame(in frame: Rect) -> Rect {
         Rect(

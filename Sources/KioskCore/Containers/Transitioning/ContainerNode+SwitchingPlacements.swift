@@ -20,17 +20,3 @@ extension ContainerNode {
         return result
     }
 }
-
-extension InFlightTransition {
-    /// Where a container switching between `pages` stands (`Container.position`): `resting` at
-    /// rest, between the two pages' indexes during `transition`.
-    static func position(
-        of transition: InFlightTransition?, among pages: [NavigationNode], resting: Int
-    ) -> Double {
-        guard let t = transition,
-            let from = pages.firstIndex(where: { $0.id == t.from }),
-            let to = pages.firstIndex(where: { $0.id == t.to })
-        else { return Double(resting) }
-        return Double(from) + (Double(to) - Double(from)) * t.progress
-    }
-}
