@@ -85,7 +85,7 @@ struct LockedPageTests {
         defer { withExtendedLifetime(panel.router) {} }
         try panel.tapSettingsRow()
         #expect(panel.shownPage == "menu")
-        #expect(panel.pad?.label == "PIN for Panel settings")
+        #expect(panel.pad?.label == "Enter the PIN")
         #expect(panel.pad?.field.entry == .pin)
 
         try panel.enter("1234")
@@ -99,6 +99,15 @@ struct LockedPageTests {
         panel.now += 1
         panel.bench.navigator.advance(to: panel.now)
         #expect(panel.shownPage == "settings")
+    }
+
+    @Test("golden: the PIN pad over the menu after a wrong PIN, at 800x480")
+    func golden() throws {
+        let panel = try LockBench()
+        defer { withExtendedLifetime(panel.router) {} }
+        try panel.tapSettingsRow()
+        try panel.enter("1234")
+        appGoldens.check(try panel.bench.render(), named: "locked-page-wrong-pin")
     }
 
     @Test("wrong PINs back off: during the wait even the right PIN is not taken; the wait doubles")

@@ -25,7 +25,7 @@ enum LockedPagePrompt {
             guard let hash = page.lock else { return }
             log.info("page \(page.id): locked, asking for its PIN")
             let pad = EntryOverlay(
-                field: pinField, label: "PIN for \(page.title)",
+                field: pinField, label: "Enter the PIN",
                 submitted: { _ in
                     log.notice("page \(page.id): unlocked")
                     unlockAndOpen()
