@@ -56,7 +56,18 @@ struct LockedPageTests {
             seat.onTouch?(.up(id: touch, time: now + 0.05))
             now += 0.1
             bench.navigator.advance(to: now)
-            // The push animates; settle it.
+            settle()
+        }
+
+        /// A bench whose settings row was tapped: the PIN pad is up.
+        static func atPad() throws -> LockBench {
+            let panel = try LockBench()
+            try panel.tapSettingsRow()
+            return panel
+        }
+
+        /// Lets the navigation's animations end.
+        func settle() {
             now += 1
             bench.navigator.advance(to: now)
         }
@@ -81,9 +92,7 @@ struct LockedPageTests {
 
     @Test("the row asks for the PIN first; a wrong PIN keeps the page shut, the right one opens it")
     func rightAndWrongPIN() throws {
-        let panel = try LockBench()
-        defer { withExtendedLifetime(panel.router) {} }
-        try panel.tapSettingsRow()
+        let panel = try LockBench.atPad()
         #expect(panel.shownPage == "menu")
         #expect(panel.pad?.label == "Enter the PIN")
         #expect(panel.pad?.field.entry == .pin)
@@ -96,25 +105,20 @@ struct LockedPageTests {
         panel.now += 1
         try panel.enter("4711")
         #expect(panel.pad == nil)
-        panel.now += 1
-        panel.bench.navigator.advance(to: panel.now)
+        panel.settle()
         #expect(panel.shownPage == "settings")
     }
 
     @Test("golden: the PIN pad over the menu after a wrong PIN, at 800x480")
     func golden() throws {
-        let panel = try LockBench()
-        defer { withExtendedLifetime(panel.router) {} }
-        try panel.tapSettingsRow()
+        let panel = try LockBench.atPad()
         try panel.enter("1234")
         appGoldens.check(try panel.bench.render(), named: "locked-page-wrong-pin")
     }
 
     @Test("wrong PINs back off: during the wait even the right PIN is not taken; the wait doubles")
     func backoff() throws {
-        let panel = try LockBench()
-        defer { withExtendedLifetime(panel.router) {} }
-        try panel.tapSettingsRow()
+        let panel = try LockBench.atPad()
         try panel.enter("0000")
         #expect(panel.pad?.problem == "Wrong PIN. Try again in 1 s")
         // Still within the second: not checked, and no longer wait earned.
@@ -141,16 +145,12 @@ struct LockedPageTests {
 
     @Test("once opened it opens without a PIN until the panel is idle, then asks again")
     func relocksOnIdle() throws {
-        let panel = try LockBench()
-        defer { withExtendedLifetime(panel.router) {} }
-        try panel.tapSettingsRow()
+        let panel = try LockBench.atPad()
         try panel.enter("4711")
-        panel.now += 1
-        panel.bench.navigator.advance(to: panel.now)
+        panel.settle()
         #expect(panel.shownPage == "settings")
         panel.bench.navigator.perform(.back)
-        panel.now += 1
-        panel.bench.navigator.advance(to: panel.now)
+        panel.settle()
         #expect(panel.shownPage == "menu")
 
         try panel.tapSettingsRow()
@@ -163,8 +163,7 @@ struct LockedPageTests {
         // (A navigation restored on screen like this goes home at start.)
         #expect(panel.bench.navigator.showsLockedPage)
         panel.bench.navigator.perform(.home)
-        panel.now += 1
-        panel.bench.navigator.advance(to: panel.now)
+        panel.settle()
         #expect(panel.shownPage == "menu")
         try panel.tapSettingsRow()
         #expect(panel.shownPage == "menu")

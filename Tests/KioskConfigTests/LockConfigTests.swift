@@ -33,7 +33,7 @@ struct LockConfigTests {
     @Test("the PIN itself, a cut-off hash, an unknown method: one error each, with file:line")
     func refusesNonHashes() {
         let made = "make one with `echo PIN | kiosk-shell hash-pin`"
-        let cases: [(lock: String, expected: String)] = [
+        let cases: [(input: String, expected: String)] = [
             ("4711", "pages/p.toml:3:1: error: lock: is not a PIN hash (\"$y$…$…$…\"); \(made)"),
             ("$y$j9T$", "pages/p.toml:3:1: error: lock: is not a PIN hash (\"$y$…$…$…\"); \(made)"),
             (
@@ -45,11 +45,7 @@ struct LockConfigTests {
                 "pages/p.toml:3:1: error: lock: holds characters a PIN hash never has; \(made)"
             )
         ]
-        for c in cases {
-            let result = Self.load(c.lock)
-            #expect(result.configuration == nil)
-            #expect(result.diagnostics.map(\.description) == [c.expected], "\(c.lock)")
-        }
+        expectEachRefused(cases) { Self.load($0) }
     }
 
     @Test("without [idle] home_after a lock is taken with a warning: it would never lock again")
