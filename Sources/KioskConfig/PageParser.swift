@@ -8,7 +8,7 @@ struct PageParser {
     var references: [PageReference] = []
 
     static let pageTypes = ["panel", "cube", "drilldown", "stack", "tabs", "playlist"]
-    static let commonKeys = ["id", "title", "type"]
+    static let commonKeys = ["id", "title", "type", "lock"]
     static let keysByType: [String: [String]] = [
         "panel": ["background", "text_color", "widget"],
         "cube": ["faces", "wrap", "orientation"] + cubeSettingKeys,

@@ -11,6 +11,22 @@ extension Navigator {
         lastRefusal = nil
         let origin = source ?? activeNode
         let done: Bool
+        if askedForPIN(before: action, from: origin) {
+            // Nothing moves until the PIN is in; the handler opens it then.
+            done = true
+        } else {
+            done = carryOut(action, from: origin)
+        }
+        if !done && lastRefusal == nil {
+            lastRefusal = "\(action): nothing to do from page \"\(origin.id)\""
+        }
+        layoutTree()
+        focus.clear()
+        return done
+    }
+
+    private func carryOut(_ action: Action, from origin: NavigationNode) -> Bool {
+        let done: Bool
         switch action {
         case .open(let id): done = open(id, from: origin)
         case .openWith(let id, let transition):
@@ -26,11 +42,6 @@ extension Navigator {
         case .command(let command): done = carryOut(command, from: origin)
         case .control(let input): done = carryOut(input, from: origin)
         }
-        if !done && lastRefusal == nil {
-            lastRefusal = "\(action): nothing to do from page \"\(origin.id)\""
-        }
-        layoutTree()
-        focus.clear()
         return done
     }
 
