@@ -61,7 +61,7 @@ final class ScheduleService {
     /// `backlightRoot` is the class folder; tests point it at a fake one.
     func apply(
         _ schedule: Schedule, wakeFor: Double, backlight name: String?,
-        backlightRoot: String = "/sys/class/backlight"
+        backlightRoot: String = Backlight.classFolder
     ) {
         self.schedule = schedule
         idle.wakeFor = wakeFor
