@@ -6,7 +6,7 @@ import KioskCore
 extension SettingsParser {
     static let mqttKeys = [
         "broker", "client_id", "topic_prefix", "credentials_file", "ca_file", "keepalive",
-        "screenshot_max_kib",
+        "screenshot_max_kib"
     ]
     static let dbusKeys = ["enabled"]
     static let valueKeys = [

@@ -99,11 +99,13 @@ public enum RemoteCommand: Hashable, Sendable, CustomStringConvertible {
 
     /// A whole percentage 0…100 (the brightness command and D-Bus `Brightness`).
     static func brightness(_ word: String) throws(ControlError) -> Int {
-        guard word.count <= 3, word.allSatisfy({ $0.isASCII && $0.isNumber }), let percent = Int(word),
+        guard word.count <= 3, word.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let percent = Int(word),
             (0...100).contains(percent)
         else {
             throw .refusedCommand(
-                "brightness needs a percentage 0 to 100, not \"\(PlainText.line(word, limit: 32))\"")
+                "brightness needs a percentage 0 to 100, not \"\(PlainText.line(word, limit: 32))\""
+            )
         }
         return percent
     }

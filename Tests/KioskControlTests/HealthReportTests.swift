@@ -70,6 +70,9 @@ struct HealthReportTests {
     func display() throws {
         let members = try object(
             DisplayReport(power: .off, brightness: 0, cause: .remote).json)
-        #expect(members == ["display": .string("off"), "brightness": .number("0"), "by": .string("remote")])
+        #expect(
+            members == [
+                "display": .string("off"), "brightness": .number("0"), "by": .string("remote")
+            ])
     }
 }

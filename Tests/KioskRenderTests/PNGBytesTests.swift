@@ -8,7 +8,8 @@ struct PNGBytesTests {
     @Test("the PNG in memory decodes to the same size and pixels as the buffer")
     func roundTrip() throws {
         let image = try ImageBuffer(width: 40, height: 30)
-        image.pixels.storeBytes(of: 0xFF00_80FF, toByteOffset: 5 * image.stride + 7 * 4, as: UInt32.self)
+        image.pixels.storeBytes(
+            of: 0xFF00_80FF, toByteOffset: 5 * image.stride + 7 * 4, as: UInt32.self)
         image.markDirty()
         let png = try image.pngBytes()
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -25,6 +26,8 @@ struct PNGBytesTests {
     func limit() throws {
         let image = try ImageBuffer(width: 64, height: 64)
         #expect(throws: RenderError.pngTooLarge(limit: 16)) { try image.pngBytes(limit: 16) }
-        #expect(RenderError.pngTooLarge(limit: 4096 * 1024).description == "the PNG is larger than 4096 KiB")
+        #expect(
+            RenderError.pngTooLarge(limit: 4096 * 1024).description
+                == "the PNG is larger than 4096 KiB")
     }
 }

@@ -123,7 +123,6 @@ final class ControlHub {
         bus?.pageChanged(to: page.rawValue)
     }
 
-
     /// Stops sources, programs (SIGTERM) and the broker connection (`offline` published).
     func stop() {
         fleet.stop()

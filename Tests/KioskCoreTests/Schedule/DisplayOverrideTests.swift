@@ -4,7 +4,8 @@ import Testing
 
 @Suite("DisplayOverride")
 struct DisplayOverrideTests {
-    func state(_ display: DisplayPower, _ brightness: Int? = nil, row: Int? = nil) -> ScheduleState {
+    func state(_ display: DisplayPower, _ brightness: Int? = nil, row: Int? = nil) -> ScheduleState
+    {
         var state = ScheduleState()
         state.display = display
         state.brightness = brightness
