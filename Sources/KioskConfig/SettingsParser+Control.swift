@@ -5,7 +5,8 @@ import KioskCore
 /// parsed here so `check` names the column of a mistake.
 extension SettingsParser {
     static let mqttKeys = [
-        "broker", "client_id", "topic_prefix", "credentials_file", "ca_file", "keepalive"
+        "broker", "client_id", "topic_prefix", "credentials_file", "ca_file", "keepalive",
+        "screenshot_max_kib"
     ]
     static let dbusKeys = ["enabled"]
     static let valueKeys = [
@@ -60,11 +61,15 @@ extension SettingsParser {
         let credentialsFile = table.string("credentials_file").map(paths.resolve)
         let caFile = table.string("ca_file").map(paths.resolve)
         let keepalive = table.integer("keepalive", minimum: 5, maximum: 3600) ?? 30
+        let screenshotMaxKiB =
+            table.integer("screenshot_max_kib", minimum: 16, maximum: 65536)
+            ?? MQTTSettings.defaultScreenshotMaxKiB
         guard let text = table.string("broker", required: "[mqtt]") else { return nil }
         do {
             return MQTTSettings(
                 broker: try BrokerURL(text), clientID: clientID, topicPrefix: topicPrefix,
-                credentialsFile: credentialsFile, caFile: caFile, keepalive: keepalive)
+                credentialsFile: credentialsFile, caFile: caFile, keepalive: keepalive,
+                screenshotMaxKiB: screenshotMaxKiB)
         } catch {
             context.error(table.keyPath("broker"), error.description)
             return nil

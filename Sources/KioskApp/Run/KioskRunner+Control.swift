@@ -134,6 +134,8 @@ extension KioskRunner {
             try control.store.set(name, text: value, at: MonotonicClock.now)
         case .screenshot(let path):
             try screenshot(to: path)
+        case .display, .brightness, .screensaver, .publishScreenshot:
+            try performPanelCommand(command)
         }
     }
 
@@ -148,19 +150,29 @@ extension KioskRunner {
         guard path.hasPrefix("/") else {
             throw .refusedCommand("screenshot needs an absolute path, not \"\(path)\"")
         }
+        do {
+            try screenImage().writePNG(to: path)
+        } catch {
+            throw .source("screenshot: \(error)")
+        }
+        log.info("screenshot written to \(path)")
+    }
+
+    /// What is on screen, drawn again in memory (the upright picture, error banner and overlay
+    /// included; black while the display is blanked or held off).
+    func screenImage() throws(ControlError) -> ImageBuffer {
         guard let navigator else { throw .refusedCommand("nothing on screen yet") }
         takeControlValues()
         let size = Size(
             width: navigator.viewport.width * navigator.scale,
             height: navigator.viewport.height * navigator.scale)
-        let scene = pipeline.scene(navigator, outputSize: size, blanked: idle.isBlanked)
+        let scene = pipeline.scene(navigator, outputSize: size, blanked: isBlanked)
         // The render consumes the surfaces' damage: the next frame on screen redraws everything.
         defer { redrawAll() }
         do {
-            try pipeline.renderer.render(scene, now: WallClockTime.now()).writePNG(to: path)
+            return try pipeline.renderer.render(scene, now: WallClockTime.now())
         } catch {
             throw .source("screenshot: \(error)")
         }
-        log.info("screenshot written to \(path)")
     }
 }

@@ -73,7 +73,7 @@ extension KioskRunner {
 
     func updateStatus() {
         status.update(statusText)
-        control?.report(controlStatus)
+        reportToFleet()
     }
 
     /// Everything on screen is drawn again with the next frame.
@@ -89,8 +89,8 @@ extension KioskRunner: InputRouterDelegate {
     var wakesOnInput: Bool { isBlanked || day.screensaver.isShowing }
 
     func inputActivity() {
+        // The idle clock's last activity also moves the end of a wake window.
         idle.activity()
-        schedule.activity()
         // Idle lit the backlight at its own last level: the schedule's may have changed since.
         schedule.syncBacklight()
     }

@@ -46,9 +46,9 @@ public final class KioskRunner {
         config = ConfigService(directory: configDirectory, loaded: loaded)
         loop = try EventLoop()
         pipeline = FramePipeline(renderer: FrameRenderer(configuration: config.shown, scale: 1))
+        let idle = IdleService(loop: loop, log: Self.logger)
         day = PanelDay(
-            idle: IdleService(loop: loop, log: Self.logger),
-            schedule: ScheduleService(loop: loop, log: Self.logger))
+            idle: idle, schedule: ScheduleService(loop: loop, log: Self.logger, idle: idle))
         keeper = NavigationKeeper(log: Self.logger)
         status = SystemdStatus(loop: loop, log: Self.logger)
         let settings = config.shown.settings
