@@ -142,13 +142,12 @@ static void copy_error(const sd_bus_error *source, int r, char *error, size_t si
         snprintf(error, size, "%s", strerror(r < 0 ? -r : r));
 }
 
-int kiosk_bus_call(sd_bus *bus, const char *member, const char *first, const char *second,
-                   unsigned long long timeout_usec, char *error, size_t error_size) {
-    sd_bus_message *call = NULL, *reply = NULL;
+// Sends CALL (built so far with result R; a failed build is not sent), waits for the reply and
+// frees both: the one tail of every method call the control client makes.
+static int finish_call(sd_bus *bus, sd_bus_message *call, int r, unsigned long long timeout_usec,
+                       char *error, size_t error_size) {
+    sd_bus_message *reply = NULL;
     sd_bus_error bus_error = SD_BUS_ERROR_NULL;
-    int r = sd_bus_message_new_method_call(bus, &call, KIOSK_BUS_NAME, KIOSK_BUS_PATH, KIOSK_BUS_INTERFACE, member);
-    if (r >= 0 && first) r = sd_bus_message_append_basic(call, 's', first);
-    if (r >= 0 && first && second) r = sd_bus_message_append_basic(call, 's', second);
     if (r >= 0) r = sd_bus_call(bus, call, timeout_usec, &bus_error, &reply);
     if (r < 0) copy_error(&bus_error, r, error, error_size);
     sd_bus_error_free(&bus_error);
@@ -157,18 +156,21 @@ int kiosk_bus_call(sd_bus *bus, const char *member, const char *first, const cha
     return r;
 }
 
+int kiosk_bus_call(sd_bus *bus, const char *member, const char *first, const char *second,
+                   unsigned long long timeout_usec, char *error, size_t error_size) {
+    sd_bus_message *call = NULL;
+    int r = sd_bus_message_new_method_call(bus, &call, KIOSK_BUS_NAME, KIOSK_BUS_PATH, KIOSK_BUS_INTERFACE, member);
+    if (r >= 0 && first) r = sd_bus_message_append_basic(call, 's', first);
+    if (r >= 0 && first && second) r = sd_bus_message_append_basic(call, 's', second);
+    return finish_call(bus, call, r, timeout_usec, error, error_size);
+}
+
 int kiosk_bus_call_number(sd_bus *bus, const char *member, uint32_t number,
                           unsigned long long timeout_usec, char *error, size_t error_size) {
-    sd_bus_message *call = NULL, *reply = NULL;
-    sd_bus_error bus_error = SD_BUS_ERROR_NULL;
+    sd_bus_message *call = NULL;
     int r = sd_bus_message_new_method_call(bus, &call, KIOSK_BUS_NAME, KIOSK_BUS_PATH, KIOSK_BUS_INTERFACE, member);
     if (r >= 0) r = sd_bus_message_append_basic(call, 'u', &number);
-    if (r >= 0) r = sd_bus_call(bus, call, timeout_usec, &bus_error, &reply);
-    if (r < 0) copy_error(&bus_error, r, error, error_size);
-    sd_bus_error_free(&bus_error);
-    sd_bus_message_unref(reply);
-    sd_bus_message_unref(call);
-    return r;
+    return finish_call(bus, call, r, timeout_usec, error, error_size);
 }
 
 int kiosk_bus_get_string(sd_bus *bus, const char *property, char **out, char *error, size_t error_size) {
