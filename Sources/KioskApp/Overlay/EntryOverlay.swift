@@ -50,7 +50,7 @@ final class EntryOverlay: Overlay {
     func panels(theme: Theme) -> [PageID: Panel] { [Self.surfaceID: panel] }
 
     var panel: Panel {
-        let rows = field.openedLayout.rows
+        let rows = field.keys
         let name = label.isEmpty ? "Enter a value" : label
         // The typed text is the heading; under it the reason a value was refused, else the label.
         var widgets: [Widget] = [
@@ -68,7 +68,7 @@ final class EntryOverlay: Overlay {
     }
 
     func layout(in space: OverlaySpace) {
-        let rows = field.openedLayout.rows
+        let rows = field.keys
         let widest = field.entry == .text ? Self.keyboardWidth : Self.padWidth
         let width = min(widest, space.viewport.width)
         let layout = space.layout(panel, width: width)

@@ -17,6 +17,14 @@ public struct FieldSpec: Hashable, Sendable {
 
     /// The layout shown when the field is tapped.
     public var openedLayout: KeyboardLayout { entry == .text ? layout : .numeric }
+
+    /// The rows of keys shown when the field is tapped. A PIN pad has no sign or decimal point
+    /// (keys that could only be refused): its bottom rows are Cancel, 0, backspace, then OK.
+    public var keys: [[EntryKey]] {
+        guard entry == .pin else { return openedLayout.rows }
+        let digits = Array(KeyboardLayout.numeric.rows.prefix(3))
+        return digits + [[.cancel, .character("0"), .backspace], [.submit]]
+    }
 }
 
 /// `kind = "text" | "number" | "pin"`.

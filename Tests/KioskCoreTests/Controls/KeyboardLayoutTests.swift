@@ -72,6 +72,17 @@ struct KeyboardLayoutTests {
         #expect(FieldSpec(entry: .text, rules: FieldRules(), layout: .fr).openedLayout == .fr)
     }
 
+    @Test("a PIN pad has digits, cancel, backspace and OK, no sign or decimal point")
+    func pinKeys() {
+        let keys = FieldSpec(entry: .pin, rules: FieldRules(), layout: .numeric).keys.joined()
+        let digits = keys.compactMap { if case .character(let c) = $0 { c } else { nil } }
+        #expect(digits.sorted() == (0...9).map(String.init))
+        #expect(keys.contains(.cancel) && keys.contains(.backspace) && keys.contains(.submit))
+        let number = FieldSpec(entry: .number, rules: FieldRules(), layout: .numeric).keys
+        #expect(number.joined().contains(.character("-")))
+        #expect(number.joined().contains(.character(".")))
+    }
+
     @Test("a physical key's keysym name types its character; navigation keys type nothing")
     func keysyms() {
         #expect(EntryKey(typedByKeysym: "a") == .character("a"))
