@@ -127,13 +127,9 @@ public final class CubeContainer: ContainerNode {
         guard !faces.isEmpty else { return [] }
         var set = Set(visibleFaces.map(\.index))
         set.insert(currentIndex)
-        for step in [-1, 1] {
-            let k = currentIndex + step
-            if isWrapping {
-                set.insert((k + faces.count) % faces.count)
-            } else if faces.indices.contains(k) {
-                set.insert(k)
-            }
+        // Round the prism when it wraps; past an end there is no neighbour.
+        for k in [currentIndex - 1, currentIndex + 1] where isWrapping || faces.indices.contains(k) {
+            set.insert(face(at: Double(k)))
         }
         return set.sorted()
     }
