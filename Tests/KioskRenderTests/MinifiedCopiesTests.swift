@@ -51,4 +51,37 @@ struct MinifiedCopiesTests {
             #expect(abs(page.y - copy.y) < 1e-9)
         }
     }
+
+    @Test(
+        "a redraw inside a rectangle keeps a page's copies and brings them up to date there: equal to copies made afresh"
+    )
+    func redrawKeepsCopies() throws {
+        let page = try ImageBuffer(width: 101, height: 40)
+        CairoContext(target: page).clear(to: RGBA(red: 0.1, green: 0.2, blue: 0.3))
+        page.minified = MinifiedCopies(of: page)
+        let copies = try #require(page.minified)
+        // A card's region at odd columns, so both copies' columns straddle its edges.
+        let region = Rect(x: 13, y: 5, width: 31, height: 20)
+        do {
+            let cairo = CairoContext(target: page, redrawing: region)
+            cairo.clip(to: region)
+            cairo.clear(to: RGBA(red: 0.9, green: 0.5, blue: 0.1))
+            cairo.fill(
+                Rect(x: 20, y: 8, width: 7, height: 9), color: RGBA(red: 0, green: 0, blue: 1))
+        }
+        #expect(page.minified === copies, "the copies were dropped, not updated")
+        let fresh = try #require(MinifiedCopies(of: page))
+        for (kept, made) in [(copies.half, fresh.half), (copies.quarter, fresh.quarter)] {
+            var differing = 0
+            for y in 0..<made.height {
+                for x in 0..<made.width where kept.pixel(x: x, y: y) != made.pixel(x: x, y: y) {
+                    differing += 1
+                }
+            }
+            #expect(differing == 0, "\(differing) pixels of the \(made.width)-wide copy differ")
+        }
+        // A whole-page draw (no region said) drops them: nothing tells where it drew.
+        _ = CairoContext(target: page)
+        #expect(page.minified == nil)
+    }
 }

@@ -12,7 +12,13 @@ public final class CairoContext {
     /// The buffer being drawn into.
     public let target: ImageBuffer
 
-    public init(target: ImageBuffer) {
+    /// The only pixels this context draws (the caller clips to them), when it said so.
+    private let redrawing: PixelBox?
+
+    /// `redrawing`: the whole pixels the caller will draw inside and no others (a dynamic
+    /// region's redraw); the target's copies for turning are then updated there when the
+    /// context ends, instead of dropped.
+    public init(target: ImageBuffer, redrawing: Rect? = nil) {
         // cairo_create never returns NULL; it fails only on out-of-memory or a surface already in
         // error, which ImageBuffer's initialisers rule out.
         guard let cr = cairo_create(target.surface), cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
@@ -20,14 +26,16 @@ public final class CairoContext {
         }
         self.cr = cr
         self.target = target
+        self.redrawing = redrawing.flatMap { PixelBox(covering: $0) }
         // Whatever is drawn next may change which pixels are opaque, and the layout for turning.
-        target.pixelsChanged()
+        target.pixelsChanged(keepingMinified: self.redrawing != nil)
     }
 
     deinit {
         cairo_destroy(cr)
         // Other code may read the pixels next; make sure cairo has written them.
         cairo_surface_flush(target.surface)
+        if let redrawing { target.minified?.update(from: target, in: redrawing) }
     }
 
     // MARK: State

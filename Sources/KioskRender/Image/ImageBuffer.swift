@@ -99,11 +99,12 @@ public final class ImageBuffer {
         pixelsChanged()
     }
 
-    /// Forgets what was derived from the pixels: the recorded opacity and the layout for turning.
-    func pixelsChanged() {
+    /// Forgets what was derived from the pixels: the recorded opacity and the layouts for turning
+    /// (`keepingMinified`: the caller brings the minified copies up to date where it draws).
+    func pixelsChanged(keepingMinified: Bool = false) {
         knownOpacity = nil
         pairLayout = nil
-        minified = nil
+        if !keepingMinified { minified = nil }
     }
 
     /// The half- and quarter-width copies a turning face samples where it is squeezed more than 2×

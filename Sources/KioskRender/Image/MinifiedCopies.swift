@@ -26,23 +26,45 @@ public final class MinifiedCopies {
     /// Bytes held by both copies.
     public var bytes: Int { half.stride * half.height + quarter.stride * quarter.height }
 
+    /// Brings both copies up to date after `page` was redrawn inside `rect` (page pixels, whole):
+    /// only the copies' columns above it are computed again, so a clock or a value card that
+    /// changes on a turning face keeps its copies (they are not dropped and rebuilt whole).
+    func update(from page: ImageBuffer, in rect: PixelBox) {
+        // The half-width columns over page columns x0..<x1, and the quarter's over those.
+        let halfColumns = (rect.x0 / 2)..<((rect.x1 + 1) / 2)
+        let quarterColumns = (halfColumns.lowerBound / 2)..<((halfColumns.upperBound + 1) / 2)
+        let rows = rect.y0..<rect.y1
+        Self.halve(page, into: half, columns: halfColumns, rows: rows)
+        Self.halve(half, into: quarter, columns: quarterColumns, rows: rows)
+    }
+
     /// `source` at half its width, each pixel the rounded mean of the two beside each other below
     /// it (an odd last column is averaged with itself).
     static func halved(_ source: ImageBuffer) -> ImageBuffer? {
         let width = (source.width + 1) / 2, height = source.height
         guard let target = try? ImageBuffer(width: width, height: height) else { return nil }
+        halve(source, into: target, columns: 0..<width, rows: 0..<height)
+        return target
+    }
+
+    /// Columns `columns` of rows `rows` of `target` (half `source`'s width) from `source`.
+    private static func halve(
+        _ source: ImageBuffer, into target: ImageBuffer, columns: Range<Int>, rows: Range<Int>
+    ) {
+        let columns = columns.clamped(to: 0..<target.width)
+        let rows = rows.clamped(to: 0..<min(source.height, target.height))
         let from = source.pixels.assumingMemoryBound(to: UInt32.self)
         let to = target.pixels.assumingMemoryBound(to: UInt32.self)
         let fromStride = source.stride / 4, toStride = target.stride / 4
         let lastColumn = source.width - 1
-        for y in 0..<height {
+        for y in rows {
             let row = from + y * fromStride, out = to + y * toStride
-            for x in 0..<width {
+            for x in columns {
                 out[x] = mean(row[2 * x], row[min(2 * x + 1, lastColumn)])
             }
         }
+        // Tells cairo only: the copies have no copies of their own to keep.
         target.markDirty()
-        return target
     }
 
     /// The per-channel rounded mean of two ARGB pixels: each channel widened to 16 bits so the

@@ -79,7 +79,7 @@ public final class PageRenderer {
             let frame = layout.widgets.first(where: { $0.widgetIndex == region.widgetIndex }),
             frame.widgetIndex < panel.widgets.count
         else { return .zero }
-        let cairo = CairoContext(target: buffer)
+        let cairo = CairoContext(target: buffer, redrawing: damage)
         cairo.clip(to: damage)
         cairo.scale(by: s)
         cairo.clip(to: Rect(size: layout.size))

@@ -128,7 +128,8 @@ public final class CubeContainer: ContainerNode {
         var set = Set(visibleFaces.map(\.index))
         set.insert(currentIndex)
         // Round the prism when it wraps; past an end there is no neighbour.
-        for k in [currentIndex - 1, currentIndex + 1] where isWrapping || faces.indices.contains(k) {
+        for k in [currentIndex - 1, currentIndex + 1] where isWrapping || faces.indices.contains(k)
+        {
             set.insert(face(at: Double(k)))
         }
         return set.sorted()
