@@ -131,4 +131,32 @@ struct EntryOverlayTests {
         #expect(keyboard.overlay.text == "B204")
         appGoldens.check(try bench.render(), named: "entry-keyboard-de")
     }
+
+    @Test(
+        "golden at 1920x1080: the number pad, the PIN pad and the French keyboard keep their size, centred at the bottom"
+    )
+    func goldensFullHD() throws {
+        let size = Size(width: 1920, height: 1080)
+        let screen = Rect(size: size)
+        let bench = try OverlayBench(size: size)
+        let pad = Entry(Self.setpoint, on: bench)
+        for label in ["2", "3", ".", "5"] { try pad.tap(label, on: bench) }
+        // A fingertip's keys, on the screen, not stretched over a wide one.
+        #expect(pad.overlay.keys.allSatisfy { $0.rect.height >= 48 && $0.rect.width <= 200 })
+        #expect(pad.overlay.keys.allSatisfy { Self.inside($0.rect, screen) })
+        appGoldens.check(try bench.render(), named: "entry-keypad-1920")
+        try pad.tap("Cancel", on: bench)
+        let pin = Entry(
+            FieldSpec(entry: .pin, rules: FieldRules(maxLength: 8), layout: .numeric),
+            label: "Enter the PIN", on: bench)
+        for label in ["2", "4", "6"] { try pin.tap(label, on: bench) }
+        #expect(pin.overlay.keys.allSatisfy { $0.key.label != "-" && $0.key.label != "." })
+        appGoldens.check(try bench.render(), named: "entry-pin-1920")
+        try pin.tap("Cancel", on: bench)
+        let keyboard = Entry(
+            FieldSpec(entry: .text, rules: FieldRules(), layout: .fr), label: "Nom", on: bench)
+        for label in ["a", "z", "e"] { try keyboard.tap(label, on: bench) }
+        #expect(keyboard.overlay.text == "aze")
+        appGoldens.check(try bench.render(), named: "entry-keyboard-fr-1920")
+    }
 }

@@ -15,6 +15,8 @@ struct OverlayBench {
     let configuration: KioskConfiguration
     let pipeline: FramePipeline
     let navigator: Navigator
+    /// The screen's logical size (`viewport` unless a test asks for another).
+    let size: Size
 
     /// One blue page with a title.
     static let homeOnly: KioskConfiguration = {
@@ -30,13 +32,13 @@ struct OverlayBench {
 
     /// `configuration`'s home page under the overlays; its panels measured by the renderer, as
     /// the runner's are, so taps land on rows and tiles.
-    init(configuration: KioskConfiguration = Self.homeOnly) throws {
+    init(configuration: KioskConfiguration = Self.homeOnly, size: Size = Self.viewport) throws {
         self.configuration = configuration
+        self.size = size
         pipeline = FramePipeline(renderer: FrameRenderer(configuration: configuration, scale: 1))
         navigator = try Navigator(
-            configuration: configuration, viewport: Self.viewport, scale: 1,
-            panels: pipeline.renderer)
-        overlays.place(viewport: Self.viewport, scale: 1)
+            configuration: configuration, viewport: size, scale: 1, panels: pipeline.renderer)
+        overlays.place(viewport: size, scale: 1)
     }
 
     var overlays: OverlayService { pipeline.overlays }
@@ -52,21 +54,21 @@ struct OverlayBench {
     /// The navigation's Scene with the overlays over it, drawn whole.
     func render() throws -> ImageBuffer {
         _ = AppFixture.fonts
-        let scene = pipeline.scene(navigator, outputSize: Self.viewport, blanked: false)
+        let scene = pipeline.scene(navigator, outputSize: size, blanked: false)
         return try pipeline.renderer.render(scene, now: AppFixture.instant)
     }
 
     /// A router over the bench's navigator and overlays, fed like the compositor's seat.
     func router(host: RouterHost) throws -> (InputRouter, SeatFeed) {
         let router = InputRouter(
-            settings: configuration.settings.input, surfaceSize: Self.viewport,
+            settings: configuration.settings.input, surfaceSize: size,
             loop: try EventLoop(),
             log: Logger(label: "test"), overlays: overlays, startDirect: { _, _ in nil })
         host.navigator = navigator
         router.delegate = host
         let seat = SeatFeed()
         router.attach(seat: seat)
-        _ = router.configured(surfaceSize: Self.viewport)
+        _ = router.configured(surfaceSize: size)
         return (router, seat)
     }
 }
