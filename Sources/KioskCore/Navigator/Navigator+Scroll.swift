@@ -74,14 +74,15 @@ extension NavigationNode {
     /// The scroll offset of a panel (0 for a panel that does not scroll or a container).
     var scrollOffset: Double { (self as? PanelNode)?.scroll.offset ?? 0 }
 
-    /// The ends of a scrolling panel's content it shows at rest (`GestureClaimant.restsAt`): a
-    /// drag pulling past them turns a cube around it along the same axis.
+    /// The ends of a scrolling panel's content it rests at (`GestureClaimant.restsAt`): a drag
+    /// pulling past them turns a cube around it along the same axis. A list still coasting (or
+    /// springing back) to an end counts as there: a visitor who flicked to the end and swipes on
+    /// at once turns the cube, and a swipe the other way still scrolls the list it caught.
     var scrollEndsShown: Set<SwipeEdge> {
-        guard let panel = self as? PanelNode, panel.scroll.isScrollable, !panel.scroll.isAnimating
-        else { return [] }
+        guard let panel = self as? PanelNode, panel.scroll.isScrollable else { return [] }
         var ends: Set<SwipeEdge> = []
-        if panel.scroll.offset <= 0 { ends.insert(.top) }
-        if panel.scroll.offset >= panel.scroll.limit { ends.insert(.bottom) }
+        if panel.scroll.restingOffset <= 0 { ends.insert(.top) }
+        if panel.scroll.restingOffset >= panel.scroll.limit { ends.insert(.bottom) }
         return ends
     }
 

@@ -40,6 +40,9 @@ public struct ScrollState: Hashable, Sendable {
     /// True while a release animation moves the offset.
     public var isAnimating: Bool { motion != nil }
 
+    /// Where the content comes to rest: where it is, or where its coast or spring-back ends.
+    public var restingOffset: Double { clamped(motion?.to ?? offset) }
+
     /// Sets the range after a layout: content of `contentHeight` in a frame `frameHeight` high.
     /// A resting offset outside the new range is clamped at once.
     public mutating func setBounds(contentHeight: Double, frameHeight: Double) {

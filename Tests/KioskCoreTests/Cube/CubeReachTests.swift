@@ -78,6 +78,81 @@ struct CubeReachTests {
         #expect(nav.activeNode.id == "a")
     }
 
+    /// A vertical cube around the long "list" face, on it (face 1 of a, list, c).
+    static func verticalCubeOnList() throws -> (Navigator, CubeContainer, PanelNode) {
+        var spec = CubeSpec(faces: ["a", "list", "c"], orientation: .vertical)
+        spec.start = "list"
+        let nav = try navigator(PageDefinition(id: "cube", title: "cube", content: .cube(spec)))
+        return (nav, try #require(nav.root as? CubeContainer), try NavigatorScrollTests.panel(nav))
+    }
+
+    @Test(
+        "mid-list, a vertical swipe from the face's bottom or top edge strip turns the cube; the list stays"
+    )
+    func verticalCubeFromEdgeStrips() throws {
+        let (nav, cube, list) = try Self.verticalCubeOnList()
+        var t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 700), to: Point(x: 640, y: 500))
+        #expect(list.scroll.offset == 200)
+        // Up from 10 px above the bottom edge (within the 24 px strip): the cube turns forward.
+        t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 790), to: Point(x: 640, y: 590), at: t + 1, lift: false)
+        #expect(abs(cube.position - 1.25) < 1e-9)
+        #expect(list.scroll.offset == 200)
+        nav.handle(.up(id: 0, time: t))
+        t = NavigatorScrollTests.settle(nav, from: t)
+        #expect(cube.position == 1)
+        // Down from the top strip: back towards face a.
+        t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 12), to: Point(x: 640, y: 212), at: t + 1, lift: false)
+        #expect(abs(cube.position - 0.75) < 1e-9)
+        #expect(list.scroll.offset == 200)
+        // Just outside the strip the list has the swipe.
+        nav.handle(.up(id: 0, time: t))
+        t = NavigatorScrollTests.settle(nav, from: t)
+        NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 740), to: Point(x: 640, y: 640), at: t + 1)
+        #expect(list.scroll.offset == 300)
+        #expect(cube.position == 1)
+    }
+
+    @Test(
+        "a list flicked towards its top turns the cube when pulled down again while it still coasts; pushed up, it scrolls"
+    )
+    func verticalCubeFromCoastingList() throws {
+        let (nav, cube, list) = try Self.verticalCubeOnList()
+        var t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 700), to: Point(x: 640, y: 300))
+        #expect(list.scroll.offset == 400)
+        // A flick down (released moving): the list coasts to its top.
+        t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 300), to: Point(x: 640, y: 500), at: t + 1, hold: false)
+        #expect(list.scroll.isAnimating)
+        nav.advance(to: t + 0.1)
+        let coasting = list.scroll.offset
+        #expect(coasting > 0)
+        // Pulled down again at once: the cube turns back; the list stays where the finger caught it.
+        t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 300), to: Point(x: 640, y: 500), at: t + 0.1, lift: false)
+        #expect(abs(cube.position - 0.75) < 1e-9)
+        #expect(list.scroll.offset == coasting)
+        nav.handle(.up(id: 0, time: t))
+        t = NavigatorScrollTests.settle(nav, from: t)
+        #expect(cube.position == 1)
+        // From its end again the same flick, then pushed up while it coasts: the list takes it
+        // from where the finger caught it, the cube stays.
+        t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 700), to: Point(x: 640, y: 300), at: t + 1)
+        t = NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 300), to: Point(x: 640, y: 500), at: t + 1, hold: false)
+        nav.advance(to: t + 0.1)
+        let caught = list.scroll.offset
+        NavigatorScrollTests.drag(
+            nav, from: Point(x: 640, y: 500), to: Point(x: 640, y: 400), at: t + 0.1)
+        #expect(abs(list.scroll.offset - (caught + 100)) < 1e-9)
+        #expect(cube.position == 1)
+    }
+
     @Test(
         "a vertical cube turns from a list pulled down at its top or up at its end; in between the list scrolls"
     )

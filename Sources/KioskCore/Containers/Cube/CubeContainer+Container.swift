@@ -20,10 +20,13 @@ extension CubeContainer: Container {
         if let face = currentFace { touches.collect(face, frame: frame) }
         let hold = MotionCatch(
             grab: { [self] in catchMotion() }, release: { [self] in releaseHold() })
-        touches.claim(
-            [.pan(orientation == .horizontal ? .horizontal : .vertical)], region: frame,
-            catching: hold
-        ) {
+        // A vertical cube also takes vertical swipes from its top and bottom edge strips, so a
+        // face holding a long list turns from there wherever the list is scrolled (the list has
+        // the rest of the face, and turns it from its own ends).
+        let accepts: Set<GestureKind> =
+            orientation == .horizontal
+            ? [.horizontalPan] : [.verticalPan, .edgeSwipe(.top), .edgeSwipe(.bottom)]
+        touches.claim(accepts, region: frame, catching: hold) {
             [self] gesture in
             switch gesture {
             case .pan(let pan), .edgeSwipe(_, let pan): follow(pan)
