@@ -7,7 +7,9 @@
 # - a finger dragging the slider's knob is rate-limited: first value at once, at most one per
 #   interval, the value where it lifted always;
 # - a tap on a number field opens kiosk-shell's keypad: taps typing 23.5 and OK publish 23.5; 35
-#   is refused with the reason (the runner's log line; the pad stays, nothing is published).
+#   is refused with the reason (the runner's log line; the pad stays, nothing is published);
+# - a locked page asks for its PIN on the pad, refuses a wrong one, opens with the right one and
+#   locks again when the panel goes home on idle.
 
 # cw_make_config DIR PORT: the setpoint panel, 800x600.
 cw_make_config() {
@@ -200,6 +202,44 @@ cw_field_refuses_out_of_range() {
     weston_key 1
 }
 
+# A locked page added by a live reload (its hash made by `kiosk-shell hash-pin`, PIN 2468), with
+# the setpoints now on a stack (something to open the page on) and [idle] home_after = 4: a
+# remote `open` asks for the PIN on kiosk-shell's pad; 1111 is refused and the page stays shut;
+# 2468 opens it; after 4 s untouched the panel goes home and the page asks for its PIN again. The
+# PIN pad's digits sit where the number pad's do; its OK is the whole bottom row.
+cw_locked_page() {
+    hash=$(echo 2468 | "$KIOSK" hash-pin 2>>"$CW_LOG") || fail_because "hash-pin failed" || return 1
+    printf 'type = "panel"\nlock = "%s"\n[[widget]]\ntype = "title"\ntext = "Staff only"\n' "$hash" \
+        >"$CW_DIR/pages/staff.toml"
+    printf 'type = "stack"\nroot = "setpoints"\n' >"$CW_DIR/pages/main.toml"
+    # The pages first (a reload may see one, then both), then kiosk.toml replaced in one rename,
+    # so the last reload is the one with everything: the open must not race a reload.
+    wait_for_line "$CW_LOG" 'config reloaded .*: 3 pages' 10 || fail_because "no reload: $(tail -2 "$CW_LOG")" || return 1
+    reloads=$(count_lines "$CW_LOG" 'config reloaded')
+    sed 's/^home = "setpoints"$/home = "main"/' "$CW_DIR/kiosk.toml" >"$CW_DIR/kiosk.toml.new"
+    printf '\n[idle]\nhome_after = 4\n' >>"$CW_DIR/kiosk.toml.new"
+    mv "$CW_DIR/kiosk.toml.new" "$CW_DIR/kiosk.toml"
+    wait_for_count "$CW_LOG" 'config reloaded' $((reloads + 1)) 10 || fail_because "kiosk.toml not reloaded: $(tail -2 "$CW_LOG")" || return 1
+    mosquitto_pub -h 127.0.0.1 -p "$CT_PORT" -t kiosk/e2e-controls/command -m 'open staff'
+    wait_for_line "$CW_LOG" 'page staff: locked, asking for its PIN' 3 ||
+        fail_because "open staff asked for no PIN: $(tail -2 "$CW_LOG")" || return 1
+    cw_type 1 1 1 1
+    weston_tap 400 543
+    wait_for_line "$CW_LOG" 'page staff: Wrong PIN' 3 || fail_because "1111 was not refused: $(tail -2 "$CW_LOG")" || return 1
+    if grep -q 'showing page "staff"' "$CW_LOG"; then fail_because "a wrong PIN opened the page"; return 1; fi
+    sleep 1.2 # the wait a first wrong PIN earns
+    cw_type 2 4 6 8
+    weston_tap 400 543
+    wait_for_line "$CW_LOG" 'page staff: unlocked' 3 || fail_because "2468 did not unlock: $(tail -2 "$CW_LOG")" || return 1
+    wait_for_line "$CW_LOG" 'showing page "staff"' 5 || fail_because "the page did not open: $(tail -2 "$CW_LOG")" || return 1
+    # Untouched for home_after: home, and the page is locked again.
+    wait_for_line "$CW_LOG" 'going home' 10 || fail_because "no idle home: $(tail -2 "$CW_LOG")" || return 1
+    mosquitto_pub -h 127.0.0.1 -p "$CT_PORT" -t kiosk/e2e-controls/command -m 'open staff'
+    wait_for_count "$CW_LOG" 'page staff: locked, asking for its PIN' 2 3 ||
+        fail_because "after idle the page opened without its PIN: $(tail -2 "$CW_LOG")" || return 1
+    weston_key 1 # Escape: the pad closes
+}
+
 controls_cases() {
     require_tools controls mosquitto mosquitto_pub mosquitto_sub python3 || return
     run_case "controls: the setpoint panel comes up with its broker" cw_start || { cleanup_all; return; }
@@ -208,6 +248,7 @@ controls_cases() {
     run_case "controls: a slider dragged sends its first value at once, then at most one per interval, the last always" cw_slider_drag_rate_limited
     run_case "controls: taps typing 23.5 on a field's keypad publish 23.5" cw_field_keypad_publishes
     run_case "controls: a field refuses 35 above its maximum 30 with the reason, and sends nothing" cw_field_refuses_out_of_range
+    run_case "controls: a locked page asks for its PIN, refuses 1111, opens with 2468 and locks again on idle" cw_locked_page
     weston_stop_input
     cleanup_all
 }

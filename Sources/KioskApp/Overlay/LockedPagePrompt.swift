@@ -27,8 +27,13 @@ enum LockedPagePrompt {
             let pad = EntryOverlay(
                 field: pinField, label: "Enter the PIN",
                 submitted: { _ in
-                    log.notice("page \(page.id): unlocked")
-                    unlockAndOpen()
+                    // A refusal here (no container can show it where the panel is now) would
+                    // otherwise leave the visitor on the page they were, with nothing said.
+                    if let refusal = unlockAndOpen() {
+                        log.notice("page \(page.id): unlocked, but not shown: \(refusal)")
+                    } else {
+                        log.notice("page \(page.id): unlocked")
+                    }
                 },
                 refused: { reason in log.notice("page \(page.id): \(reason)") },
                 verify: { pin in

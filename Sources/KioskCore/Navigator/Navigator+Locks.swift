@@ -8,11 +8,12 @@ extension Navigator {
             locks.isLocked(page)
         else { return false }
         lockHandler(page) { [weak self, weak origin] in
-            guard let self else { return }
+            guard let self else { return "the panel's pages were replaced" }
             locks.unlock(id)
             // The page the tap was on, when it is still in the tree (a remote `open` may have
             // moved the navigation while the pad was up); else the page looked at.
-            perform(action, from: origin.flatMap { isInTree($0) ? $0 : nil })
+            if perform(action, from: origin.flatMap { isInTree($0) ? $0 : nil }) { return nil }
+            return lastRefusal ?? "page \"\(id)\" cannot be shown"
         }
         return true
     }

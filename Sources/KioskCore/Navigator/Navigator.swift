@@ -41,9 +41,10 @@ public final class Navigator {
     /// Carries out touches on toggles, sliders, steppers and choices (`Navigator+Controls`).
     public var controlHandler: ((ControlInput, PageID) -> Void)?
     /// Asks for the PIN of a locked page an `open` leads to (`Navigator+Locks`): it gets the
-    /// page and what opens it once the right PIN is in. Nil opens locked pages at once (`render`,
-    /// `bench`: the operator's own tools).
-    public var lockHandler: ((PageDefinition, _ unlockAndOpen: @escaping () -> Void) -> Void)?
+    /// page and what opens it once the right PIN is in (which returns why the page could not be
+    /// shown after all, nil when it was). Nil opens locked pages at once (`render`, `bench`: the
+    /// operator's own tools).
+    public var lockHandler: ((PageDefinition, _ unlockAndOpen: @escaping () -> String?) -> Void)?
     /// The locked pages opened with their PIN, and the wait wrong PINs earned.
     public var locks = PageLocks()
 
