@@ -5,8 +5,8 @@ import KioskCore
 /// of the last frame the output took), how long it has run, its memory, which config it runs and
 /// whether that config has errors, the page on screen and the schedule row in force.
 public struct HealthReport: Hashable, Sendable {
-    /// Wall-clock seconds since the epoch of the last frame committed to the output; nil before
-    /// the first.
+    /// Wall-clock seconds since the epoch of the last frame that reached the screen (presented,
+    /// or committed where the output cannot tell); nil before the first.
     public var lastFrame: Double?
     /// Seconds since the process started.
     public var uptime: Double

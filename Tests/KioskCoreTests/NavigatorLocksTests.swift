@@ -15,7 +15,9 @@ struct NavigatorLocksTests {
     @Test("an open of a locked page waits for the handler; unlocked, it opens and reports nothing")
     func opensAfterUnlock() throws {
         let nav = try NavFixture.navigator(
-            home: "main", [NavFixture.stack("main", root: "home"), NavFixture.panel("home"), Self.locked("staff")])
+            home: "main",
+            [NavFixture.stack("main", root: "home"), NavFixture.panel("home"), Self.locked("staff")]
+        )
         var unlock: (() -> String?)?
         nav.lockHandler = { page, unlockAndOpen in
             #expect(page.id == "staff")
@@ -33,7 +35,8 @@ struct NavigatorLocksTests {
     @Test("unlocked where nothing can show the page, the handler hears why instead of silence")
     func refusalAfterUnlockIsReported() throws {
         // Home is a lone panel: no stack, cube or tabs around it to show another page in.
-        let nav = try NavFixture.navigator(home: "home", [NavFixture.panel("home"), Self.locked("staff")])
+        let nav = try NavFixture.navigator(
+            home: "home", [NavFixture.panel("home"), Self.locked("staff")])
         var unlock: (() -> String?)?
         nav.lockHandler = { _, unlockAndOpen in unlock = unlockAndOpen }
         nav.reveal("staff")

@@ -83,6 +83,10 @@ public protocol OutputBackend: AnyObject {
     func switchVirtualTerminal(_ vt: Int) -> Bool
     /// One line on frame pacing for the log at exit; nil when the backend keeps none.
     var statisticsSummary: String? { get }
+    /// Monotonic seconds when a frame last reached the screen (DRM: its page flip completed; a
+    /// compositor: it reported the frame presented); nil before the first, or when the output
+    /// cannot tell (then the health report falls back to the last commit).
+    var lastPresented: Double? { get }
     /// Releases the output (buffers before the connection); no callbacks after it.
     func shutDown()
 }
@@ -94,6 +98,9 @@ extension OutputBackend {
 
     /// A compositor's window or memory owns no VT (a compositor switches by itself).
     func switchVirtualTerminal(_ vt: Int) -> Bool { false }
+
+    /// Memory has no screen to reach.
+    var lastPresented: Double? { nil }
 
     /// Outputs without a seat of their own (a compositor's window, memory) never switch away.
     var onSessionActive: ((Bool) -> Void)? {

@@ -18,9 +18,10 @@ public final class FramePipeline {
     public private(set) var framesDrawn = 0
     /// Drawn over the pages: the error banner, toasts, dialogs.
     let overlays: OverlayService
-    /// Wall-clock seconds of the last frame that changed pixels and went to the output (the
-    /// health report's `last_frame`); nil before the first.
-    public private(set) var lastPresentedAt: Double?
+    /// Wall-clock seconds of the last frame that changed pixels and was committed to the output
+    /// (the health report's `last_frame` where the output cannot say when one was presented);
+    /// nil before the first.
+    public private(set) var lastCommittedAt: Double?
 
     public init(renderer: FrameRenderer) {
         self.renderer = renderer
@@ -79,7 +80,7 @@ public final class FramePipeline {
     /// nothing turns.
     public func finishedFrame() -> FrameOutcome? {
         defer { outcome = nil }
-        if let outcome, outcome.isCommitted { lastPresentedAt = outcome.now.secondsSinceEpoch }
+        if let outcome, outcome.isCommitted { lastCommittedAt = outcome.now.secondsSinceEpoch }
         if outcome != nil {
             let compositor = renderer.compositor
             renderer.surfaces.storeForTurning(

@@ -55,11 +55,19 @@ extension KioskRunner {
     /// The health report now (docs/control.md, "Health").
     var healthReport: HealthReport {
         HealthReport(
-            lastFrame: pipeline.lastPresentedAt,
+            lastFrame: lastFrameOnScreen,
             uptime: MonotonicClock.now - StartupTimeline.process.origin,
             residentKiB: ProcessMemory.residentKiB(), configHash: config.fingerprint,
             configErrors: config.errorCount, page: controlStatus.currentPage,
             scheduleRow: schedule.leadingRow, display: schedule.report)
+    }
+
+    /// Wall-clock seconds of the last frame that reached the screen, as the output reports it
+    /// (a page flip done, a compositor's presentation feedback); the last commit where it
+    /// cannot tell (memory, a compositor without wp_presentation or that never answers).
+    private var lastFrameOnScreen: Double? {
+        guard let presented = output?.lastPresented else { return pipeline.lastCommittedAt }
+        return WallClockTime.now().secondsSinceEpoch - (MonotonicClock.now - presented)
     }
 
     /// Idle, blanked, display state and health to D-Bus and MQTT, where they changed.

@@ -81,6 +81,9 @@ public final class KMSDisplay {
     /// A commit failed and a re-probe could not fix it: no frames until a hotplug or the seat.
     private var stalled = false
     private var framesPresented = 0
+    /// Monotonic seconds when a frame last reached the screen: a page flip's (or an evented mode
+    /// set's) completion, or a mode set without an event; nil before the first.
+    public private(set) var lastShown: Double?
     /// The console keyboard switched off while we run (direct open without `vt_switching`).
     private var consoleKeyboard: ConsoleKeyboard?
     /// Display power (`setPowered`): the CRTC inactive while the owner wants it off.
@@ -203,7 +206,12 @@ public final class KMSDisplay {
                 let eventFollows = try setter.setMode(framebuffer: framebuffer, userData: data)
                 needsModeSet = false
                 modeSets += 1
-                if eventFollows { pendingBuffer = index } else { shownBuffer = index }
+                if eventFollows {
+                    pendingBuffer = index
+                } else {
+                    shownBuffer = index
+                    lastShown = MonotonicClock.now
+                }
             } else {
                 try setter.flip(framebuffer: framebuffer, userData: data)
                 pendingBuffer = index
@@ -392,6 +400,7 @@ public final class KMSDisplay {
     }
 
     private func flipped() {
+        lastShown = MonotonicClock.now
         if let pendingBuffer { shownBuffer = pendingBuffer }
         pendingBuffer = nil
         applyPower()

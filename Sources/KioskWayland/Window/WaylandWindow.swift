@@ -74,6 +74,9 @@ public final class WaylandWindow {
 
     /// Frames drawn, committed and (with wp_presentation) presented so far.
     public private(set) var statistics = FrameStatistics()
+    /// Monotonic seconds when the compositor last reported a frame presented (wp_presentation);
+    /// nil before the first, or when it never answers.
+    public private(set) var lastPresented: Double?
 
     /// The size and scale of the last acknowledged configure; nil before the first.
     public private(set) var sizing: SurfaceSizing?
@@ -339,6 +342,8 @@ public final class WaylandWindow {
             presentation: presentation, surface: surface, continuous: drawingOnCallback
         ) { [unowned self] feedback, time, refresh in
             if let time {
+                // When we heard of it: the compositor's own timestamp is on its clock.
+                lastPresented = MonotonicClock.now
                 statistics.presentation.record(
                     at: time, refresh: refresh > 0 ? refresh : refreshPeriod,
                     continuous: feedback.continuous)

@@ -76,6 +76,8 @@ final class DRMOutputBackend: OutputBackend {
 
     var statisticsSummary: String? { display.summary }
 
+    var lastPresented: Double? { display.lastShown }
+
     func shutDown() {
         if let hook { loop.removeHook(hook) }
         hook = nil

@@ -90,6 +90,8 @@ final class WaylandOutputBackend: OutputBackend {
 
     var statisticsSummary: String? { window?.statistics.summary }
 
+    var lastPresented: Double? { window?.lastPresented }
+
     func shutDown() {
         seat.stop()
         // Proxies go before the connection (a released buffer must find its owner alive).
