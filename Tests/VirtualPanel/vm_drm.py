@@ -104,9 +104,12 @@ def drm_checks(checks, p, helpers):
 
     def schedule_off_and_wake():
         # A row holding all day with display = "off": the kiosk reloads, the CRTC goes inactive
-        # (not just a black frame); a tap lights it with the same page, pressing nothing.
+        # (not just a black frame); a tap lights it with the same page, pressing nothing. It
+        # names today's date, so that it outranks every row of the demo whatever the day (a
+        # one-off date beats a period and weekdays; of two dated rows the later wins).
         toml = "/etc/kiosk-shell/kiosk.toml"
-        rc, out = m.sh(f"cp {toml} /run/kiosk.toml.before && printf '\\n[[schedule]]\\ndisplay = \"off\"\\n' >>{toml}")
+        rc, out = m.sh(f"cp {toml} /run/kiosk.toml.before && "
+                       f"printf '\\n[[schedule]]\\ndates = [\"%s\"]\\ndisplay = \"off\"\\n' \"$(date +%F)\" >>{toml}")
         if rc != 0:
             return f"appending the schedule row: {out}"
         try:
