@@ -1,7 +1,8 @@
 # Display power under sway 1.7 headless (helpers in sway.sh): a schedule row with
 # display = "off" powers the output down through wlr-output-power-management (sway reports the
 # output's dpms/power off, not just a black window), a pointer click (one finger) wakes it for
-# [display] wake_for without pressing anything, and the schedule switches it off again after.
+# [display] wake_for without pressing anything (the kiosk logs the wake's latency, touch to first
+# lit frame, once), and the schedule switches it off again after.
 
 PW_W=1280
 PW_H=720
@@ -55,6 +56,11 @@ pw_off_then_wake() {
     wait_for_line "$PW_LOG" 'output power on \(wlr-output-power-management\)' 3 || fail_because "no 'output power on' line after the click" || return 1
     on_after=$(elapsed "$clicked_at" "$(now)")
     grep -q 'woken by' "$PW_LOG" || fail_because "no 'woken by' line after the click" || return 1
+    # The wake is timed once, from the click to the first lit frame the kiosk presented.
+    wait_for_line "$PW_LOG" 'display: woke in [0-9]+ ms \(touch → first lit frame\)' 3 ||
+        fail_because "no wake latency line after the click: $(tail -2 "$PW_LOG")" || return 1
+    [ "$(count_lines "$PW_LOG" 'display: woke in ')" = 1 ] || fail_because "more than one wake latency line for one wake" || return 1
+    log "  wake latency: $(grep -o 'woke in [0-9]* ms' "$PW_LOG") (touch to first lit frame, the kiosk's own measure)"
     # Pressed nothing: no other page, and the screen is the home page as render draws it.
     sleep 0.3
     [ "$(count_lines "$PW_LOG" '^info: showing page ')" = "$pages_before" ] || fail_because "the waking click navigated: $(grep 'showing page' "$PW_LOG" | tail -1)" || return 1
