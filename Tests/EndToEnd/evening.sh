@@ -1,8 +1,8 @@
 # The panel's evening with a shifted clock (issue 30, point 7), under sway 1.7 headless (helpers in
-# sway.sh and power-sway.sh), sourced by run.sh. The kiosk runs under libfaketime: its wall clock
-# starts at EV_START (17:59:55 local, TZ=UTC) and runs at real speed, its monotonic clock is not
-# faked (the loop's timers and the idle clock keep the real one). Two rows: dim 18:00–18:01 at
-# brightness 30, off 18:01–06:00; wake_for = 3. Asserted against a fake backlight (sysfs-like
+# sway.sh and power-sway.sh), sourced by run.sh. The kiosk runs under libfaketime (`faketime`):
+# its wall clock starts at EV_START (17:59:55 local, TZ=UTC) and runs at real speed, its
+# monotonic clock is not faked (the loop's timers and the idle clock keep the real one). Two
+# rows: dim 18:00–18:01 at brightness 30, off 18:01–06:00; wake_for = 3. Asserted against a fake backlight (sysfs-like
 # folder through KIOSK_BACKLIGHT_ROOT, max_brightness 200) and sway's output state:
 # - at 18:00 the backlight goes to the dim level (60 of 200) and the output stays on;
 # - at 18:01 the output powers off (wlr-output-power-management; sway reports it off, or this
@@ -17,14 +17,11 @@ EV_W=1280
 EV_H=720
 EV_START="2026-12-01 17:59:55"
 
-# ev_faketime_lib: the path of libfaketime.so.1 for this machine's multiarch triplet.
-ev_faketime_lib() {
-    for lib in "/usr/lib/$(gcc -print-multiarch 2>/dev/null)/faketime/libfaketime.so.1" \
-        /usr/lib/*/faketime/libfaketime.so.1 /usr/lib/faketime/libfaketime.so.1; do
-        [ -e "$lib" ] && { printf '%s\n' "$lib"; return 0; }
-    done
-    return 1
-}
+# libfaketime is started through Debian's `faketime` wrapper, not by setting LD_PRELOAD here:
+# preloaded on its own (0.9.10), the library leaves a Swift binary's CommandLine.arguments empty
+# (found with this case); through the wrapper, which sets up the shared clock and its
+# FAKETIME_SHARED variable before the program starts, the arguments arrive. The wrapper forks and
+# does not pass signals on: EV_PID is its child, the kiosk.
 
 ev_backlight() { cat "$WORK/evening-backlight/panel/brightness" 2>/dev/null; }
 
@@ -63,6 +60,7 @@ TOML
     # One big tile over the middle: a tap that reached the page would run its program.
     cat >"$EV_CONFIG/pages/evening.toml" <<TOML
 title = "Evening"
+type = "panel"
 background = "#203050"
 [[widget]]
 type = "grid"
@@ -78,7 +76,7 @@ TOML
 }
 
 ev_evening() {
-    EV_LIB=$(ev_faketime_lib) || fail_because "no libfaketime.so.1 (Debian package libfaketime)" || return 1
+    command -v faketime >/dev/null || fail_because "no faketime (Debian package faketime)" || return 1
     ev_write_config || return 1
     mkdir -p "$WORK/evening-backlight/panel"
     echo 200 >"$WORK/evening-backlight/panel/max_brightness"
@@ -88,10 +86,19 @@ ev_evening() {
     EV_LOG="$WORK/kiosk-evening-client.log"
     mark_pages "$EV_LOG"
     started=$(now)
-    start_client "$EV_LOG" "$SWAY_RUN" "$SWAY_DISPLAY" env TZ=UTC LD_PRELOAD="$EV_LIB" \
-        FAKETIME="@$EV_START" FAKETIME_DONT_FAKE_MONOTONIC=1 \
-        KIOSK_BACKLIGHT_ROOT="$WORK/evening-backlight" "$KIOSK" run --config "$EV_CONFIG" --verbose
-    EV_PID=$CLIENT_PID
+    # The wall clock shifted, the monotonic one real (the loop's timers and the idle clock).
+    start_client "$EV_LOG" "$SWAY_RUN" "$SWAY_DISPLAY" env TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 \
+        KIOSK_BACKLIGHT_ROOT="$WORK/evening-backlight" \
+        faketime "$EV_START" "$KIOSK" run --config "$EV_CONFIG" --verbose
+    i=0
+    EV_PID=""
+    while [ -z "$EV_PID" ] && [ $i -lt 100 ]; do
+        EV_PID=$(pgrep -P "$CLIENT_PID" | head -1)
+        [ -n "$EV_PID" ] || sleep 0.05
+        i=$((i + 1))
+    done
+    [ -n "$EV_PID" ] || fail_because "faketime started no kiosk: $(tail -2 "$EV_LOG")" || return 1
+    track "$EV_PID"
     wait_for_page "$EV_LOG" evening 10 || fail_because "no page shown: ${REASON:-$(tail -3 "$EV_LOG")}" || return 1
     # 18:00 (5 s after the start of the fake clock): dimmed to 30 % of 200.
     wait_for_line "$EV_LOG" 'schedule: display dim, backlight 30 %' 15 ||
@@ -111,6 +118,7 @@ ev_evening() {
         grep -q 'Failed to commit output HEADLESS-1' "$SWAY_LOG" ||
             fail_because "sway reports the output $(sway_output_power) 3 s after the kiosk asked it off, and gave no reason" || return 1
         EV_REAL=0
+        log "  evening: this sway's headless output cannot power off (sway: Failed to commit output HEADLESS-1); the request reached it"
     fi
     # The tap on the tile: it wakes the panel and presses nothing.
     pointer_start || fail_because "virtual pointer did not start: $(cat "$POINTER_LOG")" || return 1
