@@ -26,13 +26,7 @@ EV_START="2026-12-01 17:59:55"
 ev_backlight() { cat "$WORK/evening-backlight/panel/brightness" 2>/dev/null; }
 
 # ev_wait_backlight LEVEL SECONDS
-ev_wait_backlight() {
-    deadline=$(awk -v t="$(now)" -v d="$2" 'BEGIN { printf "%.3f", t + d }')
-    while [ "$(ev_backlight)" != "$1" ]; do
-        less_than "$(now)" "$deadline" || return 1
-        sleep 0.05
-    done
-}
+ev_wait_backlight() { wait_for_output "$1" "$2" ev_backlight; }
 
 ev_write_config() {
     EV_CONFIG="$WORK/evening-config"
@@ -112,14 +106,7 @@ ev_evening() {
         fail_because "no 'output power off' 70 s after the dim: $(tail -2 "$EV_LOG")" || return 1
     log "  evening: off $(elapsed "$dimmed" "$(now)") s after the dim"
     ev_wait_backlight 0 2 || fail_because "backlight $(ev_backlight) with the display off, expected 0" || return 1
-    # As power-sway.sh: wlroots 0.15's headless output cannot power off; then only the request counts.
-    EV_REAL=1
-    if ! wait_for_power off 3; then
-        grep -q 'Failed to commit output HEADLESS-1' "$SWAY_LOG" ||
-            fail_because "sway reports the output $(sway_output_power) 3 s after the kiosk asked it off, and gave no reason" || return 1
-        EV_REAL=0
-        log "  evening: this sway's headless output cannot power off (sway: Failed to commit output HEADLESS-1); the request reached it"
-    fi
+    expect_powered_off || return 1
     # The tap on the tile: it wakes the panel and presses nothing.
     pointer_start || fail_because "virtual pointer did not start: $(cat "$POINTER_LOG")" || return 1
     pages_before=$(count_lines "$EV_LOG" '^info: showing page ')
@@ -127,7 +114,7 @@ ev_evening() {
     pointer down
     pointer up
     wait_for_line "$EV_LOG" 'output power on \(wlr-output-power-management\)' 3 || fail_because "no 'output power on' 3 s after the click" || return 1
-    [ $EV_REAL = 0 ] || wait_for_power on 3 || fail_because "sway reports the output $(sway_output_power) after the click" || return 1
+    [ $POWER_REAL = 0 ] || wait_for_power on 3 || fail_because "sway reports the output $(sway_output_power) after the click" || return 1
     ev_wait_backlight 200 2 || fail_because "backlight $(ev_backlight) after the wake, expected 200" || return 1
     wait_for_line "$EV_LOG" 'display: woke in [0-9]+ ms \(touch → first lit frame\)' 3 ||
         fail_because "no wake latency line after the click: $(tail -2 "$EV_LOG")" || return 1
@@ -143,6 +130,7 @@ ev_evening() {
     wait_for_count "$EV_LOG" 'output power off \(wlr-output-power-management\)' 2 8 ||
         fail_because "no second 'output power off' 8 s after the wake (wake_for = 3)" || return 1
     ev_wait_backlight 0 2 || fail_because "backlight $(ev_backlight) after the wake ended, expected 0" || return 1
+    [ $POWER_REAL = 0 ] || wait_for_power off 3 || fail_because "the output is $(sway_output_power) after the wake ended" || return 1
     [ ! -e "$WORK/evening-pressed" ] || fail_because "the waking click ran the tile's program" || return 1
     pointer_stop
     stop_pid "$EV_PID"
