@@ -59,7 +59,8 @@ public final class PlaylistContainer: ContainerNode {
     public var isPaused: Bool { pausedUntil.map { now < $0 } ?? false }
 
     /// When the next turn is due, in the navigator's seconds: nil while one runs (frames flow
-    /// anyway), when there is nothing to turn to or the playlist is not on screen; `now` when
+    /// anyway), when there is nothing to turn to, the playlist is not on screen, or its
+    /// audience is not watching (a dark display, a dialog over it); `now` when
     /// its dwell has not started counting yet (the next `advance` starts it).
     public var nextTurn: Double? {
         guard pages.count > 1, running == nil, isSeen, effectiveAudience == .watching else {
