@@ -70,6 +70,18 @@ wait_for_line() {
     done
 }
 
+# wait_for_output EXPECTED SECONDS COMMAND...: succeeds when COMMAND prints EXPECTED (polled
+# every 20 ms), fails after SECONDS.
+wait_for_output() {
+    want=$1
+    deadline=$(awk -v t="$(now)" -v d="$2" 'BEGIN { printf "%.3f", t + d }')
+    shift 2
+    while [ "$("$@")" != "$want" ]; do
+        less_than "$(now)" "$deadline" || return 1
+        sleep 0.02
+    done
+}
+
 # count_lines FILE EXTENDED_REGEX: how many lines match.
 count_lines() {
     n=$(grep -Ec -- "$2" "$1" 2>/dev/null)

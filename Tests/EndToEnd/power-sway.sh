@@ -1,7 +1,8 @@
 # Display power under sway 1.7 headless (helpers in sway.sh): a schedule row with
 # display = "off" powers the output down through wlr-output-power-management (sway reports the
 # output's dpms/power off, not just a black window), a pointer click (one finger) wakes it for
-# [display] wake_for without pressing anything, and the schedule switches it off again after.
+# [display] wake_for without pressing anything (the kiosk logs the wake's latency, touch to first
+# lit frame, once), and the schedule switches it off again after.
 
 PW_W=1280
 PW_H=720
@@ -13,12 +14,19 @@ sway_output_power() {
 }
 
 # wait_for_power on|off SECONDS
-wait_for_power() {
-    deadline=$(awk -v t="$(now)" -v d="$2" 'BEGIN { printf "%.3f", t + d }')
-    while [ "$(sway_output_power)" != "$1" ]; do
-        less_than "$(now)" "$deadline" || return 1
-        sleep 0.02
-    done
+wait_for_power() { wait_for_output "$1" "$2" sway_output_power; }
+
+# expect_powered_off: sway reports the output off within 3 s after the kiosk asked. wlroots
+# 0.15's headless backend cannot switch an output off: sway logs that it failed to commit the
+# output and keeps reporting it on; then only the request is checked (a sway on a real display,
+# or a newer headless backend, powers it down and is checked). POWER_REAL: 1 really off, 0 not.
+expect_powered_off() {
+    POWER_REAL=1
+    wait_for_power off 3 && return 0
+    grep -q 'Failed to commit output HEADLESS-1' "$SWAY_LOG" ||
+        fail_because "sway reports the output $(sway_output_power) 3 s after the kiosk asked it off, and gave no reason" || return 1
+    POWER_REAL=0
+    log "  this sway's headless output cannot power off (sway: Failed to commit output HEADLESS-1); the request reached it"
 }
 
 pw_off_then_wake() {
@@ -34,16 +42,7 @@ pw_off_then_wake() {
     PW_PID=$CLIENT_PID
     wait_for_page "$PW_LOG" red || fail_because "no page shown: $(tail -3 "$PW_LOG")" || return 1
     wait_for_line "$PW_LOG" 'output power off \(wlr-output-power-management\)' 5 || fail_because "no 'output power off' line: $(tail -2 "$PW_LOG")" || return 1
-    # wlroots 0.15's headless backend cannot switch an output off: sway logs that it failed to
-    # commit the output and keeps reporting it on. Then only the request is checked here (a
-    # sway on a real display, or a newer headless backend, powers it down and is checked).
-    PW_REAL=1
-    if ! wait_for_power off 3; then
-        grep -q 'Failed to commit output HEADLESS-1' "$SWAY_LOG" ||
-            fail_because "sway reports the output $(sway_output_power) 3 s after the kiosk asked it off, and gave no reason" || return 1
-        PW_REAL=0
-        log "  this sway's headless output cannot power off (sway: Failed to commit output HEADLESS-1); the request reached it"
-    fi
+    expect_powered_off || return 1
     kill -0 "$PW_PID" 2>/dev/null || fail_because "the kiosk died after asking for power off: $(tail -2 "$PW_LOG")" || return 1
     pointer_start || fail_because "virtual pointer did not start: $(cat "$POINTER_LOG")" || return 1
     pages_before=$(count_lines "$PW_LOG" '^info: showing page ')
@@ -55,6 +54,11 @@ pw_off_then_wake() {
     wait_for_line "$PW_LOG" 'output power on \(wlr-output-power-management\)' 3 || fail_because "no 'output power on' line after the click" || return 1
     on_after=$(elapsed "$clicked_at" "$(now)")
     grep -q 'woken by' "$PW_LOG" || fail_because "no 'woken by' line after the click" || return 1
+    # The wake is timed once, from the click to the first lit frame the kiosk presented.
+    wait_for_line "$PW_LOG" 'display: woke in [0-9]+ ms \(touch → first lit frame\)' 3 ||
+        fail_because "no wake latency line after the click: $(tail -2 "$PW_LOG")" || return 1
+    [ "$(count_lines "$PW_LOG" 'display: woke in ')" = 1 ] || fail_because "more than one wake latency line for one wake" || return 1
+    log "  wake latency: $(grep -o 'woke in [0-9]* ms' "$PW_LOG") (touch to first lit frame, the kiosk's own measure)"
     # Pressed nothing: no other page, and the screen is the home page as render draws it.
     sleep 0.3
     [ "$(count_lines "$PW_LOG" '^info: showing page ')" = "$pages_before" ] || fail_because "the waking click navigated: $(grep 'showing page' "$PW_LOG" | tail -1)" || return 1
@@ -64,7 +68,7 @@ pw_off_then_wake() {
     offs=$(count_lines "$PW_LOG" 'output power off \(wlr-output-power-management\)')
     wait_for_count "$PW_LOG" 'output power off \(wlr-output-power-management\)' $((offs + 1)) 8 ||
         fail_because "no second 'output power off' 8 s after the wake (wake_for = 3)" || return 1
-    [ $PW_REAL = 0 ] || wait_for_power off 3 || fail_because "the output is $(sway_output_power) after the wake ended" || return 1
+    [ $POWER_REAL = 0 ] || wait_for_power off 3 || fail_because "the output is $(sway_output_power) after the wake ended" || return 1
     pointer_stop
     kill -TERM "$PW_PID"
     wait_for_exit "$PW_PID" 3

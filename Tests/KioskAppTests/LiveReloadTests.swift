@@ -34,7 +34,7 @@ final class RouterHost: InputRouterDelegate {
     var wakesOnInput = false
     var changes = 0
     func inputActivity() {}
-    func wake(by cause: String) {}
+    func wake(by cause: String, at time: Double) {}
     func navigationChanged() { changes += 1 }
     /// Whether the output switches consoles (DRM with `vt_switching`), and what it was asked.
     var switchesVT = false

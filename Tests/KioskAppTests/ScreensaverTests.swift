@@ -16,7 +16,7 @@ final class ScreensaverHost: InputRouterDelegate {
     var wakes: [String] = []
     var wakesOnInput: Bool { screensaver.isShowing }
     func inputActivity() {}
-    func wake(by cause: String) {
+    func wake(by cause: String, at time: Double) {
         wakes.append(cause)
         if let visitor = screensaver.end() { navigator = visitor }
     }

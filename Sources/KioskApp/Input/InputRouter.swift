@@ -11,8 +11,9 @@ protocol InputRouterDelegate: AnyObject {
     var wakesOnInput: Bool { get }
     /// Any input: a new idle period starts.
     func inputActivity()
-    /// The screen is blank and input arrived: light it (the event is swallowed).
-    func wake(by cause: String)
+    /// The screen is blank and input arrived at `time` (monotonic seconds): light it (the event
+    /// is swallowed).
+    func wake(by cause: String, at time: Double)
     /// The navigation took an event: a frame is needed.
     func navigationChanged()
     /// Ctrl+Alt+F`vt`: true when the output switched consoles (the key goes nowhere else).
@@ -198,10 +199,12 @@ final class InputRouter {
         case .down(let id, let position, _):
             delegate.inputActivity()
             if delegate.wakesOnInput {
-                delegate.wake(by: "a touch")
+                delegate.wake(by: "a touch", at: event.time)
                 gate.swallowSequence(of: id)
             } else if overlays?.touchDown(id, at: position) == true {
                 gate.swallowSequence(of: id)
+                // The pages never see it, but the visitor is there (a playlist pauses).
+                navigator.visitorInteracted(at: event.time)
             }
         case .motion, .up:
             delegate.inputActivity()
@@ -231,11 +234,12 @@ final class InputRouter {
         }
         delegate.inputActivity()
         if event.isPressed && delegate.wakesOnInput {
-            delegate.wake(by: "a key")
+            delegate.wake(by: "a key", at: event.time)
             gate.swallowKey(event.key)
         } else if event.isPressed, overlays?.keyPressed(event.key) == true {
             // An open keypad types it; its release must not reach the pages either.
             gate.swallowKey(event.key)
+            navigator.visitorInteracted(at: event.time)
             return
         }
         guard gate.passes(event) else { return }

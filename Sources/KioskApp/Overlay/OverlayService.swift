@@ -60,6 +60,10 @@ final class OverlayService {
         if removeOverlays(where: { levels.contains($0.level) }) { changed() }
     }
 
+    /// A modal dialog is open (a field's keypad or keyboard, a PIN pad, a confirmation): the
+    /// visitor is busy over the pages.
+    var isDialogOpen: Bool { shown(at: .dialog) != nil }
+
     /// The overlay at `level`, if one is shown.
     func shown(at level: OverlayLevel) -> (any Overlay)? {
         overlays.first { $0.level == level }

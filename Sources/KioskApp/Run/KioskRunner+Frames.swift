@@ -11,6 +11,7 @@ extension KioskRunner {
         // The frame moves the navigator's clock to now: touches from before it go first.
         router.readPendingInput()
         takeControlValues()
+        syncAudience()
         let damage = pipeline.draw(
             navigator, into: frame, time: time, now: WallClockTime.now(), blanked: isBlanked)
         StartupTimeline.process.mark("draw")
@@ -21,6 +22,11 @@ extension KioskRunner {
         guard let outcome = pipeline.finishedFrame() else { return }
         // The first frame's mode set (DRM) or commit (Wayland).
         StartupTimeline.process.mark("present")
+        if outcome.isCommitted, !isBlanked,
+            let took = day.wakeLatency.litFramePresented(at: MonotonicClock.now)
+        {
+            log.info("\(WakeLatency.line(milliseconds: took))")
+        }
         if outcome.isAnimating { output?.setNeedsFrame() }
         betweenFrames?.wakeups.arm(
             for: pipeline.renderer.surfaces, now: outcome.now,
@@ -76,8 +82,10 @@ extension KioskRunner {
         reportToFleet()
     }
 
-    /// Everything on screen is drawn again with the next frame.
+    /// Everything on screen is drawn again with the next frame (the display, the screensaver or
+    /// the navigation changed: who sees the pages may have too).
     func redrawAll() {
+        syncAudience()
         pipeline.invalidate()
         output?.setNeedsFrame()
         updateStatus()
@@ -95,7 +103,9 @@ extension KioskRunner: InputRouterDelegate {
         schedule.syncBacklight()
     }
 
-    func wake(by cause: String) {
+    func wake(by cause: String, at time: Double) {
+        // Only a dark display's wake is timed (the screensaver's end lights nothing).
+        if isBlanked { day.wakeLatency.woke(touchedAt: time) }
         idle.wake()
         schedule.wake()
         schedule.syncBacklight()

@@ -62,7 +62,11 @@ public final class KioskRunner {
             })
         router.delegate = self
         try pipeline.overlays.expire(on: loop)
-        pipeline.overlays.onChange = { [unowned self] in output?.setNeedsFrame() }
+        pipeline.overlays.onChange = { [unowned self] in
+            // A dialog opening or closing changes who sees the pages.
+            syncAudience()
+            output?.setNeedsFrame()
+        }
         pipeline.renderer.surfaces.log = { [log] line in log.warning("\(line)") }
         for signal in [ProcessSignal.terminate, .interrupt] {
             try loop.onSignal(signal) { [unowned self] received in
@@ -75,11 +79,7 @@ public final class KioskRunner {
         config.watch(loop: loop, log: log) { [unowned self] in reload(reason: "files changed") }
         idle.onHome = { [unowned self] quiet in idleHome(quiet: quiet) }
         idle.onScreensaver = { [unowned self] quiet in startScreensaver(quiet: quiet) }
-        idle.onBlank = { [unowned self] _ in
-            pipeline.invalidate()
-            output?.setNeedsFrame()
-            updateStatus()
-        }
+        idle.onBlank = { [unowned self] _ in redrawAll() }
         schedule.onChange = { [unowned self] old, new in scheduleChanged(from: old, to: new) }
         applyServiceSettings()
         StartupTimeline.process.mark("setup")
@@ -199,6 +199,7 @@ public final class KioskRunner {
             let log = self.log
             made.onEvent = { event in log.debug("navigation: \(event)") }
             made.advance(to: MonotonicClock.now)
+            made.setAudience(audience, at: MonotonicClock.now)
             made.commandHandler = { [unowned self] command, page in carryOut(command, on: page) }
             made.controlHandler = { [unowned self] input, page in touched(input, on: page) }
             LockedPagePrompt.install(on: made, overlays: pipeline.overlays, log: log)

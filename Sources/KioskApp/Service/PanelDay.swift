@@ -5,6 +5,8 @@ final class PanelDay {
     let idle: IdleService
     let schedule: ScheduleService
     let screensaver = Screensaver()
+    /// Touch to first lit frame of the current wake, logged once per wake.
+    var wakeLatency = WakeLatency()
 
     init(idle: IdleService, schedule: ScheduleService) {
         self.idle = idle

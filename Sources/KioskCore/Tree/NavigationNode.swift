@@ -24,6 +24,9 @@ public class NavigationNode {
     /// Receives the container events (`NavigationEvent`) of this subtree that no node below has
     /// a sink for (`Navigator.onEvent` sets the root's). Must not change the tree.
     public var eventSink: ((NavigationEvent) -> Void)?
+    /// Who sees this subtree, set on a root by `Navigator.setAudience(_:at:)`; nil: as the
+    /// parent's (a page pushed later is seen as its container is).
+    var audience: Audience?
     /// The latest time handed to `advance(to:)` (seconds).
     public internal(set) var now: Double = 0
     /// The `animated` flag of the last will-event, repeated by its did-event.
@@ -35,6 +38,9 @@ public class NavigationNode {
     init(id: PageID) { self.id = id }
 
     var effectiveObserver: (any LifecycleObserver)? { observer ?? parent?.effectiveObserver }
+
+    /// Who sees this node: its own audience, else its container's, else watching.
+    var effectiveAudience: Audience { audience ?? parent?.effectiveAudience ?? .watching }
 
     func emit(_ kind: LifecycleEvent.Kind, animated: Bool) {
         effectiveObserver?.record(LifecycleEvent(page: id, kind: kind, animated: animated))

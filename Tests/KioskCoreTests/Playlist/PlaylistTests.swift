@@ -25,6 +25,21 @@ struct PlaylistTests {
         return (nav, try #require(nav.root as? PlaylistContainer))
     }
 
+    /// A navigator whose home is cube "cube" of `faces`, one of them playlist "p" of a, b, c
+    /// (dwell 5); its clock at 100.
+    static func cubeWithPlaylist(faces: [PageID]) throws -> (Navigator, PlaylistContainer) {
+        let nav = try NavFixture.navigator(
+            home: "cube",
+            leaves + [
+                NavFixture.cube("cube", faces),
+                NavFixture.playlist("p", ["a", "b", "c"], dwell: 5)
+            ])
+        nav.advance(to: 100)
+        let cube = try #require(nav.root as? CubeContainer)
+        let face = try #require(faces.firstIndex(of: "p"))
+        return (nav, try #require(cube.faces[face] as? PlaylistContainer))
+    }
+
     func tap(_ nav: Navigator, at time: Double) {
         nav.advance(to: time)
         nav.handle(.down(id: 1, position: Point(x: 600, y: 700), time: time))
@@ -114,15 +129,7 @@ struct PlaylistTests {
 
     @Test("nested in a cube it turns only while its face is in view")
     func nestedInCube() throws {
-        let nav = try NavFixture.navigator(
-            home: "cube",
-            Self.leaves + [
-                NavFixture.cube("cube", ["x", "p", "y"]),
-                NavFixture.playlist("p", ["a", "b", "c"], dwell: 5)
-            ])
-        nav.advance(to: 100)
-        let cube = try #require(nav.root as? CubeContainer)
-        let playlist = try #require(cube.faces[1] as? PlaylistContainer)
+        let (nav, playlist) = try Self.cubeWithPlaylist(faces: ["x", "p", "y"])
         // Off screen it is not due: nothing wakes the loop.
         #expect(nav.nextDeadline == nil)
         nav.advance(to: 200)

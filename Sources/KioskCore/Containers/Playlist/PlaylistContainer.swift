@@ -6,8 +6,10 @@
 /// shown for its dwell. Nothing runs between turns; `nextTurn` says when the next one is due so
 /// the run loop can sleep until then (`ContainerNode.nextChange`). A touch anywhere on it pauses
 /// it (`visitorInteracted`): the visitor may use the page, and the turning resumes `resumeAfter`
-/// seconds after the last touch. The dwell counts only while the playlist is on screen: a cube
-/// face turned away stops it, and the page it shows gets a full dwell when the face comes back.
+/// seconds after the last touch. The dwell counts only while the playlist is on screen and seen
+/// (`Audience`): a cube face turned away or a dark display stops it, and the page it shows gets
+/// a full dwell when it is seen again; while a dialog is open over it nothing turns, and its
+/// close counts as a touch.
 /// A page loads when first shown and stays loaded, as a tab does.
 public final class PlaylistContainer: ContainerNode {
     public let pages: [NavigationNode]
@@ -57,15 +59,21 @@ public final class PlaylistContainer: ContainerNode {
     public var isPaused: Bool { pausedUntil.map { now < $0 } ?? false }
 
     /// When the next turn is due, in the navigator's seconds: nil while one runs (frames flow
-    /// anyway), when there is nothing to turn to or the playlist is not on screen; `now` when
+    /// anyway), when there is nothing to turn to, the playlist is not on screen, or its
+    /// audience is not watching (a dark display, a dialog over it); `now` when
     /// its dwell has not started counting yet (the next `advance` starts it).
     public var nextTurn: Double? {
-        guard pages.count > 1, running == nil, appearance == .appeared else { return nil }
+        guard pages.count > 1, running == nil, isSeen, effectiveAudience == .watching else {
+            return nil
+        }
         guard let since = restingSince else { return now }
         return max(since + dwells[currentIndex], pausedUntil ?? -Double.infinity)
     }
 
     override var ownNextChange: Double? { nextTurn }
+
+    /// On screen and someone can see it: its dwell counts.
+    private var isSeen: Bool { appearance == .appeared && effectiveAudience != .unseen }
 
     override public var hasOwnAnimation: Bool { running != nil }
 
@@ -104,7 +112,7 @@ public final class PlaylistContainer: ContainerNode {
             restingSince = now + spec.duration
             reconcileChildren(animated: true)
         } else {
-            restingSince = appearance == .appeared ? now : nil
+            restingSince = isSeen ? now : nil
             reconcileChildren(animated: false)
             send(.didTurn(index, to.id))
         }
@@ -115,8 +123,9 @@ public final class PlaylistContainer: ContainerNode {
 
     override func advanceOwnAnimations() {
         if let r = running, r.isSettled(at: now) { completeRunning(reconcile: true) }
-        guard appearance == .appeared else {
-            // Off screen the dwell does not count: the page gets a full one when it is back.
+        guard isSeen else {
+            // Off screen or dark, the dwell does not count: the page gets a full one when it
+            // is seen again.
             restingSince = nil
             return
         }
