@@ -58,6 +58,8 @@ let package = Package(
         // with a small C shim for drmHandleEvent's context and libseat's va_list log handler.
         .target(name: "CDRM", cSettings: [.unsafeFlags(includePaths("libdrm"))]),
         .systemLibrary(name: "CPlatform"),  // epoll, timerfd, signalfd, malloc headers only
+        // libcrypt (libxcrypt): the PIN hashes of locked pages (`lock`, `kiosk-shell hash-pin`).
+        .systemLibrary(name: "CCrypt"),
         // libmosquitto (MQTT client; the socket is driven by our epoll loop, no mosquitto thread),
         // loaded with dlopen only when [mqtt] is configured, so OpenSSL is not mapped otherwise.
         .target(name: "CMosquitto"),
@@ -99,7 +101,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: pangoSwiftSettings),
-        .target(name: "KioskPlatform", dependencies: ["CPlatform"]),
+        .target(name: "KioskPlatform", dependencies: ["CPlatform", "CCrypt"]),
         // Output without a compositor: KMS through libseat, dumb buffers, page flips, hotplug.
         .target(
             name: "KioskDRM", dependencies: ["CDRM", "KioskCore", "KioskPlatform"],

@@ -26,6 +26,14 @@ static int on_method(sd_bus_message *message, void *userdata, sd_bus_error *ret_
     const char *first = NULL, *second = NULL;
     const char *signature = sd_bus_message_get_signature(message, 1);
     int r;
+    // A number argument (Brightness(u)) reaches Swift as its decimal text, like the strings.
+    char number[16];
+    if (signature && signature[0] == 'u') {
+        uint32_t value = 0;
+        if ((r = sd_bus_message_read_basic(message, 'u', &value)) < 0) return r;
+        snprintf(number, sizeof number, "%u", value);
+        first = number;
+    }
     if (signature && signature[0] == 's' && (r = sd_bus_message_read_basic(message, 's', &first)) < 0) return r;
     if (signature && signature[0] && signature[1] == 's' &&
         (r = sd_bus_message_read_basic(message, 's', &second)) < 0)
@@ -40,7 +48,7 @@ static int on_method(sd_bus_message *message, void *userdata, sd_bus_error *ret_
 static int on_string_property(sd_bus *bus, const char *path, const char *interface, const char *property,
                               sd_bus_message *reply, void *userdata, sd_bus_error *ret_error) {
     (void)bus; (void)path; (void)interface; (void)ret_error;
-    char buffer[1024] = "";
+    char buffer[4096] = "";
     int r = callbacks.string_property(userdata, property, buffer, sizeof buffer);
     if (r < 0) return r;
     return sd_bus_message_append_basic(reply, 's', buffer);
@@ -68,9 +76,14 @@ static const sd_bus_vtable kiosk_vtable[] = {
     SD_BUS_METHOD("Reload", "", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Screenshot", "s", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("SetValue", "ss", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("Display", "s", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("Brightness", "u", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("Screensaver", "", "", on_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_PROPERTY("CurrentPage", "s", on_string_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_PROPERTY("Idle", "b", on_bool_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_PROPERTY("Blanked", "b", on_bool_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
+    // The health report (JSON); read on demand, no change signal (its clock fields move always).
+    SD_BUS_PROPERTY("Health", "s", on_string_property, 0, 0),
     SD_BUS_SIGNAL("PageChanged", "s", 0),
     SD_BUS_SIGNAL("ActionRan", "ss", 0),
     SD_BUS_VTABLE_END};
@@ -129,19 +142,35 @@ static void copy_error(const sd_bus_error *source, int r, char *error, size_t si
         snprintf(error, size, "%s", strerror(r < 0 ? -r : r));
 }
 
-int kiosk_bus_call(sd_bus *bus, const char *member, const char *first, const char *second,
-                   unsigned long long timeout_usec, char *error, size_t error_size) {
-    sd_bus_message *call = NULL, *reply = NULL;
+// Sends CALL (built so far with result R; a failed build is not sent), waits for the reply and
+// frees both: the one tail of every method call the control client makes.
+static int finish_call(sd_bus *bus, sd_bus_message *call, int r, unsigned long long timeout_usec,
+                       char *error, size_t error_size) {
+    sd_bus_message *reply = NULL;
     sd_bus_error bus_error = SD_BUS_ERROR_NULL;
-    int r = sd_bus_message_new_method_call(bus, &call, KIOSK_BUS_NAME, KIOSK_BUS_PATH, KIOSK_BUS_INTERFACE, member);
-    if (r >= 0 && first) r = sd_bus_message_append_basic(call, 's', first);
-    if (r >= 0 && first && second) r = sd_bus_message_append_basic(call, 's', second);
     if (r >= 0) r = sd_bus_call(bus, call, timeout_usec, &bus_error, &reply);
     if (r < 0) copy_error(&bus_error, r, error, error_size);
     sd_bus_error_free(&bus_error);
     sd_bus_message_unref(reply);
     sd_bus_message_unref(call);
     return r;
+}
+
+int kiosk_bus_call(sd_bus *bus, const char *member, const char *first, const char *second,
+                   unsigned long long timeout_usec, char *error, size_t error_size) {
+    sd_bus_message *call = NULL;
+    int r = sd_bus_message_new_method_call(bus, &call, KIOSK_BUS_NAME, KIOSK_BUS_PATH, KIOSK_BUS_INTERFACE, member);
+    if (r >= 0 && first) r = sd_bus_message_append_basic(call, 's', first);
+    if (r >= 0 && first && second) r = sd_bus_message_append_basic(call, 's', second);
+    return finish_call(bus, call, r, timeout_usec, error, error_size);
+}
+
+int kiosk_bus_call_number(sd_bus *bus, const char *member, uint32_t number,
+                          unsigned long long timeout_usec, char *error, size_t error_size) {
+    sd_bus_message *call = NULL;
+    int r = sd_bus_message_new_method_call(bus, &call, KIOSK_BUS_NAME, KIOSK_BUS_PATH, KIOSK_BUS_INTERFACE, member);
+    if (r >= 0) r = sd_bus_message_append_basic(call, 'u', &number);
+    return finish_call(bus, call, r, timeout_usec, error, error_size);
 }
 
 int kiosk_bus_get_string(sd_bus *bus, const char *property, char **out, char *error, size_t error_size) {

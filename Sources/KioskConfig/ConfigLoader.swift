@@ -99,6 +99,14 @@ public enum ConfigLoader {
             kioskContextUsed.error(keyPath, graph.unknown(id))
         }
         if let settings { ValueReferenceCheck.check(pages, values: settings.control) }
+        if let settings, settings.idle.homeAfter == nil {
+            // Locked pages lock again when the panel goes home on idle; without it, never.
+            for page in pages where page.definition?.lock != nil {
+                page.context.warning(
+                    "lock", "the page locks again only on idle; set [idle] home_after in kiosk.toml"
+                )
+            }
+        }
 
         diagnostics += kioskContextUsed.diagnostics
         for page in pages { diagnostics += page.context.diagnostics }
@@ -165,10 +173,12 @@ public enum ConfigLoader {
         let title = root.string("title") ?? id
         var parser = PageParser(context: context, paths: paths)
         let content = parser.content(root)
+        let lock = parser.lock(root)
         let definition = content.flatMap { content in
             context.hasErrors
                 ? nil
-                : PageDefinition(id: PageID(id), title: title, content: content, sourceFile: file)
+                : PageDefinition(
+                    id: PageID(id), title: title, content: content, sourceFile: file, lock: lock)
         }
         TOMLRelease.release(table)
         return ParsedPage(

@@ -16,7 +16,8 @@ struct PageGraph {
 
     var ids: [String] { byID.keys.map(\.rawValue) }
 
-    /// `alsoShown`: pages the schedule shows by itself (reachable like home).
+    /// `alsoShown`: pages shown without a tap leading to them (the screensaver's and the
+    /// schedule's), reachable like home.
     func check(home: PageID?, kiosk: FileContext, alsoShown: [PageID] = []) {
         checkDuplicates()
         checkReferences()
@@ -84,13 +85,11 @@ struct PageGraph {
     }
 
     func checkReachability(from home: PageID, alsoShown: [PageID] = []) {
-        var seen: Set<PageID> = []
-        var queue = [home] + alsoShown
-        while let id = queue.popLast() {
-            guard !seen.contains(id), let page = byID[id] else { continue }
-            seen.insert(id)
-            queue += page.references.map(\.target)
-        }
+        // The references are every way a page leads to another (children, `open`, placeholders),
+        // the same edges as `PageDefinition.pagesItLeadsTo`, collected even from a file with errors.
+        let seen = PageRoutes(roots: [home], extraRoots: alsoShown) {
+            byID[$0]?.references.map(\.target)
+        }.reachable
         // A reachable page with errors may have lost references that lead on (a misspelt key, a
         // typo in an id): warning about every page behind it would bury the real error.
         guard !seen.contains(where: { byID[$0]?.context.hasErrors == true }) else { return }

@@ -7,14 +7,15 @@ struct PageParser {
     let paths: PathResolver
     var references: [PageReference] = []
 
-    static let pageTypes = ["panel", "cube", "drilldown", "stack", "tabs"]
-    static let commonKeys = ["id", "title", "type"]
+    static let pageTypes = ["panel", "cube", "drilldown", "stack", "tabs", "playlist"]
+    static let commonKeys = ["id", "title", "type", "lock"]
     static let keysByType: [String: [String]] = [
         "panel": ["background", "text_color", "widget"],
         "cube": ["faces", "wrap", "orientation"] + cubeSettingKeys,
         "drilldown": ["root", "left_width", "fold_below", headerKey] + drillDownSettingKeys,
         "stack": ["root", "transition", headerKey],
-        "tabs": ["pages", "transition", startKey]
+        "tabs": ["pages", "transition", startKey],
+        "playlist": playlistKeys
     ]
     static let transitionKeys = ["type", "orientation", "duration"]
 
@@ -40,6 +41,7 @@ struct PageParser {
         case "cube": return cube(root).map(PageContent.cube)
         case "drilldown": return drillDown(root).map(PageContent.drillDown)
         case "stack": return stack(root).map(PageContent.stack)
+        case "playlist": return playlist(root).map(PageContent.playlist)
         default: return tabs(root).map(PageContent.tabs)
         }
     }

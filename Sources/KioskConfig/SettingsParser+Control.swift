@@ -5,7 +5,8 @@ import KioskCore
 /// parsed here so `check` names the column of a mistake.
 extension SettingsParser {
     static let mqttKeys = [
-        "broker", "client_id", "topic_prefix", "credentials_file", "ca_file", "keepalive"
+        "broker", "client_id", "topic_prefix", "credentials_file", "ca_file", "keepalive",
+        "screenshot_max_kib"
     ]
     static let dbusKeys = ["enabled"]
     static let valueKeys = [
@@ -60,11 +61,15 @@ extension SettingsParser {
         let credentialsFile = table.string("credentials_file").map(paths.resolve)
         let caFile = table.string("ca_file").map(paths.resolve)
         let keepalive = table.integer("keepalive", minimum: 5, maximum: 3600) ?? 30
+        let screenshotMaxKiB =
+            table.integer("screenshot_max_kib", minimum: 16, maximum: 65536)
+            ?? MQTTSettings.defaultScreenshotMaxKiB
         guard let text = table.string("broker", required: "[mqtt]") else { return nil }
         do {
             return MQTTSettings(
                 broker: try BrokerURL(text), clientID: clientID, topicPrefix: topicPrefix,
-                credentialsFile: credentialsFile, caFile: caFile, keepalive: keepalive)
+                credentialsFile: credentialsFile, caFile: caFile, keepalive: keepalive,
+                screenshotMaxKiB: screenshotMaxKiB)
         } catch {
             context.error(table.keyPath("broker"), error.description)
             return nil
@@ -196,20 +201,7 @@ extension SettingsParser {
     }
 
     /// Seconds as a number (`30`, `0.5`) or text with a unit (`"30s"`, `"500ms"`, `"5m"`).
-    func seconds(_ table: TableReader, _ key: String) -> Double? {
-        guard let value = table.value(key) else { return nil }
-        guard let text = value.stringValue else {
-            return table.number(key, maximum: ConfigLimits.idleSeconds)
-        }
-        guard let seconds = Duration.seconds(text), seconds > 0, seconds <= ConfigLimits.idleSeconds
-        else {
-            context.error(
-                table.keyPath(key),
-                "expected a duration such as 30, \"30s\", \"500ms\" or \"5m\"; found \"\(text)\"")
-            return nil
-        }
-        return seconds
-    }
+    func seconds(_ table: TableReader, _ key: String) -> Double? { table.seconds(key) }
 }
 
 /// What a value name may look like (it appears in `{name}` placeholders and `set NAME VALUE`).

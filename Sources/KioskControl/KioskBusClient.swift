@@ -37,8 +37,26 @@ public final class KioskBusClient {
         case .reload: try call("Reload")
         case .screenshot(let path): try call("Screenshot", path)
         case .setValue(let name, let value): try call("SetValue", name, value)
-        case .navigate: throw .refusedCommand("\(command) has no D-Bus method")
+        case .display(let power): try call("Display", power.rawValue)
+        case .screensaver: try call("Screensaver")
+        case .brightness(let percent):
+            var error = [CChar](repeating: 0, count: 512)
+            let code = kiosk_bus_call_number(
+                connection.bus, "Brightness", UInt32(percent), UInt64(timeout * 1_000_000), &error,
+                error.count)
+            guard code >= 0 else { throw .dbus(Self.text(error)) }
+        case .publishScreenshot, .navigate: throw .refusedCommand("\(command) has no D-Bus method")
         }
+    }
+
+    /// Reads the Health property: the health report's JSON.
+    public func health() throws(ControlError) -> String {
+        var error = [CChar](repeating: 0, count: 512)
+        var text: UnsafeMutablePointer<CChar>?
+        let code = kiosk_bus_get_string(connection.bus, "Health", &text, &error, error.count)
+        guard code >= 0, let text else { throw .dbus(Self.text(error)) }
+        defer { free(text) }
+        return String(cString: text)
     }
 
     /// Reads CurrentPage, Idle and Blanked.

@@ -11,8 +11,8 @@ import KioskPlatform
 
 /// The kiosk's D-Bus object: `/org/kioskshell/Kiosk1`, interface `org.kioskshell.Kiosk1`, bus
 /// name `org.kioskshell.Kiosk1`. Methods Open(s), Back(), Home(), Next(), Previous(), Reload(),
-/// Screenshot(s), SetValue(ss) go to the delegate; properties CurrentPage (s), Idle (b), Blanked (b) come
-/// from it; signals PageChanged(s) and ActionRan(ss) are sent by the runner through
+/// Screenshot(s), SetValue(ss), Display(s), Brightness(u), Screensaver() go to the delegate;
+/// properties CurrentPage (s), Idle (b), Blanked (b) and Health (s, JSON) come from it; signals PageChanged(s) and ActionRan(ss) are sent by the runner through
 /// `pageChanged(to:)` and `actionRan(page:action:)`. Who may call is the bus policy's decision
 /// (systemd/dbus/org.kioskshell.Kiosk1.conf).
 public final class KioskBusService {
@@ -105,6 +105,11 @@ public final class KioskBusService {
                 throw .refusedCommand("Screenshot needs an absolute file path")
             }
             return .screenshot(path: path)
+        case "Display":
+            return .display(try RemoteCommand.displayPower(first ?? ""))
+        case "Brightness":
+            return .brightness(try RemoteCommand.brightness(first ?? ""))
+        case "Screensaver": return .screensaver
         case "SetValue":
             guard let name = first, RemoteCommand.isIdentifier(name, limit: 64), let value = second
             else {
@@ -149,8 +154,11 @@ public final class KioskBusService {
             string_property: { context, name, buffer, size in
                 guard let context, let name else { return -EINVAL }
                 let service = Unmanaged<KioskBusService>.fromOpaque(context).takeUnretainedValue()
-                guard String(cString: name) == "CurrentPage" else { return -ENOENT }
-                copy(service.status.currentPage, to: buffer, size: size)
+                switch String(cString: name) {
+                case "CurrentPage": copy(service.status.currentPage, to: buffer, size: size)
+                case "Health": copy(service.delegate?.health ?? "{}", to: buffer, size: size)
+                default: return -ENOENT
+                }
                 return 0
             },
             bool_property: { context, name, value in

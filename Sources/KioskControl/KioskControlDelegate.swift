@@ -20,4 +20,6 @@ public struct KioskStatus: Equatable, Sendable {
 public protocol KioskControlDelegate: AnyObject {
     func perform(_ command: RemoteCommand) throws(ControlError)
     var status: KioskStatus { get }
+    /// The health report as JSON (`HealthReport.json`), for the D-Bus `Health` property.
+    var health: String { get }
 }

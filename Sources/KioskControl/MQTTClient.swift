@@ -40,7 +40,8 @@ public final class MQTTClient {
     let loop: EventLoop
     var handle: OpaquePointer?
     private var subscriptions: Set<String> = []
-    private var page: String?
+    /// Retained messages of the panel (page, display, health): sent again after every connect.
+    private var retained: [String: String] = [:]
     private var hook: EventLoop.SourceID?
     private var socketSource: EventLoop.SourceID?
     private var socketFD: Int32 = -1
@@ -179,8 +180,15 @@ public final class MQTTClient {
     public func publish(_ topic: String, payload: String, retain: Bool = false, qos: Int32 = 1)
         -> Bool
     {
+        publish(topic, bytes: Array(payload.utf8), retain: retain, qos: qos)
+    }
+
+    /// Publishes binary `bytes` (a PNG) as `publish(_:payload:)` does text.
+    @discardableResult
+    public func publish(_ topic: String, bytes: [UInt8], retain: Bool = false, qos: Int32 = 1)
+        -> Bool
+    {
         guard state == .connected, let handle else { return false }
-        let bytes = Array(payload.utf8)
         let code = kiosk_mosquitto_publish(
             handle, nil, topic, Int32(bytes.count), bytes, qos, retain)
         if code != MOSQ_ERR_SUCCESS.rawValue {
@@ -191,8 +199,13 @@ public final class MQTTClient {
 
     /// Publishes the page on screen (retained), now and after every reconnect.
     public func publishPage(_ id: String) {
-        page = id
-        publish(configuration.pageTopic, payload: id, retain: true)
+        publishRetained(configuration.pageTopic, payload: id)
+    }
+
+    /// Publishes `payload` retained on `topic`, now and after every reconnect (the latest one).
+    public func publishRetained(_ topic: String, payload: String) {
+        retained[topic] = payload
+        publish(topic, payload: payload, retain: true)
     }
 
     // MARK: connection life
@@ -230,7 +243,9 @@ public final class MQTTClient {
         unconfirmedSubscriptions = []
         for topic in [configuration.commandTopic] + subscriptions.sorted() { sendSubscribe(topic) }
         publish(configuration.statusTopic, payload: "online", retain: true)
-        if let page { publish(configuration.pageTopic, payload: page, retain: true) }
+        for (topic, payload) in retained.sorted(by: { $0.key < $1.key }) {
+            publish(topic, payload: payload, retain: true)
+        }
     }
 
     /// The connection ended or could not be made: wait, then try again (the delay doubles up to

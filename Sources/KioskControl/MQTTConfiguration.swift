@@ -51,6 +51,14 @@ public struct MQTTConfiguration: Sendable {
     public var pageTopic: String { topicPrefix + "/page" }
     /// Accepts `RemoteCommand` lines.
     public var commandTopic: String { topicPrefix + "/command" }
+    /// Retained display state (JSON: display, brightness, by).
+    public var displayTopic: String { topicPrefix + "/display" }
+    /// Retained health report (JSON), every minute and on change.
+    public var healthTopic: String { topicPrefix + "/health" }
+    /// The PNG the `screenshot` command asked for.
+    public var screenshotTopic: String { topicPrefix + "/screenshot" }
+    /// One line for a command that failed after it was accepted (a screenshot over the limit).
+    public var errorTopic: String { topicPrefix + "/error" }
 
     /// Reads a credentials file: the username on the first line, the password on the second
     /// (so a password may hold any character but a newline). Keep it mode 0600/0640.

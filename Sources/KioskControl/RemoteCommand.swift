@@ -1,7 +1,8 @@
 import KioskCore
 
-/// What another program may ask the kiosk to do, over MQTT or D-Bus: only navigation, reload and
-/// setting a value declared as set from outside. Never a program to run or a file to read.
+/// What another program may ask the kiosk to do, over MQTT or D-Bus: navigation, reload, setting
+/// a value declared as set from outside, the display's power and brightness, the screensaver and
+/// a screenshot. Never a program to run or a file to read.
 public enum RemoteCommand: Hashable, Sendable, CustomStringConvertible {
     /// open PAGE, back, home, next, previous.
     case navigate(Action)
@@ -11,6 +12,14 @@ public enum RemoteCommand: Hashable, Sendable, CustomStringConvertible {
     case setValue(name: String, value: String)
     /// D-Bus only (a privileged caller names the file); the text parser never produces it.
     case screenshot(path: String)
+    /// display on|off|dim: holds over the schedule until the schedule's own state changes.
+    case display(DisplayPower)
+    /// brightness N (0–100 %): as `display`, holds until the schedule's state changes.
+    case brightness(Int)
+    /// screensaver: starts the attract page now (`[idle] screensaver` or the schedule row's).
+    case screensaver
+    /// screenshot (MQTT): the frame on screen as PNG on `<prefix>/screenshot`.
+    case publishScreenshot
 
     public var description: String {
         switch self {
@@ -18,15 +27,21 @@ public enum RemoteCommand: Hashable, Sendable, CustomStringConvertible {
         case .reload: "reload"
         case .setValue(let name, let value): "set \(name) \(value)"
         case .screenshot(let path): "screenshot \(path)"
+        case .display(let power): "display \(power.rawValue)"
+        case .brightness(let percent): "brightness \(percent)"
+        case .screensaver: "screensaver"
+        case .publishScreenshot: "screenshot"
         }
     }
 
     /// Longest command text accepted (bytes).
     public static let maxLength = 1024
-    static let vocabulary = "open PAGE, back, home, next, previous, reload, set NAME VALUE"
+    static let vocabulary =
+        "open PAGE, back, home, next, previous, reload, set NAME VALUE, display on|off|dim, brightness N, screensaver, screenshot"
 
     /// Parses one command line: `open PAGE`, `back`, `home`, `next`, `previous`, `reload`,
-    /// `set NAME VALUE` (VALUE is the rest of the line). Anything else is refused with a reason.
+    /// `set NAME VALUE` (VALUE is the rest of the line), `display on|off|dim`, `brightness N`,
+    /// `screensaver`, `screenshot`. Anything else is refused with a reason.
     public static func parse(_ bytes: some Collection<UInt8>) throws(ControlError) -> RemoteCommand
     {
         guard bytes.count <= maxLength else {
@@ -47,6 +62,16 @@ public enum RemoteCommand: Hashable, Sendable, CustomStringConvertible {
         case "next": return try only(.navigate(.nextFace))
         case "previous": return try only(.navigate(.previousFace))
         case "reload": return try only(.reload)
+        case "screensaver": return try only(.screensaver)
+        case "screenshot": return try only(.publishScreenshot)
+        case "display":
+            guard words.count == 2 else { throw .refusedCommand("display needs on, off or dim") }
+            return .display(try displayPower(words[1]))
+        case "brightness":
+            guard words.count == 2 else {
+                throw .refusedCommand("brightness needs one percentage, 0 to 100")
+            }
+            return .brightness(try brightness(words[1]))
         case "open":
             guard words.count == 2, isIdentifier(words[1], limit: 128) else {
                 throw .refusedCommand("open needs one page id (letters, digits, '.', '_', '-')")
@@ -61,6 +86,28 @@ public enum RemoteCommand: Hashable, Sendable, CustomStringConvertible {
             throw .refusedCommand(
                 "unknown command \"\(PlainText.line(verb, limit: 32))\" (known: \(vocabulary))")
         }
+    }
+
+    /// `on`, `off` or `dim` (the display command and D-Bus `Display`).
+    static func displayPower(_ word: String) throws(ControlError) -> DisplayPower {
+        guard let power = DisplayPower(rawValue: word) else {
+            throw .refusedCommand(
+                "display needs on, off or dim, not \"\(PlainText.line(word, limit: 32))\"")
+        }
+        return power
+    }
+
+    /// A whole percentage 0…100 (the brightness command and D-Bus `Brightness`).
+    static func brightness(_ word: String) throws(ControlError) -> Int {
+        guard word.count <= 3, word.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let percent = Int(word),
+            (0...100).contains(percent)
+        else {
+            throw .refusedCommand(
+                "brightness needs a percentage 0 to 100, not \"\(PlainText.line(word, limit: 32))\""
+            )
+        }
+        return percent
     }
 
     static func isIdentifier(_ text: String, limit: Int) -> Bool {

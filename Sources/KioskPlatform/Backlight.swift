@@ -14,8 +14,15 @@ public final class Backlight {
     public let directory: String
     private var savedBrightness: String?
 
+    /// The class folder: `/sys/class/backlight`, or `KIOSK_BACKLIGHT_ROOT` when set (the
+    /// end-to-end tests point it at a fake sysfs folder to read what the panel wrote).
+    public static let classFolder: String = {
+        guard let root = getenv("KIOSK_BACKLIGHT_ROOT") else { return "/sys/class/backlight" }
+        return String(cString: root)
+    }()
+
     /// `root` is the class folder; tests point it at a fake one.
-    public init(name: String, root: String = "/sys/class/backlight") {
+    public init(name: String, root: String = Backlight.classFolder) {
         self.name = name
         directory = root + "/" + name
     }

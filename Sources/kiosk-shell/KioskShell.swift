@@ -13,7 +13,9 @@ struct KioskShell: ParsableCommand {
         abstract:
             "A fullscreen Wayland shell for touch panels: pages from TOML files, turned and slid with a finger.",
         version: version,
-        subcommands: [Run.self, Check.self, Render.self, Bench.self, Calibrate.self, Ctl.self])
+        subcommands: [
+            Run.self, Check.self, Render.self, Bench.self, Calibrate.self, Ctl.self, HashPin.self
+        ])
 
     static func main() {
         KioskProcess.prepare()

@@ -7,7 +7,10 @@
 #   is killed at its timeout and reported; a confirm dialog asks first;
 # - the broker killed and restarted is rejoined;
 # - bad input (malformed JSON, a huge payload, a flood, an unknown command, a D-Bus caller
-#   outside the allowed group) gives one clear log line each and loses nothing.
+#   outside the allowed group) gives one clear log line each and loses nothing;
+# - remote display off/on: the retained display state and a fake sysfs backlight follow; the
+#   health report arrives with its fields (MQTT and D-Bus); an MQTT screenshot decodes as a PNG
+#   of the panel's size, and one over screenshot_max_kib is refused on <prefix>/error.
 
 CT_TOPIC_PREFIX=kiosk/e2e
 
@@ -26,6 +29,10 @@ client_id = "e2e-panel"
 topic_prefix = "$CT_TOPIC_PREFIX"
 [dbus]
 enabled = true
+[idle]
+backlight = "panel"
+screensaver = "other"
+screensaver_after = 3600
 [[value]]
 name = "temp"
 source = "mqtt"
@@ -199,10 +206,22 @@ CT_RESTART="306 276"
 CT_HANG="494 276"
 CT_FLUSH="682 276"
 
+# ct_fake_backlight: a sysfs-like backlight folder "panel" (max_brightness 200) that the kiosk
+# reads through KIOSK_BACKLIGHT_ROOT.
+ct_fake_backlight() {
+    mkdir -p "$WORK/backlight/panel"
+    echo 200 >"$WORK/backlight/panel/max_brightness"
+    echo 200 >"$WORK/backlight/panel/brightness"
+    export KIOSK_BACKLIGHT_ROOT="$WORK/backlight"
+}
+ct_backlight_is() { [ "$(cat "$WORK/backlight/panel/brightness")" = "$1" ]; }
+ct_seen() { grep -qF -- "$1" "$WORK/mqtt-seen.log"; }
+
 ct_start() {
     CT_PORT=$(ct_free_port)
     CT_DIR="$WORK/control"
     ct_make_config "$CT_DIR" "$CT_PORT"
+    ct_fake_backlight
     ct_start_broker || fail_because "mosquitto did not start: $(tail -2 "$WORK/mosquitto.log")" || return 1
     ct_start_bus || fail_because "dbus-daemon did not start: $(tail -2 "$WORK/dbus-daemon.log")" || return 1
     # Retained: the panel gets it as soon as its subscription is in.
@@ -321,6 +340,99 @@ ct_bad_input() {
     return 0
 }
 
+ct_remote_display() {
+    prefix=$CT_TOPIC_PREFIX
+    ct_until 3 ct_seen "$prefix/display {\"display\": \"on\", \"brightness\": 100, \"by\": \"schedule\"}" ||
+        fail_because "no retained display state at start: $(grep display "$WORK/mqtt-seen.log")" || return 1
+    sent=$(now)
+    ct_pub "$prefix/command" "display off"
+    ct_until 3 ct_seen "$prefix/display {\"display\": \"off\", \"brightness\": 0, \"by\": \"remote\"}" ||
+        fail_because "the display state did not say off: $(grep display "$WORK/mqtt-seen.log")" || return 1
+    ct_until 2 ct_backlight_is 0 || fail_because "the backlight reads $(cat "$WORK/backlight/panel/brightness"), not 0" || return 1
+    log "  display state and backlight off $(elapsed "$sent" "$(now)") s after the command"
+    # Retained: a subscriber that comes later gets the state at once.
+    out=$(timeout 5 mosquitto_sub -h 127.0.0.1 -p "$CT_PORT" -t "$prefix/display" -C 1 2>&1)
+    [ "$out" = '{"display": "off", "brightness": 0, "by": "remote"}' ] || fail_because "retained display state: '$out'" || return 1
+    # D-Bus: Brightness(u) lights it at that level (40 % of 200).
+    dbus-send --system --print-reply --dest=org.kioskshell.Kiosk1 /org/kioskshell/Kiosk1 \
+        org.kioskshell.Kiosk1.Brightness uint32:40 >/dev/null 2>>"$WORK/ctl.log" || fail_because "Brightness(40) failed: $(tail -1 "$WORK/ctl.log")" || return 1
+    ct_until 2 ct_backlight_is 80 || fail_because "the backlight reads $(cat "$WORK/backlight/panel/brightness") after Brightness(40), not 80" || return 1
+    ct_pub "$prefix/command" "display on"
+    ct_until 2 ct_backlight_is 200 || fail_because "display on: the backlight reads $(cat "$WORK/backlight/panel/brightness")" || return 1
+    ct_pub plant/temp '{"value": 499}' # fresh: no stale mark since the flood
+    ref=$(ct_reference flood '{"value": 499}' "<b>manual</b> {temp}") || return 1
+    ct_screen_is "$ref" 3 || fail_because "the page did not come back after display on: $REASON" || return 1
+    ct_pub "$prefix/command" "brightness 101"
+    wait_for_line "$CT_LOG" 'brightness needs a percentage 0 to 100, not "101"' 3 || fail_because "no line for brightness 101"
+}
+
+ct_health() {
+    prefix=$CT_TOPIC_PREFIX
+    ct_until 3 ct_seen "$prefix/health {" || fail_because "no health message: $(grep health "$WORK/mqtt-seen.log")" || return 1
+    grep -F "$prefix/health {" "$WORK/mqtt-seen.log" | tail -1 | sed "s|^$prefix/health ||" >"$WORK/health.json"
+    dbus-send --system --print-reply=literal --dest=org.kioskshell.Kiosk1 /org/kioskshell/Kiosk1 \
+        org.freedesktop.DBus.Properties.Get string:org.kioskshell.Kiosk1 string:Health >"$WORK/health-dbus.txt" 2>>"$WORK/ctl.log" ||
+        fail_because "D-Bus Health failed: $(tail -1 "$WORK/ctl.log")" || return 1
+    sed -e 's/^ *variant *//' "$WORK/health-dbus.txt" >"$WORK/health-dbus.json"
+    for file in health.json health-dbus.json; do
+        out=$(python3 - "$WORK/$file" "$CT_DIR" <<'PY'
+import json, sys, time
+health = json.load(open(sys.argv[1]))
+need = ["last_frame", "last_frame_age", "uptime", "rss_kib", "config_hash", "config_errors", "page",
+        "schedule_row", "display", "brightness"]
+missing = [k for k in need if k not in health]
+if missing: sys.exit("missing " + ", ".join(missing))
+if not (0 < time.time() - health["last_frame"] < 600): sys.exit("last_frame %r is not recent" % health["last_frame"])
+if health["rss_kib"] < 1000 or health["uptime"] < 1: sys.exit("rss/uptime implausible: %r" % health)
+if health["config_errors"] != 0 or len(health["config_hash"]) != 16: sys.exit("config fields: %r" % health)
+if health["page"] != "plant" or health["display"] != "on": sys.exit("page/display: %r" % health)
+print("rss_kib=%d uptime=%d last_frame_age=%s" % (health["rss_kib"], health["uptime"], health["last_frame_age"]))
+PY
+) || { fail_because "$file: $out ($(cat "$WORK/$file"))"; return 1; }
+        log "  $file: $out"
+    done
+}
+
+ct_screensaver_command() {
+    ct_pub "$CT_TOPIC_PREFIX/command" screensaver
+    wait_for_line "$CT_LOG" 'screensaver "other" started by a remote command' 3 || fail_because "no screensaver: $(tail -2 "$CT_LOG")" || return 1
+    ct_until 2 ct_green || fail_because "the screensaver page is not on screen" || return 1
+    weston_tap 400 580
+    wait_for_line "$CT_LOG" 'screensaver ended: back at "plant"' 3 || fail_because "the tap did not end the screensaver: $(tail -2 "$CT_LOG")"
+}
+
+# ct_shot NAME: the next message on <prefix>/screenshot into $WORK/NAME.png after a screenshot command.
+ct_shot() {
+    rm -f "$WORK/$1.png"
+    timeout 10 mosquitto_sub -h 127.0.0.1 -p "$CT_PORT" -t "$CT_TOPIC_PREFIX/screenshot" -C 1 >"$WORK/$1.png" 2>/dev/null &
+    shot_pid=$!
+    sleep 0.5 # the subscription is in
+    ct_pub "$CT_TOPIC_PREFIX/command" screenshot
+    wait "$shot_pid"
+}
+
+ct_mqtt_screenshot() {
+    ct_pub plant/temp '{"value": 499}' # fresh: no stale mark since the flood
+    sleep 0.3
+    ct_shot mqtt-shot || fail_because "no screenshot arrived: $(tail -2 "$CT_LOG")" || return 1
+    # mosquitto_sub ends a message with a newline: the PNG is the bytes before it.
+    python3 -c 'import sys; p=sys.argv[1]; b=open(p,"rb").read(); open(p,"wb").write(b[:-1] if b.endswith(b"
+") else b)' "$WORK/mqtt-shot.png"
+    expect_size "$WORK/mqtt-shot.png" "$WESTON_W" "$WESTON_H" || return 1
+    ref=$(ct_reference flood '{"value": 499}' "<b>manual</b> {temp}") || return 1
+    expect_same "$WORK/mqtt-shot.png" "$ref" || return 1
+    # Over the limit: a line in the log and on <prefix>/error, and the panel runs on.
+    connected=$(count_lines "$CT_LOG" 'MQTT: connected to')
+    sed -i 's/^client_id = "e2e-panel"$/client_id = "e2e-panel"\nscreenshot_max_kib = 16/' "$CT_DIR/kiosk.toml"
+    wait_for_count "$CT_LOG" 'MQTT: connected to' $((connected + 1)) 10 || fail_because "no reconnect after the edit: $(tail -2 "$CT_LOG")" || return 1
+    sleep 0.5
+    ct_pub "$CT_TOPIC_PREFIX/command" screenshot
+    wait_for_line "$CT_LOG" 'screenshot 800x600 not sent: the PNG is larger than 16 KiB' 3 || fail_because "no line for the large screenshot: $(tail -2 "$CT_LOG")" || return 1
+    ct_until 3 ct_seen "$CT_TOPIC_PREFIX/error screenshot 800x600 not sent" || fail_because "nothing on the error topic" || return 1
+    sed -i '/^screenshot_max_kib = 16$/d' "$CT_DIR/kiosk.toml"
+    wait_for_count "$CT_LOG" 'MQTT: connected to' $((connected + 2)) 10 || fail_because "no reconnect after the restore"
+}
+
 ct_broker_restart() {
     stop_pid "$CT_BROKER_PID" KILL
     wait_for_line "$CT_LOG" 'MQTT: .*retrying in' 5 || fail_because "the lost broker was not noticed: $(tail -2 "$CT_LOG")" || return 1
@@ -363,6 +475,10 @@ control_cases() {
     run_case "control: confirm = asks in a dialog; cancel runs nothing, Run runs it" ct_confirm
     run_case "control: kiosk-shell ctl open PAGE turns to it; the page topic follows; an MQTT back returns" ct_ctl_open
     run_case "control: bad input gets one clear line each; a flood shows its last value; outsiders are refused" ct_bad_input
+    run_case "control: display off/on and Brightness over MQTT and D-Bus: retained state and the backlight follow" ct_remote_display
+    run_case "control: the health report arrives over MQTT and D-Bus with its fields" ct_health
+    run_case "control: the screensaver command shows it; a tap ends it" ct_screensaver_command
+    run_case "control: an MQTT screenshot is a PNG of the screen; one over the limit is refused on the error topic" ct_mqtt_screenshot
     run_case "control: a broker killed and restarted is rejoined; the panel never freezes" ct_broker_restart
     run_case "control: SIGTERM exits 0 with offline on the status topic; far fewer frames than messages" ct_stop
     weston_stop_input

@@ -7,10 +7,11 @@
 # - probe/*: kiosk-wayland-probe, the Wayland layer alone (its stdout lines are checked).
 #
 #   Tests/EndToEnd/run.sh [--only kiosk,probe,weston,sway,cage] [--keep] [--control-only] [--controls-only]
-#       [--power-only]
+#       [--power-only] [--playlist-only]
 #
 # --only picks suites by client and/or compositor (default: all); --power-only runs only the
-# display power case under sway (power-sway.sh). kiosk-shell is built in release
+# display power case under sway (power-sway.sh); --playlist-only only the playlist case under
+# weston (playlist.sh). kiosk-shell is built in release
 # mode (frame pacing is measured on it); $KIOSK_BIN and $PROBE_BIN use other binaries.
 # Runs as root (sway and cage then run as $E2E_USER, created when missing) or as a normal user.
 # Prints "N passed, M failed" last; exits 1 when anything failed.
@@ -38,6 +39,7 @@ while [ $# -gt 0 ]; do
         --control-only) CONTROL_ONLY=1; ONLY=kiosk,weston; shift ;;
         --controls-only) CONTROL_ONLY=2; ONLY=kiosk,weston; shift ;;
         --power-only) CONTROL_ONLY=3; ONLY=kiosk,sway; shift ;;
+        --playlist-only) CONTROL_ONLY=4; ONLY=kiosk,weston; shift ;;
         *) log "usage: $0 [--only kiosk,probe,weston,sway,cage] [--keep]"; exit 2 ;;
     esac
 done
@@ -104,10 +106,12 @@ if [ $CONTROL_ONLY = 0 ]; then
     # The screensaver: shown after idle, ended by a tap that presses nothing.
     wants kiosk weston && { . "$HERE/screensaver.sh"; screensaver_cases; }
 fi
+# The playlist: turns by itself at its dwell, sleeps between turns, a tap pauses it.
+[ $CONTROL_ONLY = 0 ] || [ $CONTROL_ONLY = 4 ] && wants kiosk weston && { . "$HERE/playlist.sh"; playlist_cases; }
 # The control layer: values, actions, MQTT and D-Bus with a real broker and bus daemon.
-[ $CONTROL_ONLY != 2 ] && [ $CONTROL_ONLY != 3 ] && wants kiosk weston && { . "$HERE/control.sh"; control_cases; }
+[ $CONTROL_ONLY != 2 ] && [ $CONTROL_ONLY != 3 ] && [ $CONTROL_ONLY != 4 ] && wants kiosk weston && { . "$HERE/control.sh"; control_cases; }
 # Control widgets (toggle, slider) publishing and running programs with their value.
-wants kiosk weston && { . "$HERE/control.sh"; . "$HERE/controls.sh"; controls_cases; }
+[ $CONTROL_ONLY != 4 ] && wants kiosk weston && { . "$HERE/control.sh"; . "$HERE/controls.sh"; controls_cases; }
 
 log "end-to-end run took $(elapsed "$STARTED_AT" "$(now)") s"
 [ $FAILED -gt 0 ] && log "failed:$FAILED_NAMES"

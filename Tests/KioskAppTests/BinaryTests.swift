@@ -13,7 +13,7 @@ import KioskTestSupport
         "kiosk-shell binary not found beside the test bundle; run `swift build` first"))
 struct BinaryTests {
     @Test(
-        "render --all on the demo config writes one PNG per page, 31 in all, at the requested size")
+        "render --all on the demo config writes one PNG per page, 34 in all, at the requested size")
     func renderAll() throws {
         let out = AppFixture.temporaryDirectory() + "/pages"
         let run = try KioskShellBinary.run([
@@ -21,13 +21,13 @@ struct BinaryTests {
         ])
         #expect(run.status == 0, "\(run.error)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files.count == 31)
+        #expect(files.count == 34)
         let pageFiles = try FileManager.default.contentsOfDirectory(
             atPath: AppFixture.demoConfig + "/pages"
         )
         .map { $0.replacingOccurrences(of: ".toml", with: ".png") }.sorted()
         #expect(files == pageFiles)
-        #expect(run.output.split(separator: "\n").count == 31)
+        #expect(run.output.split(separator: "\n").count == 34)
         let image = try ImageBuffer(pngPath: out + "/settings.png")
         #expect(image.width == 320 && image.height == 200)
     }
@@ -66,7 +66,7 @@ struct BinaryTests {
     func checkExitCodes() throws {
         let good = try KioskShellBinary.run(["check", "--config", AppFixture.demoConfig])
         #expect(good.status == 0)
-        #expect(good.output.hasSuffix("OK: 31 pages, home \"home\"\n"))
+        #expect(good.output.hasSuffix("OK: 34 pages, home \"home\"\n"))
 
         let copy = AppFixture.temporaryDirectory() + "/Config"
         try FileManager.default.copyItem(atPath: AppFixture.demoConfig, toPath: copy)

@@ -72,6 +72,28 @@ struct IdleClockTests {
         #expect(due(&clock, 700) == [.blank])
     }
 
+    @Test(
+        "a wake window closes wake_for after the last input, once; each input moves its end; closing it early cancels it"
+    )
+    func wakeWindow() {
+        var clock = IdleClock(settings: IdleSettings(), now: 0)
+        clock.wakeFor = 120
+        #expect(clock.nextDeadline == nil)
+        clock.openWakeWindow(at: 10)
+        #expect(clock.isWoken)
+        #expect(clock.nextDeadline == 130)
+        clock.activity(at: 100)
+        #expect(due(&clock, 130) == [])
+        #expect(clock.nextDeadline == 220)
+        #expect(due(&clock, 220) == [.wakeEnds])
+        #expect(!clock.isWoken)
+        #expect(due(&clock, 1000) == [])
+        clock.openWakeWindow(at: 1000)
+        clock.closeWakeWindow()
+        #expect(clock.nextDeadline == nil)
+        #expect(due(&clock, 2000) == [])
+    }
+
     @Test("screensaver_after alone, without a screensaver page, never comes due")
     func screensaverNeedsAPage() {
         var clock = IdleClock(settings: IdleSettings(screensaverAfter: 10), now: 0)

@@ -16,17 +16,26 @@ struct OverlayBench {
     let pipeline: FramePipeline
     let navigator: Navigator
 
-    init() throws {
+    /// One blue page with a title.
+    static let homeOnly: KioskConfiguration = {
         let page = PageDefinition(
             id: "home", title: "Home",
             content: .panel(
                 Panel(
                     widgets: [.title(TitleWidget(text: "Home"))], background: RGBA(hex: "#2a6fd6")))
         )
-        configuration = KioskConfiguration(
+        return KioskConfiguration(
             settings: KioskSettings(home: "home"), pages: ["home": page], directory: "/nonexistent")
+    }()
+
+    /// `configuration`'s home page under the overlays; its panels measured by the renderer, as
+    /// the runner's are, so taps land on rows and tiles.
+    init(configuration: KioskConfiguration = Self.homeOnly) throws {
+        self.configuration = configuration
         pipeline = FramePipeline(renderer: FrameRenderer(configuration: configuration, scale: 1))
-        navigator = try Navigator(configuration: configuration, viewport: Self.viewport, scale: 1)
+        navigator = try Navigator(
+            configuration: configuration, viewport: Self.viewport, scale: 1,
+            panels: pipeline.renderer)
         overlays.place(viewport: Self.viewport, scale: 1)
     }
 

@@ -31,7 +31,7 @@ struct PrismGoldenTests {
             ? "drag 240,280 240,\(280 - position * size.height) 250ms"
             : "drag 440,150 \(440 - position * size.width),150 250ms"
         try ActionScript.parse(script).play(on: navigator, until: 0.25)
-        #expect((navigator.root as? any Container)?.position == position)
+        #expect((navigator.root as? CubeContainer)?.position == position)
         return try renderer.render(navigator.scene(), now: AppFixture.instant)
     }
 

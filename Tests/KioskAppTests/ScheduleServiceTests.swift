@@ -55,7 +55,9 @@ struct ScheduleServiceTests {
         -> (EventLoop, ScheduleService)
     {
         let loop = try EventLoop()
-        let service = ScheduleService(loop: loop, log: Logger(label: "test"))
+        let service = ScheduleService(
+            loop: loop, log: Logger(label: "test"),
+            idle: IdleService(loop: loop, log: Logger(label: "test")))
         service.now = clock
         service.apply(schedule, wakeFor: 120, backlight: "panel", backlightRoot: root)
         #expect(brightness(root) == "200\n")
@@ -130,7 +132,9 @@ struct ScheduleServiceTests {
     @Test("the wake ends after wake_for and the panel goes dark again without a touch")
     func wakeEnds() throws {
         let loop = try EventLoop()
-        let service = ScheduleService(loop: loop, log: Logger(label: "test"))
+        let service = ScheduleService(
+            loop: loop, log: Logger(label: "test"),
+            idle: IdleService(loop: loop, log: Logger(label: "test")))
         service.now = { utc("2026-12-24 23:00") }
         var offAgain = false
         service.onChange = { [unowned service] _, _ in if service.isOff { offAgain = true } }

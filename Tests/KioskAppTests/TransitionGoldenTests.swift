@@ -35,9 +35,12 @@ struct TransitionGoldenTests {
             start = 2
         }
         navigator.advance(to: start + progress)
-        // The stack's position runs from its old top's index to its new one's: A is 0, B is 1.
-        let stack = try #require(navigator.root as? any Container)
-        #expect(stack.position == (pop ? 1 - progress : progress))
+        // The frame is the stack's transition `progress` of the way from its old top to its new.
+        let stack = try #require(navigator.root as? TransitionStack)
+        let transition = try #require(stack.transition)
+        #expect(transition.direction == (pop ? .pop : .push))
+        #expect(transition.from == (pop ? "B" : "A") && transition.to == (pop ? "A" : "B"))
+        #expect(abs(transition.progress - progress) < 1e-9)
         return try renderer.render(navigator.scene(), now: AppFixture.instant)
     }
 

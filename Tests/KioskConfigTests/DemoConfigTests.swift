@@ -24,9 +24,9 @@ extension DemoConfigTests {
         #expect(configuration.settings.home == "home")
         #expect(
             configuration.page("home")?.content
-                == .cube(CubeSpec(faces: ["status", "highlight", "explore", "about"])))
+                == .cube(CubeSpec(faces: ["status", "lobby", "explore", "about"])))
         let pageTypes = Set(configuration.pages.values.map(\.content.typeName))
-        #expect(pageTypes == ["panel", "cube", "drilldown", "stack", "tabs"])
+        #expect(pageTypes == ["panel", "cube", "drilldown", "stack", "tabs", "playlist"])
         var widgetTypes: Set<String> = []
         var actions: Set<String> = []
         for page in configuration.pages.values {
@@ -58,6 +58,18 @@ extension DemoConfigTests {
             return "publish"
         }
         return action.description
+    }
+
+    @Test("the lobby face of the demo cube is a playlist of three lobby pages, the exhibit longest")
+    func lobbyIsAPlaylist() throws {
+        let configuration = try #require(ConfigLoader.load(directory: Self.directory).configuration)
+        guard case .playlist(let lobby)? = configuration.page("lobby")?.content else {
+            Issue.record("the lobby face is not a playlist")
+            return
+        }
+        #expect(lobby.pages == ["highlight", "lobby-today", "lobby-plan"])
+        #expect(lobby.dwell(of: "highlight") == 60 && lobby.dwell(of: "lobby-today") == 10)
+        #expect(lobby.resumeAfter == 45 && lobby.transition.kind == .cube)
     }
 
     @Test("the demo shows a 2-face card flip and a tile with its own transition")

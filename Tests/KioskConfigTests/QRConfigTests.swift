@@ -50,7 +50,7 @@ struct QRConfigTests {
     func diagnostics() {
         // Words of at most 500 characters (a longer one is refused on its own).
         let long = String(String(repeating: "abcd ", count: 400).prefix(1664))
-        let cases: [(widget: String, expected: String)] = [
+        let cases: [(input: String, expected: String)] = [
             (
                 "type = \"qr\"\nlevel = \"Q\"\ntext = \"\(long)\"",
                 "pages/p.toml:5:1: error: widget[1].text: text of 1664 bytes is too long for a QR code at level Q (at most 1663); shorten it or choose a lower level"
@@ -72,11 +72,7 @@ struct QRConfigTests {
                 "pages/p.toml:5:1: error: widget[1].size: must be at least 40, found 10"
             )
         ]
-        for c in cases {
-            let result = Self.load(c.widget)
-            #expect(result.configuration == nil)
-            #expect(result.diagnostics.map(\.description) == [c.expected], "\(c.widget)")
-        }
+        expectEachRefused(cases, load: Self.load)
         // The longest text level Q holds is fine.
         let fits = Self.load("type = \"qr\"\nlevel = \"Q\"\ntext = \"\(long.dropLast())\"")
         #expect(fits.diagnostics.isEmpty)

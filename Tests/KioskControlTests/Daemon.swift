@@ -160,7 +160,8 @@ final class MosquittoBroker {
             daemon.stop()
             usleep(200_000)
         }
-        let log = (try? String(contentsOfFile: folder + "/mosquitto.log.err", encoding: .utf8)) ?? ""
+        let log =
+            (try? String(contentsOfFile: folder + "/mosquitto.log.err", encoding: .utf8)) ?? ""
         throw DaemonError.notReady("mosquitto on \(port): \(log.suffix(300))")
     }
 

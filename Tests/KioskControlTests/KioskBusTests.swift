@@ -10,6 +10,7 @@ import Testing
 final class RecordingDelegate: KioskControlDelegate {
     var commands: [RemoteCommand] = []
     var status = KioskStatus(currentPage: "home", idle: true, blanked: false)
+    var health = #"{"page": "home", "display": "on"}"#
 
     func perform(_ command: RemoteCommand) throws(ControlError) {
         if case .navigate(.open(let page)) = command, page.rawValue == "missing" {
@@ -119,6 +120,37 @@ struct KioskBusTests {
                     try RemoteCommand.parse(Array("next".utf8)),
                     try RemoteCommand.parse(Array("previous".utf8))
                 ])
+        }
+    }
+
+    @Test(
+        "Display, Brightness (a number) and Screensaver reach the delegate; bad arguments are refused; Health reads the report"
+    )
+    func panelMethods() throws {
+        try PrivateBus.withService { bus, loop, delegate, _ in
+            let address = bus.address
+            let outcome = Thread.runDetachedAndWait(loop: loop) {
+                do {
+                    let client = try KioskBusClient(address: address)
+                    try client.send(.display(.off))
+                    try client.send(.brightness(40))
+                    try client.send(.screensaver)
+                    var refusals: [String] = []
+                    do { try client.send(.brightness(101)) } catch { refusals.append("\(error)") }
+                    return try client.health() + " | " + refusals.joined(separator: " | ")
+                } catch { return "error: \(error)" }
+            }
+            #expect(
+                outcome
+                    == #"{"page": "home", "display": "on"} | D-Bus: org.freedesktop.DBus.Error.InvalidArgs: refused command: brightness needs a percentage 0 to 100, not "101""#
+            )
+            #expect(delegate.commands == [.display(.off), .brightness(40), .screensaver])
+            // dbus-send, as a fleet script would call it: a string that is no display state.
+            let bad = try runToEnd(
+                dbusSend(bus, uid: 0, gid: 0, method: "Display") + ["string:bright"], loop: loop)
+            #expect(bad?.status == .exited(1))
+            let badError = String(decoding: bad?.stderr ?? [], as: UTF8.self)
+            #expect(badError.contains("display needs on, off or dim"))
         }
     }
 

@@ -19,13 +19,53 @@ struct RemoteCommandTests {
             try parse("set note Hello  world") == .setValue(name: "note", value: "Hello  world"))
     }
 
+    @Test("display, brightness, screensaver and screenshot parse")
+    func panelCommands() throws {
+        #expect(try parse("display off") == .display(.off))
+        #expect(try parse(" display dim\n") == .display(.dim))
+        #expect(try parse("display on") == .display(.on))
+        #expect(try parse("brightness 0") == .brightness(0))
+        #expect(try parse("brightness 100") == .brightness(100))
+        #expect(try parse("brightness 40") == .brightness(40))
+        #expect(try parse("screensaver") == .screensaver)
+        #expect(try parse("screenshot") == .publishScreenshot)
+        #expect(RemoteCommand.brightness(40).description == "brightness 40")
+        #expect(RemoteCommand.display(.dim).description == "display dim")
+    }
+
+    @Test("bad display and brightness arguments are refused with a reason")
+    func panelCommandsRefused() {
+        #expect(
+            throws: ControlError.refusedCommand("display needs on, off or dim, not \"bright\"")
+        ) { try parse("display bright") }
+        #expect(throws: ControlError.refusedCommand("display needs on, off or dim")) {
+            try parse("display")
+        }
+        for bad in ["101", "-1", "+5", "4.5", "abc", "0x10", "1000"] {
+            #expect(
+                throws: ControlError.refusedCommand(
+                    "brightness needs a percentage 0 to 100, not \"\(bad)\"")
+            ) { try parse("brightness \(bad)") }
+        }
+        #expect(
+            throws: ControlError.refusedCommand("brightness needs one percentage, 0 to 100")
+        ) { try parse("brightness 1 2") }
+        #expect(throws: ControlError.refusedCommand("\"screensaver\" takes no argument")) {
+            try parse("screensaver now")
+        }
+    }
+
     @Test("anything else is refused with a reason")
     func refused() {
         #expect(
             throws: ControlError.refusedCommand(
-                "unknown command \"screenshot\" (known: open PAGE, back, home, next, previous, reload, set NAME VALUE)"
+                "unknown command \"rm\" (known: open PAGE, back, home, next, previous, reload, set NAME VALUE, display on|off|dim, brightness N, screensaver, screenshot)"
             )
         ) {
+            try parse("rm -rf /")
+        }
+        // MQTT's screenshot publishes; it never names a file.
+        #expect(throws: ControlError.refusedCommand("\"screenshot\" takes no argument")) {
             try parse("screenshot /etc/shadow")
         }
         #expect(throws: ControlError.refusedCommand("\"back\" takes no argument")) {

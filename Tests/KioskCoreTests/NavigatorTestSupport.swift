@@ -56,6 +56,19 @@ enum NavFixture {
             content: .tabs(TabsSpec(pages: pages, transition: transition)))
     }
 
+    static func playlist(
+        _ id: PageID, _ pages: [PageID], dwell: Double = 8, pageDwell: [PageID: Double] = [:],
+        _ transition: TransitionSpec = TransitionSpec(kind: .fade, duration: 0.5),
+        resumeAfter: Double = 30
+    ) -> PageDefinition {
+        PageDefinition(
+            id: id, title: "Title \(id)",
+            content: .playlist(
+                PlaylistSpec(
+                    pages: pages, dwell: dwell, pageDwell: pageDwell, transition: transition,
+                    resumeAfter: resumeAfter)))
+    }
+
     static func configuration(home: PageID, _ pages: [PageDefinition]) -> KioskConfiguration {
         var byID: [PageID: PageDefinition] = [:]
         for page in pages { byID[page.id] = page }

@@ -56,6 +56,8 @@ struct RandomScenario {
     let stack: TransitionStack
     let cube: CubeContainer
     let drill: DrillDownContainer
+    /// Turns by itself every half second; the walk touches it and opens its pages too.
+    let playlist: PlaylistContainer
     /// The drill-down the cube may hold as a face.
     let innerDrill: DrillDownContainer
     let auditor = LifecycleAuditor()
@@ -75,8 +77,12 @@ struct RandomScenario {
         cube = CubeContainer(id: "cube", faces: faces, wraps: rng.next() % 3 != 0)
         drill = DrillDownContainer(
             id: "drill", root: PanelNode("d0"), leftWidth: 400, foldBelow: 900, width: 1001)
+        playlist = PlaylistContainer(
+            id: "playlist", pages: [PanelNode("l0"), PanelNode("l1"), PanelNode("l2")],
+            dwells: [0.5, 0.2, 0.7], turnTransition: TransitionSpec(kind: .fade, duration: 0.3),
+            resumeAfter: 0.6)
         tabs = TabsContainer(
-            id: "tabs", pages: [stack, cube, drill, PanelNode("p")],
+            id: "tabs", pages: [stack, cube, drill, PanelNode("p"), playlist],
             defaultTransition: TransitionSpec(kind: .fade, duration: 0.25))
         tabs.observer = auditor
     }
@@ -99,7 +105,7 @@ struct RandomScenario {
     var inner: DrillDownContainer? { cube.faces.contains { $0 === innerDrill } ? innerDrill : nil }
 
     mutating func step() {
-        let op = pick(30)
+        let op = pick(32)
         trace.append("op \(op) at \(tabs.now)")
         switch op {
         case 0, 1, 2: tabs.advance(to: tabs.now + unit() * 0.3)
@@ -138,7 +144,7 @@ struct RandomScenario {
             }
         case 15:
             _ = try? tabs.select(
-                pick(4), transition: pick(3) == 0 ? nil : TransitionSpec(kind: .fade, duration: 0.2)
+                pick(5), transition: pick(3) == 0 ? nil : TransitionSpec(kind: .fade, duration: 0.2)
             )
         case 16: _ = try? drill.push(pick(5) == 0 ? nil : fresh())
         case 17: drill.pop()
@@ -180,6 +186,10 @@ struct RandomScenario {
             } else {
                 cube.wraps.toggle()
             }
+        case 30: playlist.pause()
+        case 31:
+            _ = playlist.turn(
+                to: pick(3), transition: pick(3) == 0 ? nil : TransitionSpec(duration: 0.2))
         default:
             let shown = drill.shownPages
             if !shown.isEmpty { _ = try? drill.open(fresh(), from: shown[pick(shown.count)].id) }
@@ -224,6 +234,8 @@ struct PropertyTests {
             scenario.cube.endDrag(velocity: 0)
             scenario.stack.cancelInteractivePop()
             scenario.drill.cancelBackSwipe()
+            // A playlist on screen never rests: its turns become instant so nothing moves.
+            scenario.playlist.turnTransition = nil
             scenario.tabs.advance(to: scenario.tabs.now + 10)
             scenario.tabs.advance(to: scenario.tabs.now + 10)
             let problems = scenario.auditor.violations + scenario.consistencyViolations()

@@ -31,6 +31,8 @@ ROOTFS, WORK, TALLY = sys.argv[1:4]
 CONFIG = os.environ["VPANEL_CONFIG"]
 TURN = "drag 600,300 200,300 300ms; wait 1s"
 DRAG = "drag 600 300 200 300 300"  # the same drag for guest/touch.py
+# Face 2 is the lobby playlist: "highlight" holds 60 s there (Config/pages/lobby.toml), longer
+# than any check stays on it, so a check that turns to it sees it.
 # Home (cube face "status") -> "highlight" -> "explore" (menu) -> tap "Guided tour" -> tap row 2 (below the stack header).
 TO_LIST_ROW = f"{TURN}; {TURN}; tap 600,250; wait 1s; tap 300,317; wait 1s"
 # Boots measured for the DRM/cage comparison (medians): the scenario's own, then more that only

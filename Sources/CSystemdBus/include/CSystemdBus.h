@@ -47,6 +47,9 @@ int kiosk_bus_emit_property_changed(sd_bus *bus, const char *property);
 /// waiting at most `timeout_usec`. On failure fills `error` with "Name: message".
 int kiosk_bus_call(sd_bus *bus, const char *member, const char *first, const char *second,
                    unsigned long long timeout_usec, char *error, size_t error_size);
+/// Client: calls `member` with one uint32 argument (Brightness(u)).
+int kiosk_bus_call_number(sd_bus *bus, const char *member, uint32_t number,
+                          unsigned long long timeout_usec, char *error, size_t error_size);
 /// Client: reads a string property into a malloc'd string (*out, free it).
 int kiosk_bus_get_string(sd_bus *bus, const char *property, char **out, char *error, size_t error_size);
 /// Client: reads a boolean property.

@@ -13,25 +13,23 @@ final class ControlChanges {
     private let store: ValueStore
     private let log: Logger
     private var pending = PendingControlValues()
-    /// Per value name: the limiter, and the control and page of the change that waits in it.
+    /// Per value name: the limiter, and the control (by name) and page of the change that waits
+    /// in it.
     private var limiters: [String: ControlRateLimiter] = [:]
-    private var waiting: [String: (control: ControlWidget, page: PageID)] = [:]
+    private var waiting: [String: (control: ControlName, page: PageID)] = [:]
     private var timer: LoopTimer?
     /// True when the shown values changed without the store changing (a pending one came or went).
     private var shownChanged = false
     /// The programs that controls started and that have not finished: a control shows its new
     /// state itself, so only a failure of these gets a toast.
     private var runningPrograms: Set<ActionKey> = []
+    /// The control a name stands for on a page in the configuration shown now (the runner's);
+    /// looked up each time a change is made or sent, so a reload in between is seen.
+    var current: ((ControlName, PageID) -> ControlWidget?)?
     /// Sends a value: publishes and/or runs (the runner, which owns the toasts).
     var send: ((ControlWidget, String, PageID) -> SendOutcome)?
     /// Something to show changed: a frame is needed.
     var onChange: (() -> Void)?
-
-    enum SendOutcome {
-        case sent
-        /// Its program still runs: try again after the interval.
-        case busy
-    }
 
     init(store: ValueStore, loop: EventLoop, log: Logger) {
         self.store = store
@@ -48,12 +46,22 @@ final class ControlChanges {
 
     /// A touch on a control of `page`.
     func change(_ input: ControlInput, on page: PageID, at now: Double) {
-        let control = input.control
+        guard let control = lookUp(input.control, on: page, doing: "the touch is ignored") else {
+            return
+        }
         let name = control.value
         let current = shownText(name)
         warnIfNotANumber(current, of: control)
         guard let next = ControlValueMath.next(control.kind, current: current, part: input.part)
-        else { return }
+        else {
+            if case .entered = input.part {
+                // Never the value itself: it may be a PIN.
+                log.notice(
+                    "field \(page)/\(input.control): the value entered breaks the field's rules as reloaded; not sent"
+                )
+            }
+            return
+        }
         let external = store.definitions[name]?.source == .external
         if control.effects.setsValue ?? external {
             do {
@@ -73,10 +81,10 @@ final class ControlChanges {
         limiter.interval = control.effects.sendInterval
         if let value = limiter.offer(next, at: now) {
             limiters[name] = limiter
-            deliver(value, of: control, on: page, at: now)
+            deliver(value, of: input.control, on: page, at: now)
         } else {
             limiters[name] = limiter
-            waiting[name] = (control, page)
+            waiting[name] = (input.control, page)
         }
         armTimer(now: now)
     }
@@ -104,13 +112,27 @@ final class ControlChanges {
     var needsNewLookup: Bool { shownChanged }
 
     private func deliver(
-        _ value: String, of control: ControlWidget, on page: PageID, at now: Double
+        _ value: String, of name: ControlName, on page: PageID, at now: Double
     ) {
         guard let send else { return }
-        if case .busy = send(control, value, page) {
-            limiters[control.value]?.postpone(value, at: now)
-            waiting[control.value] = (control, page)
+        guard let control = lookUp(name, on: page, doing: "\(value) is not sent") else {
+            limiters[name.value] = nil
+            return
         }
+        if case .busy = send(control, value, page) {
+            limiters[name.value]?.postpone(value, at: now)
+            waiting[name.value] = (name, page)
+        }
+    }
+
+    /// The control `name` as the configuration shown has it now; nil, said in one line with
+    /// what becomes of the change, when a reload took it away.
+    private func lookUp(_ name: ControlName, on page: PageID, doing outcome: String)
+        -> ControlWidget?
+    {
+        if let control = current?(name, page) { return control }
+        log.notice("control \(page)/\(name) is no longer in the configuration: \(outcome)")
+        return nil
     }
 
     private func tick(at now: Double) {

@@ -22,6 +22,8 @@ final class ControlHub {
     private let log: Logger
     /// The D-Bus service's delegate (the service holds it weakly).
     private let remote: KioskControlDelegate
+    /// Status, display state and health to D-Bus and MQTT, as they change.
+    let fleet: FleetReport
     /// The values as the renderer last took them (a Sendable copy of the store).
     private let rendererValues: RendererValues
     var lookup: LiveValueLookup { rendererValues.lookup }
@@ -58,6 +60,9 @@ final class ControlHub {
             } catch {
                 log.warning("\(error) (remote control over D-Bus is off; the panel runs on)")
             }
+        }
+        fleet = FleetReport(loop: loop, mqtt: mqtt, bus: bus) { [unowned delegate] in
+            delegate.health
         }
         takeValues()
     }
@@ -118,18 +123,9 @@ final class ControlHub {
         bus?.pageChanged(to: page.rawValue)
     }
 
-    private var reportedStatus: KioskStatus?
-
-    /// Sends PropertiesChanged for Idle and Blanked when they differ from the last report.
-    func report(_ status: KioskStatus) {
-        defer { reportedStatus = status }
-        guard let bus, let last = reportedStatus else { return }
-        if last.idle != status.idle { bus.statusChanged("Idle") }
-        if last.blanked != status.blanked { bus.statusChanged("Blanked") }
-    }
-
     /// Stops sources, programs (SIGTERM) and the broker connection (`offline` published).
     func stop() {
+        fleet.stop()
         controls.stop()
         sources.stop()
         programs.stopAll()

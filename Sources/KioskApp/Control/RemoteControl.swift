@@ -1,4 +1,5 @@
 import KioskControl
+import KioskRender
 
 /// The runner as the D-Bus service's delegate: methods end in `KioskRunner.perform(_:)`,
 /// properties read `controlStatus`. (A separate object because the runner's `status` is its
@@ -11,4 +12,8 @@ final class RemoteControl: KioskControlDelegate {
     func perform(_ command: RemoteCommand) throws(ControlError) { try runner.perform(command) }
 
     var status: KioskStatus { runner.controlStatus }
+
+    var health: String {
+        runner.healthReport.json(now: WallClockTime.now().secondsSinceEpoch)
+    }
 }

@@ -18,6 +18,9 @@ public final class FramePipeline {
     public private(set) var framesDrawn = 0
     /// Drawn over the pages: the error banner, toasts, dialogs.
     let overlays: OverlayService
+    /// Wall-clock seconds of the last frame that changed pixels and went to the output (the
+    /// health report's `last_frame`); nil before the first.
+    public private(set) var lastPresentedAt: Double?
 
     public init(renderer: FrameRenderer) {
         self.renderer = renderer
@@ -59,13 +62,14 @@ public final class FramePipeline {
         target.markDirty()
         previousScene = scene
         framesDrawn += 1
+        let drawn =
+            frame.holdsPreviousFrame
+            ? damage.rects
+            : [Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))]
         outcome = FrameOutcome(
             isAnimating: scene.isAnimating, isSettled: !scene.isAnimating && !isTouching,
-            isFirst: framesDrawn == 1, now: now)
-        if !frame.holdsPreviousFrame {
-            return [Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))]
-        }
-        return damage.rects
+            isFirst: framesDrawn == 1, now: now, isCommitted: !drawn.isEmpty)
+        return drawn
     }
 
     /// What the frame just drawn leads to, once (nil when no frame was drawn since). Called after
@@ -75,6 +79,7 @@ public final class FramePipeline {
     /// nothing turns.
     public func finishedFrame() -> FrameOutcome? {
         defer { outcome = nil }
+        if let outcome, outcome.isCommitted { lastPresentedAt = outcome.now.secondsSinceEpoch }
         if outcome != nil {
             let compositor = renderer.compositor
             renderer.surfaces.storeForTurning(
@@ -107,4 +112,6 @@ public struct FrameOutcome: Hashable, Sendable {
     public var isFirst: Bool
     /// The wall-clock time the frame showed (the next clock tick is counted from it).
     public var now: WallClockTime
+    /// It changed pixels, so the backend committed it (an unchanged frame is not sent).
+    public var isCommitted: Bool
 }

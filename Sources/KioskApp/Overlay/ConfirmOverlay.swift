@@ -8,8 +8,6 @@ final class ConfirmOverlay: Overlay {
     static let surfaceID = PageID("kiosk-shell:confirm")
     /// Touch targets are at least this tall (logical pixels; 48 is the usual minimum).
     static let buttonHeight = 64.0
-    /// The shade over everything under the dialog.
-    static let shade = RGBA(red: 0, green: 0, blue: 0, alpha: 0.55)
 
     let question: String
     /// Runs once with the answer (true: Run).

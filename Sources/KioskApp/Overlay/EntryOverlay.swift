@@ -26,6 +26,9 @@ final class EntryOverlay: Overlay {
     private let submitted: (String) -> Void
     /// Hears why a value was refused (the runner logs it).
     private let refused: (String) -> Void
+    /// A last check of a value that passed the rules (a PIN against its hash): a reason refuses
+    /// it and clears what was typed; nil accepts it.
+    private let verify: ((String) -> String?)?
     /// The keys' touch targets, logical pixels, once laid out.
     private(set) var keys: [(rect: Rect, key: EntryKey)] = []
     private(set) var layers: [SceneLayer] = []
@@ -33,12 +36,13 @@ final class EntryOverlay: Overlay {
 
     init(
         field: FieldSpec, label: String, submitted: @escaping (String) -> Void,
-        refused: @escaping (String) -> Void
+        refused: @escaping (String) -> Void, verify: ((String) -> String?)? = nil
     ) {
         self.field = field
         self.label = label
         self.submitted = submitted
         self.refused = refused
+        self.verify = verify
     }
 
     var level: OverlayLevel { .dialog }
@@ -112,6 +116,13 @@ final class EntryOverlay: Overlay {
             return .closes
         case .submit:
             if let reason = field.rules.problem(with: text, entry: field.entry) {
+                problem = reason
+                refused(reason)
+                return .changed
+            }
+            if let reason = verify?(text) {
+                // A wrong PIN is not left on the pad to be corrected digit by digit.
+                text = ""
                 problem = reason
                 refused(reason)
                 return .changed

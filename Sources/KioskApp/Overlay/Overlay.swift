@@ -69,11 +69,15 @@ struct OverlaySpace {
             panel: panel, size: Size(width: width, height: viewport.height), theme: theme)
     }
 
-    /// A modal overlay's layers: the whole screen dimmed (`ConfirmOverlay.shade`), and surface
-    /// `id` on `card` over it.
+    /// The shade a modal overlay (the confirm dialog, a field's keypad) lays over everything
+    /// under its card.
+    static let modalShade = RGBA(red: 0, green: 0, blue: 0, alpha: 0.55)
+
+    /// A modal overlay's layers: the whole screen dimmed (`modalShade`), and surface `id` on
+    /// `card` over it.
     func modalLayers(_ id: PageID, card: Rect) -> [SceneLayer] {
         let shade = SceneLayer(
-            content: .solid(ConfirmOverlay.shade), size: viewport,
+            content: .solid(Self.modalShade), size: viewport,
             transform: .scale(x: scale, y: scale))
         return [shade, layer(id, frame: card)]
     }

@@ -26,7 +26,13 @@ extension KioskRunner {
             busAddress: nil)
         hub.store.onChange = { [unowned self] in output?.setNeedsFrame() }
         hub.controls.onChange = { [unowned self] in output?.setNeedsFrame() }
-        hub.controls.send = { [unowned self] in sendControl($0, value: $1, on: $2) }
+        hub.controls.current = { [unowned self] name, page in config.shown.control(name, on: page) }
+        hub.controls.send = { [unowned self] widget, value, page in
+            send(
+                widget.effects(for: value),
+                for: ActionKey(page: page.rawValue, action: widget.actionName),
+                by: .control(value: value))
+        }
         hub.mqtt?.onCommand = { [unowned self] (command: RemoteCommand) in
             do {
                 try perform(command)
@@ -78,28 +84,9 @@ extension KioskRunner {
     }
 
     private func start(_ command: CommandAction, on page: PageID) {
-        guard let control else { return }
-        switch command.effect {
-        case .run(let program):
-            let key = ActionKey(page: page.rawValue, action: command.name)
-            switch control.programs.run(program, for: key) {
-            case .started: log.info("action \(key): started \(program.argv[0])")
-            case .alreadyRunning: log.info("action \(key): already running; the tap is ignored")
-            case .couldNotStart: break  // onFinish reported it
-            }
-        case .publish(let topic, let payload, let retain):
-            let sent = control.mqtt?.publish(topic, payload: payload, retain: retain) ?? false
-            let text =
-                sent
-                ? "\(command.name): sent" : "\(command.name): not sent, the broker is not connected"
-            log.info(
-                "action \(page)/\(command.name): publish to \(topic) \(sent ? "sent" : "not sent (not connected)")"
-            )
-            pipeline.overlays.show(
-                ToastOverlay(text: text, isFailure: !sent, isProgress: false),
-                for: ToastOverlay.seconds)
-            control.bus?.actionRan(page: page.rawValue, action: command.name)
-        }
+        send(
+            [command.effect], for: ActionKey(page: page.rawValue, action: command.name), by: .action
+        )
     }
 
     private func finished(_ report: ProgramReport) {
@@ -147,6 +134,8 @@ extension KioskRunner {
             try control.store.set(name, text: value, at: MonotonicClock.now)
         case .screenshot(let path):
             try screenshot(to: path)
+        case .display, .brightness, .screensaver, .publishScreenshot:
+            try performPanelCommand(command)
         }
     }
 
@@ -161,19 +150,29 @@ extension KioskRunner {
         guard path.hasPrefix("/") else {
             throw .refusedCommand("screenshot needs an absolute path, not \"\(path)\"")
         }
+        do {
+            try screenImage().writePNG(to: path)
+        } catch {
+            throw .source("screenshot: \(error)")
+        }
+        log.info("screenshot written to \(path)")
+    }
+
+    /// What is on screen, drawn again in memory (the upright picture, error banner and overlay
+    /// included; black while the display is blanked or held off).
+    func screenImage() throws(ControlError) -> ImageBuffer {
         guard let navigator else { throw .refusedCommand("nothing on screen yet") }
         takeControlValues()
         let size = Size(
             width: navigator.viewport.width * navigator.scale,
             height: navigator.viewport.height * navigator.scale)
-        let scene = pipeline.scene(navigator, outputSize: size, blanked: idle.isBlanked)
+        let scene = pipeline.scene(navigator, outputSize: size, blanked: isBlanked)
         // The render consumes the surfaces' damage: the next frame on screen redraws everything.
         defer { redrawAll() }
         do {
-            try pipeline.renderer.render(scene, now: WallClockTime.now()).writePNG(to: path)
+            return try pipeline.renderer.render(scene, now: WallClockTime.now())
         } catch {
             throw .source("screenshot: \(error)")
         }
-        log.info("screenshot written to \(path)")
     }
 }

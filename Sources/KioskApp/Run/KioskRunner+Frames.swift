@@ -22,7 +22,9 @@ extension KioskRunner {
         // The first frame's mode set (DRM) or commit (Wayland).
         StartupTimeline.process.mark("present")
         if outcome.isAnimating { output?.setNeedsFrame() }
-        betweenFrames?.wakeups.arm(for: pipeline.renderer.surfaces, now: outcome.now)
+        betweenFrames?.wakeups.arm(
+            for: pipeline.renderer.surfaces, now: outcome.now,
+            navigationDeadline: navigator?.nextDeadline)
         if outcome.isSettled, let navigator {
             if config.good != nil { betweenFrames?.ahead.settled(navigator) }
             // The screensaver's navigation is never saved: a restart returns to the visitor's.
@@ -71,7 +73,7 @@ extension KioskRunner {
 
     func updateStatus() {
         status.update(statusText)
-        control?.report(controlStatus)
+        reportToFleet()
     }
 
     /// Everything on screen is drawn again with the next frame.
@@ -87,8 +89,8 @@ extension KioskRunner: InputRouterDelegate {
     var wakesOnInput: Bool { isBlanked || day.screensaver.isShowing }
 
     func inputActivity() {
+        // The idle clock's last activity also moves the end of a wake window.
         idle.activity()
-        schedule.activity()
         // Idle lit the backlight at its own last level: the schedule's may have changed since.
         schedule.syncBacklight()
     }

@@ -46,11 +46,11 @@ extension KioskRunner {
         output?.setDisplayPowered(!schedule.isOff)
     }
 
-    /// `[[value]] source = "schedule"`: the schedule with the rows that hold now marked.
+    /// `[[value]] source = "schedule"`: the schedule with the rows that hold now marked, from
+    /// the state `ScheduleService` evaluated (with a remote display command over it).
     func deliverScheduleValues() {
         guard let control, let good = config.good else { return }
-        let payload = Array(
-            good.settings.schedule.payload(at: schedule.now().localDateTime).utf8)
+        let payload = Array(schedule.payload.utf8)
         for definition in good.settings.control.values where definition.source == .schedule {
             if let error = control.store.deliver(
                 payload, to: definition.name, at: MonotonicClock.now)

@@ -46,9 +46,9 @@ public final class KioskRunner {
         config = ConfigService(directory: configDirectory, loaded: loaded)
         loop = try EventLoop()
         pipeline = FramePipeline(renderer: FrameRenderer(configuration: config.shown, scale: 1))
+        let idle = IdleService(loop: loop, log: Self.logger)
         day = PanelDay(
-            idle: IdleService(loop: loop, log: Self.logger),
-            schedule: ScheduleService(loop: loop, log: Self.logger))
+            idle: idle, schedule: ScheduleService(loop: loop, log: Self.logger, idle: idle))
         keeper = NavigationKeeper(log: Self.logger)
         status = SystemdStatus(loop: loop, log: Self.logger)
         let settings = config.shown.settings
@@ -201,6 +201,7 @@ public final class KioskRunner {
             made.advance(to: MonotonicClock.now)
             made.commandHandler = { [unowned self] command, page in carryOut(command, on: page) }
             made.controlHandler = { [unowned self] input, page in touched(input, on: page) }
+            LockedPagePrompt.install(on: made, overlays: pipeline.overlays, log: log)
             return made
         } catch {
             log.critical("cannot show the home page: \(error)")
@@ -215,6 +216,11 @@ public final class KioskRunner {
     func restoreSavedNavigation() {
         guard let navigator else { return }
         keeper.restore(into: navigator)
+        // A restart must not open what the PIN guarded: a locked page saved on screen goes home.
+        if navigator.lockHandler != nil && navigator.showsLockedPage {
+            log.info("the saved navigation shows a locked page; starting at home")
+            navigator.perform(.home)
+        }
     }
 
     /// Idle for `home_after` seconds: home, animated (behind the screensaver when it shows, so
@@ -228,6 +234,8 @@ public final class KioskRunner {
             pipeline.overlays.remove(pad)
         }
         navigator.advance(to: MonotonicClock.now)
+        // Staff who walked away from a locked page leave it locked for the next visitor.
+        navigator.relockPages()
         if navigator.perform(.home) {
             log.info("idle for \(IdleService.seconds(quiet)) s: going home")
         }

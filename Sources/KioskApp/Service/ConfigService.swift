@@ -19,6 +19,9 @@ final class ConfigService {
     /// Errors of the last reload over the last good pages, until a tap dismisses them.
     private(set) var banner: ErrorBanner?
     private var watcher: FileWatcher?
+    /// `ConfigFingerprint` of the files as last read, and how many errors they had (health).
+    private(set) var fingerprint: String
+    private(set) var errorCount: Int
 
     static let watchDebounce = 0.3
 
@@ -38,6 +41,8 @@ final class ConfigService {
     /// `loaded` is the config as read at start.
     init(directory: String, loaded: ConfigLoadResult) {
         self.directory = directory
+        fingerprint = ConfigFingerprint.of(directory: directory)
+        errorCount = loaded.errors.count
         if let configuration = loaded.configuration, !loaded.hasErrors {
             good = configuration
             shown = configuration
@@ -51,11 +56,13 @@ final class ConfigService {
     /// Reads the folder again and takes what it holds.
     func reload() -> (change: Change, result: ConfigLoadResult) {
         let result = ConfigLoader.load(directory: directory)
+        fingerprint = ConfigFingerprint.of(directory: directory)
         return (take(result), result)
     }
 
     /// Takes a load result: see `Change`.
     func take(_ result: ConfigLoadResult) -> Change {
+        errorCount = result.errors.count
         if let configuration = result.configuration, !result.hasErrors {
             if configuration == good && banner == nil { return .unchanged }
             let replacedDiagnostics = good == nil

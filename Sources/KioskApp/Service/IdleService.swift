@@ -18,6 +18,8 @@ final class IdleService {
     var onHome: ((_ quietSeconds: Double) -> Void)?
     var onScreensaver: ((_ quietSeconds: Double) -> Void)?
     var onBlank: ((_ quietSeconds: Double) -> Void)?
+    /// The wake window of a panel held off closed (`ScheduleService` darkens it again).
+    var onWakeEnded: (() -> Void)?
 
     init(loop: EventLoop, log: Logger) {
         self.loop = loop
@@ -26,6 +28,27 @@ final class IdleService {
     }
 
     var isBlanked: Bool { clock.isBlanked }
+    /// A touch woke a panel held off and `wake_for` has not passed without input since.
+    var isWoken: Bool { clock.isWoken }
+
+    /// `[display] wake_for`, set by `ScheduleService` with the schedule it belongs to.
+    var wakeFor: Double {
+        get { clock.wakeFor }
+        set { clock.wakeFor = newValue }
+    }
+
+    /// A touch on a panel held off: lit for `wakeFor` after the last input.
+    func openWakeWindow() {
+        clock.openWakeWindow(at: MonotonicClock.now)
+        arm()
+    }
+
+    /// The panel is no longer held off: no wake window to wait for.
+    func closeWakeWindow() {
+        guard clock.isWoken else { return }
+        clock.closeWakeWindow()
+        arm()
+    }
 
     /// Takes `[idle]` of the good configuration (defaults while only errors were seen): the
     /// periods, and the backlight device (switched on again if it changes while blank).
@@ -99,6 +122,8 @@ final class IdleService {
                 log.info("idle for \(Self.seconds(quiet)) s: blanking the screen")
                 setBacklight(on: false)
                 onBlank?(quiet)
+            case .wakeEnds:
+                onWakeEnded?()
             }
         }
         arm()

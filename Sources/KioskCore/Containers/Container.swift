@@ -1,4 +1,4 @@
-/// A node that arranges other pages: the cube, the drill-down, the stack, the tabs. Each one owns
+/// A node that arranges other pages: the cube, the drill-down, the stack, the tabs, the playlist. Each one owns
 /// its whole behaviour through this protocol — where its children go, which of them a touch
 /// reaches, what it adds to the Scene, which actions it answers and what state it saves — and the
 /// Navigator walks the tree through it without asking which container it meets.
@@ -31,10 +31,6 @@ public protocol Container: ContainerNode {
     var pages: [NavigationNode] { get }
     /// The child the user looks at; the Navigator follows these down to the active page.
     var currentChild: NavigationNode? { get }
-    /// Where the container stands among `pages`, continuous: the current page's index at rest,
-    /// between two indexes while it moves from one to the other (a cube 2.25 is a quarter of the
-    /// way from face 2 to face 3; a stack pushing its second page half-way is at 0.5).
-    var position: Double { get }
 
     // MARK: Layout
 
@@ -71,6 +67,10 @@ public protocol Container: ContainerNode {
     /// containers without transitions of their own ignore them (the default).
     func open(_ node: NavigationNode, from child: NavigationNode, transition: ActionTransition)
         throws
+    /// The page a tap on placeholder page `id`'s items acts on (the page beside the empty
+    /// column it is drawn in), so a remote `open` can follow a chain through a placeholder; nil
+    /// (the default) when it has no such placeholder or no page beside it.
+    func placeholderOpener(_ id: PageID) -> NavigationNode?
     /// The `back` action: true when this container went back a step; false sends it outwards.
     func goBack() -> Bool
     /// `back` with a transition of its own (`Action.backWith`); ignored by default.
@@ -80,6 +80,9 @@ public protocol Container: ContainerNode {
     /// The `home` action for this container alone (its first page; `pages` are unwound after
     /// it): true when something changed.
     func goHome() -> Bool
+    /// A visitor touched the screen or pressed a key while this container was on screen (a
+    /// playlist stops turning for a while); nothing by default.
+    func visitorInteracted()
 
     // MARK: State
 
@@ -113,9 +116,11 @@ extension Container {
     ) throws {
         try open(node, from: child)
     }
+    public func placeholderOpener(_ id: PageID) -> NavigationNode? { nil }
     public func goBack() -> Bool { false }
     public func goBack(transition: TransitionOverride) -> Bool { goBack() }
     public func showNeighbour(forward: Bool) -> Bool { false }
+    public func visitorInteracted() {}
     public var titlesChildren: Bool { false }
     public var headerForParent: ParentHeader? { nil }
     public var pagesInView: PagesInView? { nil }

@@ -4,8 +4,8 @@ public struct ContainerRegistry: Sendable {
 
     public init(_ kinds: [ContainerKind]) { self.kinds = kinds }
 
-    /// The four containers of the shell.
-    public static let standard = ContainerRegistry([.cube, .drillDown, .stack, .tabs])
+    /// The five containers of the shell.
+    public static let standard = ContainerRegistry([.cube, .drillDown, .stack, .tabs, .playlist])
 
     /// The kind called `name`; nil when none is registered.
     public func kind(named name: String) -> ContainerKind? { kinds.first { $0.name == name } }

@@ -21,3 +21,20 @@ extension ControlEffects {
         template.replacing(placeholder, with: value)
     }
 }
+
+extension ControlWidget {
+    /// What its new `value` does, in the order it is done: the program first (a program still
+    /// running holds the rest back), then the message. The same effects a row's or tile's
+    /// action has, so both go out one way.
+    public func effects(for value: String) -> [CommandAction.Effect] {
+        var effects: [CommandAction.Effect] = []
+        if let program = self.effects.program(for: value) { effects.append(.run(program)) }
+        if let publish = self.effects.publish, let payload = self.effects.payload(for: value) {
+            effects.append(.publish(topic: publish.topic, payload: payload, retain: publish.retain))
+        }
+        return effects
+    }
+
+    /// Its name as an action's: `KIOSK_ACTION`, a toast's first word, the `ActionRan` signal.
+    public var actionName: String { label.isEmpty ? value : label }
+}

@@ -18,9 +18,11 @@ public enum ControlValueMath {
             proposed = format(snapped(range.min + f * (range.max - range.min), range), range)
         case (.choice(let options), .option(let index)) where options.indices.contains(index):
             proposed = options[index].value
-        case (.field, .entered(let text)):
-            // Sent even when it equals what is shown: the visitor confirmed it on purpose.
-            return text
+        case (.field(let field), .entered(let text)):
+            // The field as it is now checks the value again (the keypad checked it as the field
+            // was when it opened; a reload in between may have narrowed the rules). Sent even
+            // when it equals what is shown: the visitor confirmed it on purpose.
+            return field.rules.problem(with: text, entry: field.entry) == nil ? text : nil
         default:
             proposed = nil
         }

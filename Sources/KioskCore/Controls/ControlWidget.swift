@@ -131,15 +131,16 @@ public enum ControlPart: Hashable, Sendable {
     case entered(String)
 }
 
-/// A change asked of a control: which control, which part. The runner works out the new value.
+/// A change asked of a control: which control (by name: the runner looks the control up in the
+/// configuration shown when it acts), which part. The runner works out the new value.
 public struct ControlInput: Hashable, Sendable, CustomStringConvertible {
-    public var control: ControlWidget
+    public var control: ControlName
     public var part: ControlPart
 
-    public init(control: ControlWidget, part: ControlPart) {
+    public init(control: ControlName, part: ControlPart) {
         self.control = control
         self.part = part
     }
 
-    public var description: String { "\(control.typeName) \(control.value)" }
+    public var description: String { "control \(control)" }
 }

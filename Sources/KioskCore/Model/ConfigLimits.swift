@@ -67,6 +67,9 @@ public enum ConfigLimits {
     public static let duration = 60.0
     /// Seconds of `[idle] home_after` and `blank_after` (30 days).
     public static let idleSeconds = 2_592_000.0
+    /// Seconds a playlist's page may show (`dwell`, `[page_dwell]`) and it may stay paused
+    /// (`resume_after`): from 1 s (a transition needs time to be seen) to a day.
+    public static let playlistSeconds = 1.0...86_400.0
     /// `[[schedule]]` rows in kiosk.toml.
     public static let scheduleRows = 100
     /// One-off `dates` of one schedule row.

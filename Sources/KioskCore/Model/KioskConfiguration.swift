@@ -102,25 +102,33 @@ public struct KioskConfiguration: Hashable, Sendable {
 
     public func page(_ id: PageID) -> PageDefinition? { pages[id] }
 
-    /// Every page reachable from home, through container children, open actions and
-    /// drill-down placeholders.
-    public func reachablePages(from start: PageID? = nil) -> Set<PageID> {
-        var seen: Set<PageID> = []
-        var queue = [start ?? settings.home]
-        while let id = queue.popLast() {
-            guard !seen.contains(id), let page = pages[id] else { continue }
-            seen.insert(id)
-            queue.append(contentsOf: page.children)
-            queue.append(contentsOf: page.openTargets)
-            if case .drillDown(let spec) = page.content {
-                queue.append(contentsOf: spec.placeholders)
-            }
-        }
-        return seen
+    /// The pages shown without a tap leading to them: home, then the screensaver's and the
+    /// schedule rows' pages (`pagesNamedInSettings`).
+    public var routeRoots: [PageID] { [settings.home] + settings.pagesNamedInSettings.map(\.id) }
+
+    /// The routes through every way a page leads to another (`pagesItLeadsTo`): from `roots`
+    /// first, then from `routeRoots` for what those do not reach.
+    public func routes(from roots: [PageID] = []) -> PageRoutes {
+        PageRoutes(roots: roots, extraRoots: routeRoots) { pages[$0]?.pagesItLeadsTo }
     }
+
+    /// Every page the panel can show: what home, the screensaver and the schedule's pages lead
+    /// to.
+    public func reachablePages() -> Set<PageID> { routes().reachable }
 }
 
 extension PageDefinition {
+    /// Every page this one leads to: its container children (faces, tabs, a stack's or
+    /// drill-down's root), its rows' and tiles' `open` pages and a drill-down's placeholders
+    /// (a tap on a placeholder's tile opens as on the page beside it).
+    public var pagesItLeadsTo: [PageID] { children + openTargets + placeholders }
+
+    /// The placeholder pages a drill-down draws in an empty column; none for other pages.
+    public var placeholders: [PageID] {
+        guard case .drillDown(let spec) = content else { return [] }
+        return spec.placeholders
+    }
+
     /// Pages its widgets' `open` actions lead to.
     public var openTargets: [PageID] {
         guard case .panel(let panel) = content else { return [] }

@@ -6,12 +6,19 @@ public struct PageDefinition: Hashable, Sendable {
     public var content: PageContent
     /// The file it came from, for messages.
     public var sourceFile: String
+    /// `lock`: the crypt(3) hash of the PIN asked before the page opens (`kiosk-shell hash-pin`
+    /// makes it); nil opens at once.
+    public var lock: String?
 
-    public init(id: PageID, title: String, content: PageContent, sourceFile: String = "") {
+    public init(
+        id: PageID, title: String, content: PageContent, sourceFile: String = "",
+        lock: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.content = content
         self.sourceFile = sourceFile
+        self.lock = lock
     }
 
     /// The pages this one shows directly (container children), in order.
@@ -22,6 +29,7 @@ public struct PageDefinition: Hashable, Sendable {
         case .drillDown(let d): [d.root]
         case .stack(let s): [s.root]
         case .tabs(let t): t.pages
+        case .playlist(let p): p.pages
         }
     }
 }
@@ -32,6 +40,7 @@ public enum PageContent: Hashable, Sendable {
     case drillDown(DrillDownSpec)
     case stack(StackSpec)
     case tabs(TabsSpec)
+    case playlist(PlaylistSpec)
 
     /// The name written in `type = "…"`.
     public var typeName: String {
@@ -41,6 +50,7 @@ public enum PageContent: Hashable, Sendable {
         case .drillDown: "drilldown"
         case .stack: "stack"
         case .tabs: "tabs"
+        case .playlist: "playlist"
         }
     }
 }

@@ -1,17 +1,20 @@
 /// What a container reports about its own motion and changes, with the container's page id:
 /// the cube's seven delegate callbacks (CubeController §1.6), the stack's will/did show, the tabs'
-/// selection and the drill-down's push/pop/replace. `Navigator.onEvent` receives them all, in
+/// selection, the drill-down's push/pop/replace and the playlist's turns. `Navigator.onEvent` receives them all, in
 /// the order they happen (appearance events go to `Navigator.observer`).
 public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     case cube(PageID, CubeEvent)
     case stack(PageID, StackEvent)
     case tabs(PageID, TabsEvent)
     case drillDown(PageID, DrillDownEvent)
+    case playlist(PageID, PlaylistEvent)
 
     /// The container that sent it.
     public var container: PageID {
         switch self {
-        case .cube(let id, _), .stack(let id, _), .tabs(let id, _), .drillDown(let id, _): id
+        case .cube(let id, _), .stack(let id, _), .tabs(let id, _), .drillDown(let id, _),
+            .playlist(let id, _):
+            id
         }
     }
 
@@ -25,6 +28,8 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
             "stack \(id) didShow \(page)\(animated ? " animated" : "")"
         case .tabs(let id, .didSelect(let index, let page)): "tabs \(id) didSelect \(index) \(page)"
         case .drillDown(let id, let e): "drilldown \(id) \(e)"
+        case .playlist(let id, .didTurn(let index, let page)):
+            "playlist \(id) didTurn \(index) \(page)"
         }
     }
 }

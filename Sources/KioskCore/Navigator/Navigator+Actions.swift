@@ -11,6 +11,22 @@ extension Navigator {
         lastRefusal = nil
         let origin = source ?? activeNode
         let done: Bool
+        if askedForPIN(before: action, from: origin) {
+            // Nothing moves until the PIN is in; the handler opens it then.
+            done = true
+        } else {
+            done = carryOut(action, from: origin)
+        }
+        if !done && lastRefusal == nil {
+            lastRefusal = "\(action): nothing to do from page \"\(origin.id)\""
+        }
+        layoutTree()
+        focus.clear()
+        return done
+    }
+
+    private func carryOut(_ action: Action, from origin: NavigationNode) -> Bool {
+        let done: Bool
         switch action {
         case .open(let id): done = open(id, from: origin)
         case .openWith(let id, let transition):
@@ -26,11 +42,6 @@ extension Navigator {
         case .command(let command): done = carryOut(command, from: origin)
         case .control(let input): done = carryOut(input, from: origin)
         }
-        if !done && lastRefusal == nil {
-            lastRefusal = "\(action): nothing to do from page \"\(origin.id)\""
-        }
-        layoutTree()
-        focus.clear()
         return done
     }
 
@@ -51,8 +62,9 @@ extension Navigator {
         return result
     }
 
-    /// Two passes over the containers around `origin`, innermost first: a container that already
-    /// shows `id` goes to it (turns the cube to that face, selects that tab, pops back to it);
+    /// Passes over the containers around `origin`, innermost first: a container that already
+    /// shows `id` goes to it (turns the cube to that face, selects that tab, pops back to it),
+    /// then one whose page is a container holding `id` goes to that page and it to `id`;
     /// only when none does, the innermost stack or drill-down pushes a new subtree for it. So a
     /// page on a stack that opens a face of the cube around the stack turns the cube instead of
     /// pushing a second copy of the face. A page whose subtree holds a container around `origin`
@@ -67,6 +79,7 @@ extension Navigator {
         let around = chain(from: origin)
         do {
             for (container, _) in around where try container.show(id) { return true }
+            for (container, _) in around where try showNested(id, in: container) { return true }
             for (container, child) in around where container.opensNewPages {
                 // A closure, not the key path `\.container.id`: Swift 6.2's SIL verifier (on in
                 // Debian's swiftlang, the arm64 package's compiler) rejects the key path's upcast
@@ -92,6 +105,18 @@ extension Navigator {
         }
         lastRefusal =
             "open \(id): no drill-down, stack, cube or tabs around page \"\(origin.id)\" can show it"
+        return false
+    }
+
+    /// Goes to page `id` held by a container that is one of `container`'s pages (a playlist on a
+    /// cube face, a tab of a tabs face): `container` shows that page, and it shows `id`. So the
+    /// lobby playlist's pages are reached from the other faces, as the faces themselves are.
+    private func showNested(_ id: PageID, in container: any Container) throws -> Bool {
+        for case let inner as any Container in container.pages
+        where inner.pages.contains(where: { $0.id == id }) {
+            guard try container.show(inner.id) else { continue }
+            return try inner.show(id)
+        }
         return false
     }
 

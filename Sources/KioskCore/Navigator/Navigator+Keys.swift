@@ -9,6 +9,7 @@
 extension Navigator {
     /// Feeds one key event; releases are ignored.
     public func handle(_ event: KeyEvent) {
+        if event.isPressed { tellContainersVisitorIsHere() }
         guard let intent = KeyNavigation.intent(for: event) else { return }
         let page = activeNode
         keyboard.isActive = true

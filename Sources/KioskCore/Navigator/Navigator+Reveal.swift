@@ -3,10 +3,12 @@
 extension Navigator {
     /// Shows page `id`: where the panel is, as a tap there would (turning a cube, selecting a
     /// tab, pushing on the stack around), when a tap on the page on screen reaches it or when
-    /// nothing leads to it from home (an alert page only the fleet opens has no better place);
-    /// otherwise along the shortest chain of container pages and `open` actions from home, each
-    /// step opened from the page the step before it showed. Returns false, with `lastRefusal`
-    /// set, when it cannot be shown.
+    /// nothing leads to it (an alert page only the fleet opens has no better place); otherwise
+    /// along the shortest chain of container pages, placeholders and `open` actions from home
+    /// (`routeFromHome`), each step opened from the page the step before it showed. A chain
+    /// that starts at a page the schedule or the screensaver shows first opens that page where
+    /// the panel is, as the schedule does. Returns false, with `lastRefusal` set, when it cannot
+    /// be shown.
     @discardableResult
     public func reveal(_ id: PageID) -> Bool {
         guard configuration.pages[id] != nil else {
@@ -24,10 +26,18 @@ extension Navigator {
         // Steps already on screen stay; each further step is opened from the page before it (an
         // animation just started leaves `activeNode` behind, so it is not the origin).
         let shown = route.prefix { isShowing($0) }.count
-        for (previous, step) in zip(
-            route.dropFirst(max(shown - 1, 0)), route.dropFirst(max(shown, 1)))
-        {
-            guard let origin = origin(toOpen: step, after: previous),
+        if shown == 0 {
+            // The chain starts at a page shown without a tap (the schedule's, the screensaver's).
+            guard let first = route.first, perform(.open(first)) else {
+                lastRefusal = "open \(id): \(lastRefusal ?? "cannot show page \"\(route[0])\"")"
+                return false
+            }
+        }
+        for index in max(shown, 1)..<route.count {
+            let (previous, step) = (route[index - 1], route[index])
+            // A placeholder shows by itself in its drill-down's empty column: nothing to open.
+            if isPlaceholder(step, of: previous) { continue }
+            guard let origin = origin(toOpen: step, in: route[..<index]),
                 perform(.open(step), from: origin)
             else {
                 lastRefusal =
@@ -54,9 +64,16 @@ extension Navigator {
         return false
     }
 
-    /// Where a tap opening `step` happens: inside container page `previous` (one of its pages, so
-    /// that `previous` is around it) when `step` is its child, else on page `previous` itself.
-    private func origin(toOpen step: PageID, after previous: PageID) -> NavigationNode? {
+    /// Where a tap opening `step` happens, `before` being the chain up to it: inside container
+    /// page `previous` (one of its pages, so that `previous` is around it) when `step` is its
+    /// child; on the page beside placeholder `previous` (a tap on a placeholder acts there);
+    /// else on page `previous` itself.
+    private func origin(toOpen step: PageID, in before: ArraySlice<PageID>) -> NavigationNode? {
+        guard let previous = before.last else { return nil }
+        let drillDown = before.dropLast().last
+        if let drillDown, isPlaceholder(previous, of: drillDown) {
+            return (node(showing: drillDown) as? any Container)?.placeholderOpener(previous)
+        }
         guard let node = node(showing: previous) else { return nil }
         if let container = node as? any Container,
             configuration.pages[previous]?.children.contains(step) == true
@@ -64,6 +81,11 @@ extension Navigator {
             return container.pages.first
         }
         return node
+    }
+
+    /// True when page `id` is a placeholder drill-down `page` draws in an empty column.
+    private func isPlaceholder(_ id: PageID, of page: PageID) -> Bool {
+        configuration.pages[page]?.placeholders.contains(id) == true
     }
 
     /// The node in the tree for page `id`, if it has one now.
@@ -86,29 +108,11 @@ extension Navigator {
         return false
     }
 
-    /// Page ids from the root page (home) to `id` (both included) through container children and `open`
-    /// targets, fewest steps first; nil when `id` cannot be reached.
+    /// Page ids from the root page (home) to `id` (both included) through every way a page
+    /// leads to another (`PageRoutes`), fewest steps first; a page home does not lead to comes
+    /// from a page the schedule or the screensaver shows, then the chain starts there; nil when
+    /// nothing leads to `id`.
     public func routeFromHome(to id: PageID) -> [PageID]? {
-        let home = root.id
-        var cameFrom: [PageID: PageID] = [:]
-        var seen: Set<PageID> = [home]
-        var queue = [home]
-        var index = 0
-        while index < queue.count {
-            let current = queue[index]
-            index += 1
-            if current == id {
-                var route = [id]
-                while let previous = cameFrom[route[0]] { route.insert(previous, at: 0) }
-                return route
-            }
-            guard let page = configuration.pages[current] else { continue }
-            for next in page.children + page.openTargets where !seen.contains(next) {
-                seen.insert(next)
-                cameFrom[next] = current
-                queue.append(next)
-            }
-        }
-        return nil
+        configuration.routes(from: [root.id]).route(to: id)
     }
 }

@@ -5,6 +5,10 @@ extension Navigator {
     /// Feeds one touch event (logical pixels of the output).
     public func handle(_ event: TouchEvent) {
         if case .down = event { touchHidesFocus() }
+        switch event {
+        case .down, .up: tellContainersVisitorIsHere()
+        default: break
+        }
         // The hit test only computes the claims (inside the arbiter's callback); they take effect
         // after it returns.
         var hit: TouchClaims?
@@ -27,6 +31,18 @@ extension Navigator {
         }
         // The finger lifted (or was cancelled): whatever it held and no pan took over settles.
         if arbiter.recognizer.ownerID == nil { releaseHeldMotions() }
+    }
+
+    /// Every container on screen hears that a visitor is there (`Container.visitorInteracted`:
+    /// a playlist pauses). Lift counts too, so a long press pauses for its whole length.
+    func tellContainersVisitorIsHere() {
+        // Recursion: one level per container of the live tree (see `NavigationState`).
+        func visit(_ node: NavigationNode) {
+            guard let container = node as? ContainerNode else { return }
+            (container as? any Container)?.visitorInteracted()
+            container.visibleChildren.forEach(visit)
+        }
+        visit(root)
     }
 
     /// Lets go of the motions the finger holds (`MotionCatch.release`), all or all but those of

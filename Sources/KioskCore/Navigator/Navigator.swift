@@ -40,6 +40,12 @@ public final class Navigator {
     public var commandHandler: ((CommandAction, PageID) -> Void)?
     /// Carries out touches on toggles, sliders, steppers and choices (`Navigator+Controls`).
     public var controlHandler: ((ControlInput, PageID) -> Void)?
+    /// Asks for the PIN of a locked page an `open` leads to (`Navigator+Locks`): it gets the
+    /// page and what opens it once the right PIN is in. Nil opens locked pages at once (`render`,
+    /// `bench`: the operator's own tools).
+    public var lockHandler: ((PageDefinition, _ unlockAndOpen: @escaping () -> Void) -> Void)?
+    /// The locked pages opened with their PIN, and the wait wrong PINs earned.
+    public var locks = PageLocks()
 
     var arbiter: GestureArbiter
     /// What each claimant id of the current gesture stands for.
@@ -119,8 +125,11 @@ public final class Navigator {
     /// held half-turned).
     public var isTouching: Bool { arbiter.recognizer.ownerID != nil }
 
-    /// When `advance(to:)` must be called next even without frames (a pending long press).
-    public var nextDeadline: Double? { arbiter.nextDeadline }
+    /// When `advance(to:)` must be called next even without frames (a pending long press, a
+    /// playlist's next turn).
+    public var nextDeadline: Double? {
+        [arbiter.nextDeadline, (root as? ContainerNode)?.nextChange].compactMap { $0 }.min()
+    }
 
     /// The output changed size or scale: lay everything out again, keeping the navigation.
     public func resize(viewport newSize: Size, scale newScale: Double) {

@@ -7,7 +7,12 @@
 /// ```
 extension Schedule {
     public func payload(at time: LocalDateTime) -> String {
-        let state = state(at: time)
+        payload(for: state(at: time))
+    }
+
+    /// The payload for a state already evaluated (the runner's `ScheduleService` has it, with a
+    /// remote display command laid over it).
+    public func payload(for state: ScheduleState) -> String {
         let rowObjects = rows.enumerated().map { index, row in
             let now = state.holding.contains(index) ? "●" : ""
             return

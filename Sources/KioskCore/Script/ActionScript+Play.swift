@@ -59,7 +59,7 @@ extension ActionScript {
         let (events, end) = events()
         let stop = until ?? Double.infinity
         for event in events where event.time <= stop {
-            navigator.advance(to: event.time)
+            Self.advance(navigator, to: event.time)
             switch event {
             case .touch(let touch): navigator.handle(touch)
             case .key(let key): navigator.handle(key)
@@ -67,16 +67,35 @@ extension ActionScript {
             }
         }
         if let until {
-            navigator.advance(to: until)
+            Self.advance(navigator, to: until)
             return until
         }
         var t = max(end, navigator.now)
-        navigator.advance(to: t)
+        Self.advance(navigator, to: t)
         let limit = t + 30
         while navigator.isAnimating && t < limit {
             t += 1.0 / 60
             navigator.advance(to: t)
         }
         return t
+    }
+
+    /// Moves `navigator` to `time` as the run loop does: frames of 1/60 s while something moves,
+    /// else asleep until its next deadline (a playlist's turn, a long press), which a timer
+    /// meets 1 ms after it is due at the earliest. So a `wait` lets a playlist turn by itself.
+    static func advance(_ navigator: Navigator, to time: Double) {
+        while true {
+            let next: Double
+            if navigator.isAnimating {
+                next = navigator.now + 1.0 / 60
+            } else if let deadline = navigator.nextDeadline {
+                next = max(deadline, navigator.now + 0.001)
+            } else {
+                break
+            }
+            guard next < time else { break }
+            navigator.advance(to: next)
+        }
+        navigator.advance(to: time)
     }
 }

@@ -88,6 +88,18 @@ public class ContainerNode: NavigationNode {
     /// Moves this container's own animations to `now`; subclasses override.
     func advanceOwnAnimations() {}
 
+    /// When this container changes by itself next with nothing moving (a playlist's next turn),
+    /// in the clock of `advance(to:)`; nil: never. Subclasses override.
+    var ownNextChange: Double? { nil }
+
+    /// The earliest `ownNextChange` in this subtree: the run loop sleeps until then and calls
+    /// `advance(to:)` (no frames, no CPU between a playlist's turns).
+    public var nextChange: Double? {
+        // Recursion: one level per container of the live tree (see `NavigationState`).
+        let below = children.compactMap { ($0 as? ContainerNode)?.nextChange }
+        return ([ownNextChange].compactMap { $0 } + below).min()
+    }
+
     /// True while this container's own animation (not a child's) runs; subclasses override.
     public var hasOwnAnimation: Bool { false }
 

@@ -12,12 +12,20 @@ public struct MQTTSettings: Hashable, Sendable {
     public var caFile: String?
     /// Seconds between keepalive pings.
     public var keepalive: Int
+    /// Largest PNG the `screenshot` command publishes (KiB); a larger one is refused on
+    /// `<prefix>/error` instead (a broker's message limit, a metered link).
+    public var screenshotMaxKiB: Int
+
+    /// `screenshot_max_kib`'s default: a busy 1920x1080 page is about 300–800 KiB as PNG.
+    public static let defaultScreenshotMaxKiB = 4096
 
     public init(
         broker: BrokerURL, clientID: String? = nil, topicPrefix: String? = nil,
         credentialsFile: String? = nil,
-        caFile: String? = nil, keepalive: Int = 30
+        caFile: String? = nil, keepalive: Int = 30,
+        screenshotMaxKiB: Int = MQTTSettings.defaultScreenshotMaxKiB
     ) {
+        self.screenshotMaxKiB = screenshotMaxKiB
         self.broker = broker
         self.clientID = clientID
         self.topicPrefix = topicPrefix

@@ -2,9 +2,10 @@ import KioskCore
 
 /// Drawing of toggles, sliders, steppers, choices and fields: a card in the theme's surface
 /// colour, the label in text colour, what is on (a toggle's track, a slider's fill and knob, the
-/// chosen segment, a field's outline) in the accent colour, what is off in the divider colour. The value is outside text
-/// (set with `set_text`, never markup). A value that is not a number shows as written, muted,
-/// and a slider then has no knob: the panel does not pretend to know where it stands.
+/// chosen segment, a field's outline) in the accent colour, what is off in the divider colour.
+/// The value is outside text (set with `set_text`, never markup). A value that is not a number
+/// shows as written, muted, and a slider then has no knob: the panel does not pretend to know
+/// where it stands.
 extension PageRenderer {
     func drawControl(
         _ w: ControlWidget, rect: Rect, in cairo: CairoContext, type: Typography, value: LiveValue?
@@ -103,10 +104,10 @@ extension PageRenderer {
         cairo.strokeRoundedRect(
             box.insetBy(dx: 1, dy: 1), radius: theme.cornerRadius, lineWidth: 2,
             color: theme.accent)
-        var shown = text.map(spec.entry.shown) ?? "—"
-        if text != nil, spec.entry == .number, let unit = spec.unit, !unit.isEmpty {
-            shown += "\u{2009}" + unit
-        }
+        let shown =
+            text.map {
+                spec.entry == .number ? withUnit($0, spec.unit) : spec.entry.shown($0)
+            } ?? "—"
         centred(
             shown, in: box.insetBy(dx: ControlGeometry.segmentGap, dy: 0), size: theme.bodySize,
             bold: true, type, cairo
@@ -121,8 +122,7 @@ extension PageRenderer {
     ) {
         let theme = type.theme
         let isNumber = text.flatMap(ControlValueMath.number) != nil
-        var shown = text ?? "—"
-        if isNumber, let unit = range.unit, !unit.isEmpty { shown += "\u{2009}" + unit }
+        let shown = text.map { isNumber ? withUnit($0, range.unit) : $0 } ?? "—"
         let large = box.height >= ControlGeometry.buttonSide
         // Between − and + the number keeps a little air from the buttons.
         let box = large ? box.insetBy(dx: ControlGeometry.segmentGap, dy: 0) : box
@@ -139,6 +139,12 @@ extension PageRenderer {
         let y = box.midY - layout.size.height / 2
         layout.draw(
             in: cairo, at: Point(x: box.minX, y: y), color: isNumber ? theme.text : theme.mutedText)
+    }
+
+    /// A number as shown, its unit after a thin space (`21.5 °C`); alone without a unit.
+    private func withUnit(_ number: String, _ unit: String?) -> String {
+        guard let unit, !unit.isEmpty else { return number }
+        return number + "\u{2009}" + unit
     }
 
     private func numberLayout(

@@ -2,10 +2,12 @@ import KioskCore
 
 /// Layout of toggles, sliders, steppers and choices: a card whose height depends only on the
 /// kind and the theme (never on the value), its touch targets as hit regions carrying a
-/// `ControlInput`, and the whole card as one live region redrawn when the value changes.
+/// `ControlInput` (the control by name), and the whole card as one live region redrawn when the
+/// value changes.
 extension PanelLayout {
     static func controlWidget(
-        _ w: ControlWidget, at origin: Point, width: Double, page: Rect, index: Int, theme: Theme
+        _ w: ControlWidget, named name: ControlName, at origin: Point, width: Double, page: Rect,
+        index: Int, theme: Theme
     ) -> (height: Double, hits: [HitRegion], regions: [DynamicRegion]) {
         let height = ControlGeometry.height(w.kind, bodySize: theme.bodySize)
         let card = Rect(x: origin.x, y: origin.y, width: width, height: height)
@@ -17,7 +19,7 @@ extension PanelLayout {
             hits.append(
                 HitRegion(
                     rect: visible.height == target.rect.height ? target.rect : visible,
-                    action: .control(ControlInput(control: w, part: target.part)),
+                    action: .control(ControlInput(control: name, part: target.part)),
                     widgetIndex: index, itemIndex: item))
         }
         var regions: [DynamicRegion] = []

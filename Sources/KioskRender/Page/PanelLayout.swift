@@ -151,7 +151,8 @@ public struct PanelLayout: Hashable, Sendable {
                 height = PanelLayout.sane(w.height)
             case .control(let w):
                 let control = PanelLayout.controlWidget(
-                    w, at: Point(x: x, y: y), width: width, page: page, index: index, theme: theme)
+                    w, named: panel.name(of: w, at: index),
+                    at: Point(x: x, y: y), width: width, page: page, index: index, theme: theme)
                 height = control.height
                 hits += control.hits
                 dynamic += control.regions

@@ -65,4 +65,14 @@ struct FieldRulesTests {
         #expect(ControlValueMath.next(kind, current: "23.5", part: .entered("23.5")) == "23.5")
         #expect(ControlValueMath.next(kind, current: "21", part: .open) == nil)
     }
+
+    @Test(
+        "a value typed on a keypad that the field's rules (as reloaded since) refuse changes nothing"
+    )
+    func enteredValueRefusedByRules() {
+        let narrowed = ControlKind.field(
+            FieldSpec(entry: .number, rules: FieldRules(min: 15, max: 20), layout: .en))
+        #expect(ControlValueMath.next(narrowed, current: "18", part: .entered("23.5")) == nil)
+        #expect(ControlValueMath.next(narrowed, current: "18", part: .entered("19.5")) == "19.5")
+    }
 }

@@ -20,7 +20,9 @@ struct NavigatorControlTests {
     func trackFraction() throws {
         let track = Rect(x: 100, y: 200, width: 400, height: 64)
         let nav = try navigator(
-            .control(ControlInput(control: slider, part: .track(fraction: nil))), rect: track)
+            .control(
+                ControlInput(control: ControlName(value: slider.value), part: .track(fraction: nil))
+            ), rect: track)
         var received: [(ControlInput, PageID)] = []
         nav.controlHandler = { received.append(($0, $1)) }
         try NavFixture.play("tap 400,230", on: nav)
@@ -37,7 +39,8 @@ struct NavigatorControlTests {
             kind: .stepper(ControlRange(min: 0, max: 10, step: 1)), label: "", value: "n",
             effects: ControlEffects())
         let nav = try navigator(
-            .control(ControlInput(control: stepper, part: .step(1))), rect: plus)
+            .control(ControlInput(control: ControlName(value: stepper.value), part: .step(1))),
+            rect: plus)
         var parts: [ControlPart] = []
         nav.controlHandler = { input, _ in parts.append(input.part) }
         try NavFixture.play("tap 630,140; wait 0.5s; tap 500,140", on: nav)
@@ -53,10 +56,13 @@ struct NavigatorControlTests {
         let targets = [
             PanelTarget(
                 rect: Rect(x: 100, y: 0, width: 400, height: 64),
-                action: .control(ControlInput(control: slider, part: .track(fraction: nil)))),
+                action: .control(
+                    ControlInput(
+                        control: ControlName(value: slider.value), part: .track(fraction: nil)))),
             PanelTarget(
                 rect: Rect(x: 600, y: 100, width: 64, height: 88),
-                action: .control(ControlInput(control: stepper, part: .step(1))))
+                action: .control(
+                    ControlInput(control: ControlName(value: stepper.value), part: .step(1))))
         ]
         let nav = try Navigator(
             configuration: NavFixture.configuration(home: "home", [page]),
@@ -74,9 +80,14 @@ struct NavigatorControlTests {
     @Test("without a handler (render) a control is refused with a reason, not carried out")
     func noHandler() throws {
         let nav = try navigator(
-            .control(ControlInput(control: slider, part: .track(fraction: 0.5))),
+            .control(
+                ControlInput(control: ControlName(value: slider.value), part: .track(fraction: 0.5))
+            ),
             rect: Rect(x: 0, y: 0, width: 100, height: 100))
-        #expect(nav.perform(.control(ControlInput(control: slider, part: .toggle))) == false)
+        #expect(
+            nav.perform(
+                .control(ControlInput(control: ControlName(value: slider.value), part: .toggle)))
+                == false)
         #expect(nav.lastRefusal?.contains("only under `kiosk-shell run`") == true)
     }
 }
@@ -94,7 +105,8 @@ struct SliderDragTests {
         let panel = PageDefinition(id: "panel", title: "Panel", content: .panel(Panel(widgets: [])))
         let configuration = NavFixture.configuration(
             home: home?.id ?? "panel", [panel] + pages + (home.map { [$0] } ?? []))
-        let action = Action.control(ControlInput(control: slider, part: .track(fraction: nil)))
+        let action = Action.control(
+            ControlInput(control: ControlName(value: slider.value), part: .track(fraction: nil)))
         let rect = track
         let nav = try Navigator(
             configuration: configuration, viewport: NavFixture.viewport, scale: 1,

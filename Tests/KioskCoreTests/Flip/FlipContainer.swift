@@ -36,7 +36,6 @@ final class FlipContainer: ContainerNode, Container {
 
     var pages: [NavigationNode] { [front, back] }
     var currentChild: NavigationNode? { currentSide }
-    var position: Double { showsBack ? 1 : 0 }
 
     func layout(size: Size, child: (NavigationNode, Size) -> Void) {
         for page in pages { child(page, size) }

@@ -15,15 +15,19 @@ struct InterruptedTransitionTests {
         stack.eventHandler = { shows.append($0) }
         try stack.push(PanelNode("a"))
         stack.advance(to: 0.3)
-        #expect(stack.position == 0.3)
+        // The stack draws its transition: a push from root to a, 0.3 of the way.
+        let push = try #require(stack.transition)
+        #expect(push.direction == .push && push.from == "root" && push.to == "a")
+        #expect(push.progress == 0.3)
         #expect(stack.pop()?.id == "a")
-        // Same picture: a pop at 0.7 draws the push at 0.3.
+        // Same picture: a pop at 0.7 draws the push at 0.3 (a is 0.3 of the way in).
         let t = try #require(stack.transition)
         #expect(t.direction == .pop && t.from == "a" && t.to == "root")
         #expect(abs(t.progress - 0.7) < 1e-9)
-        #expect(abs(stack.position - 0.3) < 1e-9)
+        #expect(abs((1 - t.progress) - 0.3) < 1e-9)
         stack.advance(to: 0.45)
-        #expect(abs(stack.position - 0.15) < 1e-9)
+        // a is 0.15 of the way in, on its way out.
+        #expect(abs((1 - (stack.transition?.progress ?? 1)) - 0.15) < 1e-9)
         stack.advance(to: 0.6)
         #expect(stack.transition == nil)
         #expect(stack.entries.map(\.id) == ["root"])
@@ -76,11 +80,14 @@ struct InterruptedTransitionTests {
         tabs.eventHandler = { events.append($0) }
         try tabs.select(1)
         tabs.advance(to: 0.1)
-        #expect(abs(tabs.position - 0.2) < 1e-9)
+        // The tabs draw their switch: a fade from a to b, 0.2 of the way.
+        let forward = try #require(tabs.transition)
+        #expect(forward.from == "a" && forward.to == "b" && abs(forward.progress - 0.2) < 1e-9)
         #expect(try tabs.select(0))
         let t = try #require(tabs.transition)
         #expect(t.from == "b" && t.to == "a" && abs(t.progress - 0.8) < 1e-9)
-        #expect(abs(tabs.position - 0.2) < 1e-9)
+        // The same picture: b still 0.2 of the way in.
+        #expect(abs((1 - t.progress) - 0.2) < 1e-9)
         tabs.advance(to: 0.2)
         #expect(tabs.transition == nil && tabs.selectedIndex == 0)
         #expect(events.count == 1)

@@ -5,19 +5,11 @@ extension CubeContainer {
     /// past an end (no wrap) keeps naming the end face.
     public var pagesInView: PagesInView? {
         guard !faces.isEmpty else { return nil }
-        let p = position
-        let floor = p.rounded(.down)
-        var before = Int(floor)
-        var after = before + 1
-        var fraction = p - floor
-        if isWrapping {
-            before = ((before % count) + count) % count
-            after = after % count
-        } else {
-            before = min(max(before, 0), count - 1)
-            after = min(max(after, 0), count - 1)
-            if before == after { fraction = 0 }
-        }
+        let floor = position.rounded(.down)
+        let before = face(at: floor)
+        let after = face(at: floor + 1)
+        // Past an end both are the end face: it is named, not faded into itself.
+        let fraction = !isWrapping && before == after ? 0 : position - floor
         return PagesInView(before: faces[before], after: faces[after], fraction: fraction)
     }
 }

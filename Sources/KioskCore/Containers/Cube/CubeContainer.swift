@@ -193,9 +193,14 @@ public final class CubeContainer: ContainerNode {
         let fraction = raw - floor
         // Exactly half-way keeps the index, so the flip is symmetric in both directions.
         if fraction == 0.5 && faces.indices.contains(currentIndex) { return currentIndex }
-        let nearest = fraction < 0.5 ? floor : floor + 1
-        if isWrapping { return Int(wrap(nearest)) }
-        return Int(min(max(nearest, 0), Double(faces.count - 1)))
+        return face(at: fraction < 0.5 ? floor : floor + 1)
+    }
+
+    /// The face at the whole position `value` (faces not empty): round the prism when it wraps,
+    /// else the end face past either end (a rubber band).
+    func face(at value: Double) -> Int {
+        if isWrapping { return Int(wrap(value)) }
+        return Int(min(max(value, 0), Double(faces.count - 1)))
     }
 
     /// Moves the cube to `value`: lifecycle events (visibility), then didScroll and, if the index

@@ -5,10 +5,6 @@
 extension DrillDownContainer: Container {
     public var currentChild: NavigationNode? { right ?? left.last }
 
-    /// The index of the page in front (the right page, else the left top). Changes are column
-    /// animations over the new model, so it is already the index the change ends on.
-    public var position: Double { Double(max(pages.count - 1, 0)) }
-
     public func layout(size: Size, child: (NavigationNode, Size) -> Void) {
         layout(width: size.width)
         for page in pages {
@@ -112,8 +108,8 @@ extension DrillDownContainer: Container {
             let page: PageID?
             let opener: NavigationNode?
             switch column.content {
-            case .rightPlaceholder: (page, opener) = (placeholderPages.right, left.last)
-            case .leftPlaceholder: (page, opener) = (placeholderPages.left, right)
+            case .rightPlaceholder: (page, opener) = (placeholderPages.right, besideRightColumn)
+            case .leftPlaceholder: (page, opener) = (placeholderPages.left, besideLeftColumn)
             case .page: continue
             }
             guard let page, let opener else { continue }
@@ -127,6 +123,16 @@ extension DrillDownContainer: Container {
             guard visible.contains(touches.point) else { continue }
             touches.collectPicture(page, frame: pageFrame, opener: opener)
         }
+    }
+
+    /// The page a tap on the right placeholder acts on: the left column's.
+    private var besideRightColumn: NavigationNode? { left.last }
+    /// The page a tap on the left placeholder acts on: the right column's.
+    private var besideLeftColumn: NavigationNode? { right }
+
+    public func placeholderOpener(_ id: PageID) -> NavigationNode? {
+        if placeholderPages.right == id, let page = besideRightColumn { return page }
+        return placeholderPages.left == id ? besideLeftColumn : nil
     }
 
     private func followBackSwipe(_ pan: PanGesture, origin: Point) {

@@ -5,15 +5,6 @@ extension TransitionStack: Container {
     public var pages: [NavigationNode] { entries }
     public var currentChild: NavigationNode? { top }
 
-    /// The top's index; during a transition between the indexes of the pages it runs between (a
-    /// popped page counts as the one above the top).
-    public var position: Double {
-        guard let t = transition else { return Double(entries.count - 1) }
-        let from = Double(entries.firstIndex { $0.id == t.from } ?? entries.count)
-        let to = Double(entries.firstIndex { $0.id == t.to } ?? entries.count)
-        return from + (to - from) * t.progress
-    }
-
     public func layout(size: Size, child: (NavigationNode, Size) -> Void) {
         let content = contentFrame(in: Rect(size: size)).size
         for entry in entries { child(entry, content) }

@@ -58,17 +58,9 @@ public final class TransitionStack: ContainerNode {
     override public var hasOwnAnimation: Bool { running != nil }
 
     override func placements() -> [(node: NavigationNode, role: ChildRole)] {
-        var result: [(node: NavigationNode, role: ChildRole)] = []
-        if let r = running {
-            result.append((r.to, .incoming))
-            result.append((r.from, .outgoing))
-        } else {
-            result.append((top, .visible))
+        switchingPlacements(running: running, current: top, others: entries.reversed()) { _ in
+            .hidden
         }
-        for node in entries.reversed() where !result.contains(where: { $0.node === node }) {
-            result.append((node, .hidden))
-        }
-        return result
     }
 
     // MARK: Requests

@@ -4,15 +4,6 @@
 extension TabsContainer: Container {
     public var currentChild: NavigationNode? { selectedPage }
 
-    /// The selected index, moving from the old tab's to the new one's during a switch.
-    public var position: Double {
-        guard let t = transition,
-            let from = pages.firstIndex(where: { $0.id == t.from }),
-            let to = pages.firstIndex(where: { $0.id == t.to })
-        else { return Double(selectedIndex) }
-        return Double(from) + (Double(to) - Double(from)) * t.progress
-    }
-
     /// The area above the tab bar.
     func contentFrame(in frame: Rect) -> Rect {
         Rect(

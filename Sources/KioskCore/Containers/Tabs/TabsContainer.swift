@@ -48,17 +48,11 @@ public final class TabsContainer: ContainerNode {
     override public var hasOwnAnimation: Bool { running != nil }
 
     override func placements() -> [(node: NavigationNode, role: ChildRole)] {
-        var result: [(node: NavigationNode, role: ChildRole)] = []
-        if let r = running {
-            result.append((r.to, .incoming))
-            result.append((r.from, .outgoing))
-        } else if let page = selectedPage {
-            result.append((page, .visible))
+        // A page shown once stays loaded.
+        switchingPlacements(running: running, current: selectedPage, others: pages) {
+            [shown] page in
+            shown.contains(ObjectIdentifier(page)) ? .hidden : .unloaded
         }
-        for page in pages where !result.contains(where: { $0.node === page }) {
-            result.append((page, shown.contains(ObjectIdentifier(page)) ? .hidden : .unloaded))
-        }
-        return result
     }
 
     /// Selects with `defaultTransition`.
