@@ -1,14 +1,15 @@
 #!/bin/bash
 # Chart soak (issue 32, point 5): `kiosk-shell run` under headless weston 10 on a cube of two
-# faces, four charts (each value `history = "30s"`) on one and two gauges on the other, six
-# values fed 10 times a second over a real mosquitto (one JSON payload a tick, feed-charts.py),
-# and the cube turned every 3 s (`next` on the MQTT command topic) for SECONDS (default 210, what
-# CI runs; by hand e.g. `Tests/Soak/charts.sh 900`). Every 5 s it samples the kiosk's RSS, fds
-# and threads. The histories are full after 30 s; after a warm-up of two windows (60 s) RSS must
-# stay within CHART_SOAK_RSS_KIB (default 1024) of its sample then, and the kiosk's own frame
-# statistics (the "frames:" line it logs when stopped) must count no missed frame: every turn
-# is a continuous animation of a face with charts while they scroll. Prints `soak: N passed, M
-# failed` last. Every wait has a deadline; every process it starts is ended by its pid.
+# faces, four charts (each value `history = "10s"`, 100 samples) on one and two gauges on the
+# other, six values fed 10 times a second over a real mosquitto (one JSON payload a tick,
+# feed-charts.py), and the cube turned every 3 s (`next` on the MQTT command topic) for SECONDS
+# (default 90, what CI runs; by hand e.g. `Tests/Soak/charts.sh 600`). Every 5 s it samples the
+# kiosk's RSS, fds and threads. The histories are full after 10 s; after a warm-up of three
+# windows (30 s) RSS must stay within CHART_SOAK_RSS_KIB (default 1024) of its sample then, and
+# the kiosk's own frame statistics (the "frames:" line it logs when stopped) must count no missed
+# frame: every turn is a continuous animation of a face with charts while they scroll. Prints
+# `soak: N passed, M failed` last. Every wait has a deadline; every process it starts is ended by
+# its pid.
 #   Tests/Soak/charts.sh [SECONDS]   ($KIOSK_BIN: the binary; default the release build if
 #                                     there is one, else .build/debug/kiosk-shell)
 set -u
@@ -22,8 +23,9 @@ HERE="$ROOT/Tests/EndToEnd"
 export PATH="$PATH:/usr/sbin:/sbin"
 trap '' PIPE
 
-SECONDS_TOTAL=${1:-${SOAK_SECONDS:-210}}
-WARMUP=60
+SECONDS_TOTAL=${1:-${CHART_SOAK_SECONDS:-90}}
+HISTORY_SECONDS=10
+WARMUP=$((3 * HISTORY_SECONDS))
 SOAK_RSS_KIB=${CHART_SOAK_RSS_KIB:-1024}
 WESTON_W=1280
 WESTON_H=800
@@ -34,7 +36,7 @@ KIOSK=${KIOSK_BIN:-}
 TOPIC_PREFIX=kiosk/chart-soak
 
 give_up() { log "chart soak: $1"; cleanup_all; echo "soak: 0 passed, 1 failed"; exit 1; }
-[ "$SECONDS_TOTAL" -ge 90 ] || give_up "at least 90 s: the histories fill in 30 s, the warm-up is 60 s"
+[ "$SECONDS_TOTAL" -ge $((WARMUP + 30)) ] || give_up "at least $((WARMUP + 30)) s: the warm-up is $WARMUP s, then at least six RSS samples"
 for tool in weston mosquitto mosquitto_pub python3 gcc pkg-config; do
     command -v "$tool" >/dev/null || give_up "missing tool: $tool"
 done
@@ -62,7 +64,7 @@ client_id = "chart-soak-panel"
 topic_prefix = "$TOPIC_PREFIX"
 TOML
     for v in t1 t2 t3 t4; do
-        printf '[[value]]\nname = "%s"\nsource = "mqtt"\ntopic = "soak/charts"\njson = "%s"\nhistory = "30s"\n' $v $v
+        printf '[[value]]\nname = "%s"\nsource = "mqtt"\ntopic = "soak/charts"\njson = "%s"\nhistory = "%ss"\n' $v $v $HISTORY_SECONDS
     done
     for v in g1 g2; do
         printf '[[value]]\nname = "%s"\nsource = "mqtt"\ntopic = "soak/charts"\njson = "%s"\n' $v $v

@@ -11,8 +11,12 @@ final class ChartLayerCache {
     }
 
     /// Off: every chart draws its lines straight onto the page (the reference the scrolled
-    /// layers are compared with in the tests and the bench).
+    /// layers are compared with in the bench).
     var isEnabled = true
+    /// Off: a layer is kept but drawn in full on every sample. The tests' reference for
+    /// scrolling: the same layer's pixels, so any difference is the scroll's, not the rounding
+    /// of compositing a layer instead of drawing onto the page.
+    var scrollsLayers = true
     let capacity: Int
     private var layers: [Key: ChartLineLayer] = [:]
 

@@ -53,8 +53,9 @@ final class ChartLineLayer {
         originY = Int(y0)
     }
 
-    /// Brings the layer up to `lines` and paints it onto `cairo` at the plot.
-    func draw(_ lines: ChartLines, onto cairo: CairoContext) {
+    /// Brings the layer up to `lines` and paints it onto `cairo` at the plot; with `scrolling`
+    /// off it is drawn in full.
+    func draw(_ lines: ChartLines, onto cairo: CairoContext, scrolling: Bool = true) {
         let t = cairo.deviceTransform
         let geometry = Geometry(
             plot: lines.plot, axis: lines.axis, style: lines.style,
@@ -62,8 +63,10 @@ final class ChartLineLayer {
         let layer = CairoContext(target: image)
         layer.setDeviceTransform(
             scale: t.scale, x0: t.x0 - Double(originX), y0: t.y0 - Double(originY))
-        if geometry != self.geometry || !scroll(to: lines, in: layer, scale: t.scale) {
-            layer.clearDevice(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
+        if !scrolling || geometry != self.geometry || !scroll(to: lines, in: layer, scale: t.scale)
+        {
+            layer.clearDevice(
+                Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
             lines.draw(in: layer)
             fullDraws += 1
         }
@@ -83,6 +86,10 @@ final class ChartLineLayer {
     /// Moves the layer by the series' common shift and redraws the strips that changed; false
     /// when that cannot give a full redraw's pixels.
     private func scroll(to lines: ChartLines, in layer: CairoContext, scale: Double) -> Bool {
+        // Only at scale 1: at scale 2 a layer moved and patched differed from a full redraw by
+        // up to 9 levels in up to 38 pixels spread over the plot (lines and areas alike, not
+        // only at the patched strips; cause not found), so a scaled chart is drawn in full.
+        guard scale == 1 else { return false }
         guard marks.count == lines.series.count, !lines.series.isEmpty else { return false }
         let pixelsPerUnit = lines.plot.width * scale
         var shift: Int?
@@ -113,8 +120,12 @@ final class ChartLineLayer {
             }
         }
         redrawStrip((newest - reach)...lines.plot.maxX + reach, of: lines, in: layer, reach: reach)
-        if oldest > lines.plot.minX {
-            redrawStrip(lines.plot.minX - reach...oldest + reach, of: lines, in: layer, reach: reach)
+        // The plot's left edge too whenever the layer moved: the columns that moved onto it were
+        // drawn away from the clip, while a full redraw clips them where the plot begins (inside
+        // a device pixel when the plot does not start on one).
+        if by > 0 || oldest > lines.plot.minX {
+            redrawStrip(
+                lines.plot.minX - reach...oldest + reach, of: lines, in: layer, reach: reach)
         }
         scrolls += 1
         return true

@@ -30,7 +30,8 @@ struct ChartLines {
         cairo.withSavedState {
             cairo.clip(to: plot)
             for s in series where s.history.count > 0 {
-                let indices = strip.map { samples(of: s, near: $0, reach: reach) } ?? 0..<s.history.count
+                let indices =
+                    strip.map { samples(of: s, near: $0, reach: reach) } ?? 0..<s.history.count
                 if style == .area {
                     var fill = s.color
                     fill.alpha = 0.22
@@ -58,7 +59,8 @@ struct ChartLines {
     }
 
     /// The samples whose segments can touch `strip`: one beyond `reach` on either side.
-    private func samples(of s: Series, near strip: ClosedRange<Double>, reach: Double) -> Range<Int> {
+    private func samples(of s: Series, near strip: ClosedRange<Double>, reach: Double) -> Range<Int>
+    {
         let history = s.history
         var first = 0
         var last = history.count

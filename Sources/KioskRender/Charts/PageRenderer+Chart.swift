@@ -38,7 +38,7 @@ extension PageRenderer {
         drawGrid(scale, plot: plot, y: y, in: cairo, type: type)
         let lines = chartLines(w, data: data, plot: plot, axis: scale, theme: theme, on: cairo)
         if let layer = chartLayers.layer(values: w.values, plot: plot, on: cairo) {
-            layer.draw(lines, onto: cairo)
+            layer.draw(lines, onto: cairo, scrolling: chartLayers.scrollsLayers)
         } else {
             lines.draw(in: cairo)
         }

@@ -151,7 +151,9 @@ extension LayerCompositor: BandJob {
     /// returns the pixels the background must not fill.
     private func plannedOcclusion(row r: Int, scratch: BandScratch) -> Range<Int> {
         let rows = plannedHidden.count
-        for k in scratch.hiddenAbove.indices { scratch.hiddenAbove[k] = plannedHiddenAbove[k * rows + r] }
+        for k in scratch.hiddenAbove.indices {
+            scratch.hiddenAbove[k] = plannedHiddenAbove[k * rows + r]
+        }
         return plannedHidden[r]
     }
 
