@@ -121,6 +121,15 @@ if [ -x Tests/Soak/run.sh ]; then
     count_summary "$log/soak.txt" "soak: " "soak"
 fi
 
+if [ -x Tests/Soak/charts.sh ]; then
+    # A minute and a half of four scrolling charts and two gauges fed 10 times a second over
+    # MQTT while their cube turns: RSS flat within 1 MB once the 10 s histories are full, no
+    # frame missed (the release binary of the end-to-end step when there is one).
+    step "chart soak: four charts and two gauges for ${CHART_SOAK_SECONDS:-90} s (Tests/Soak/charts.sh)"
+    Tests/Soak/charts.sh "${CHART_SOAK_SECONDS:-90}" 2>&1 | tee "$log/chart-soak.txt"
+    count_summary "$log/chart-soak.txt" "soak: " "chart soak"
+fi
+
 if [ -x Tests/VirtualPanel/run.sh ]; then
     step "virtual panel: the .deb installed on a booted Debian 12 (systemd-nspawn, qemu VM)"
     if [ -n "${KIOSK_SKIP_VPANEL:-}" ]; then

@@ -25,7 +25,8 @@ final class ControlHub {
     /// Status, display state and health to D-Bus and MQTT, as they change.
     let fleet: FleetReport
     /// The values as the renderer last took them (a Sendable copy of the store).
-    private(set) var lookup: LiveValueLookup
+    private let rendererValues: RendererValues
+    var lookup: LiveValueLookup { rendererValues.lookup }
 
     /// Builds and starts every part `settings` asks for; a part that cannot start is logged and
     /// left out (the panel runs without it).
@@ -40,7 +41,7 @@ final class ControlHub {
         sources = ValueSources(loop: loop, store: store)
         programs = ProgramRunner(loop: loop)
         controls = ControlChanges(store: store, loop: loop, log: log)
-        lookup = LiveValueLookup(value: { _ in nil }, rows: { _ in [] })
+        rendererValues = RendererValues(store: store)
         store.onError = { [log] name, error in log.warning("value \(name): \(error)") }
         do {
             try sources.start()
@@ -109,13 +110,12 @@ final class ControlHub {
     func takeValues() -> Bool {
         let changes = store.takeChanges()
         controls.sourcesAnswered(changes.values)
-        guard !changes.isEmpty || lookupIsEmpty || controls.needsNewLookup else { return false }
-        lookupIsEmpty = false
-        lookup = controls.overlay(store.snapshot()).lookup
+        guard !changes.isEmpty || rendererValues.isEmpty || controls.needsNewLookup else {
+            return false
+        }
+        rendererValues.take(from: store, overlaidBy: controls)
         return true
     }
-
-    private var lookupIsEmpty = true
 
     /// The panel shows another page: the retained page topic and the D-Bus signal.
     func pageChanged(to page: PageID) {

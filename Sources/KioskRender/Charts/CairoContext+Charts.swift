@@ -41,3 +41,51 @@ extension CairoContext {
         cairo_fill(cr)
     }
 }
+
+/// Device-space helpers for a chart's cached line layer (`ChartLineLayer`): it is drawn with
+/// the target's own scale and moved by whole device pixels, so nothing is resampled.
+extension CairoContext {
+    /// The current transformation: user units to device pixels (charts use no rotation).
+    var deviceTransform: (scale: Double, x0: Double, y0: Double) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return (m.xx, m.x0, m.y0)
+    }
+
+    func setDeviceTransform(scale: Double, x0: Double, y0: Double) {
+        var m = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale, x0: x0, y0: y0)
+        cairo_set_matrix(cr, &m)
+    }
+
+    /// Makes the pixels of a device rectangle transparent.
+    func clearDevice(_ rect: Rect) {
+        withSavedState {
+            cairo_identity_matrix(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Narrows the clip to a device rectangle.
+    func clipDevice(_ rect: Rect) {
+        withSavedState {
+            cairo_identity_matrix(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        }
+        // The path survives the restore (it is not part of the saved state), in device units.
+        cairo_clip(cr)
+    }
+
+    /// Paints `image` with its top left corner at whole device pixel (`x`, `y`), over what is
+    /// there, within the current clip.
+    func paintDevice(_ image: ImageBuffer, x: Int, y: Int) {
+        withSavedState {
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, image.surface, Double(x), Double(y))
+            cairo_paint(cr)
+        }
+    }
+}

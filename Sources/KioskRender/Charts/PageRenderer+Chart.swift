@@ -36,65 +36,41 @@ extension PageRenderer {
                 color: ChartPalette.band(band.level))
         }
         drawGrid(scale, plot: plot, y: y, in: cairo, type: type)
-        let end = data.compactMap { $0.history?.latest?.time }.max() ?? 0
-        cairo.withSavedState {
-            cairo.clip(to: plot)
-            for (index, item) in data.enumerated() {
-                guard let history = item.history, history.count > 0 else { continue }
-                let window = history.window(endingAt: end)
-                let span = max(window.upperBound - window.lowerBound, 1e-9)
-                let x = { (t: Double) in plot.minX + (t - window.lowerBound) / span * plot.width }
-                let color = ChartPalette.color(index, theme: theme)
-                if w.style == .area {
-                    var fill = color
-                    fill.alpha = 0.22
-                    tracePath(history, x: x, y: y, in: cairo, closingAt: plot.maxY)
-                    cairo.fillPath(color: fill)
-                }
-                tracePath(history, x: x, y: y, in: cairo, closingAt: nil)
-                cairo.strokePath(lineWidth: Self.chartLineWidth, color: color)
-                if let latest = history.latest, !latest.value.isNaN {
-                    cairo.fillCircle(
-                        center: Point(x: x(latest.time), y: y(latest.value)), radius: 4,
-                        color: color)
-                }
-            }
+        let lines = chartLines(w, data: data, plot: plot, axis: scale, theme: theme, on: cairo)
+        if let layer = chartLayers.layer(values: w.values, plot: plot, on: cairo) {
+            layer.draw(lines, onto: cairo, scrolling: chartLayers.scrollsLayers)
+        } else {
+            lines.draw(in: cairo)
         }
+        lines.drawLatestDots(in: cairo)
     }
 
-    /// One sub-path per run of numbers, so a gap stays empty. With `closingAt` each run is
-    /// closed down to that baseline (the area under the line).
-    private func tracePath(
-        _ history: ValueHistory, x: (Double) -> Double, y: (Double) -> Double,
-        in cairo: CairoContext, closingAt baseline: Double?
-    ) {
-        cairo.beginPath()
-        var runStart: Double?
-        var lastX = 0.0
-        func closeRun() {
-            if let baseline, let start = runStart {
-                cairo.line(to: Point(x: lastX, y: baseline))
-                cairo.line(to: Point(x: start, y: baseline))
-                cairo.closePath()
-            }
-            runStart = nil
+    /// The series of a chart mapped onto its plot. A time window ends on a whole device pixel
+    /// (at or just after the newest sample), so the next sample moves the lines by whole pixels
+    /// and a `ChartLineLayer` can scroll instead of drawing them again.
+    private func chartLines(
+        _ w: ChartWidget, data: [ChartData], plot: Rect, axis: ClosedRange<Double>, theme: Theme,
+        on cairo: CairoContext
+    ) -> ChartLines {
+        var end = data.compactMap { $0.history?.latest?.time }.max() ?? 0
+        let scale = cairo.deviceTransform.scale
+        if case .duration(let seconds) = data.lazy.compactMap({ $0.history?.length }).first,
+            seconds > 0
+        {
+            let pixelsPerSecond = plot.width * scale / seconds
+            end = (end * pixelsPerSecond).rounded(.up) / pixelsPerSecond
         }
-        for index in 0..<history.count {
-            let sample = history[index]
-            guard !sample.value.isNaN else {
-                closeRun()
-                continue
-            }
-            let point = Point(x: x(sample.time), y: y(sample.value))
-            if runStart == nil {
-                cairo.move(to: point)
-                runStart = point.x
-            } else {
-                cairo.line(to: point)
-            }
-            lastX = point.x
+        var series: [ChartLines.Series] = []
+        for (index, item) in data.enumerated() {
+            guard let history = item.history, history.count > 0 else { continue }
+            let window = history.window(endingAt: end)
+            series.append(
+                ChartLines.Series(
+                    history: history, color: ChartPalette.color(index, theme: theme),
+                    start: window.lowerBound,
+                    span: max(window.upperBound - window.lowerBound, 1e-9)))
         }
-        closeRun()
+        return ChartLines(plot: plot, axis: axis, style: w.style, series: series)
     }
 
     /// Lines at the scale's ends and middle, with their numbers.
@@ -168,4 +144,16 @@ extension PageRenderer {
         if top <= bottom { top = bottom + 1 }
         return bottom...top
     }
+}
+
+extension PageRenderer {
+    /// Whether a chart's lines are kept between samples and scrolled (on by default); off, every
+    /// sample draws the whole history again (the bench's and the tests' reference).
+    public var scrollsCharts: Bool {
+        get { chartLayers.isEnabled }
+        set { chartLayers.isEnabled = newValue }
+    }
+
+    /// How often the kept chart layers were drawn in full and scrolled.
+    public var chartLayerCounts: (fullDraws: Int, scrolls: Int) { chartLayers.counts }
 }

@@ -98,8 +98,8 @@ extension LayerCompositor: BandJob {
         }
         let hidden =
             prepaintsOccluders
-            // Already stored by `drawOccluderTiles`, every pixel opaque: only the ranges matter.
-            ? occlude(y: y, scratch: scratch) { _, _, _ in true }
+            // Already stored by `drawOccluderTiles` and planned by `planOccluderParts`.
+            ? plannedOcclusion(row: y - limit.y0, scratch: scratch)
             : drawOccluders(y: y, row: row, scratch: scratch)
         // Background and layers only where no opaque layer in front covers them.
         LayerCompositor.fill(row, background, limit.x0..<limit.x1, except: hidden)
@@ -145,6 +145,16 @@ extension LayerCompositor: BandJob {
             d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
             return allOpaque(row + part.lowerBound, count: part.count)
         }
+    }
+
+    /// Row `r`'s occlusion as `planOccluderParts` found it: sets `scratch.hiddenAbove` and
+    /// returns the pixels the background must not fill.
+    private func plannedOcclusion(row r: Int, scratch: BandScratch) -> Range<Int> {
+        let rows = plannedHidden.count
+        for k in scratch.hiddenAbove.indices {
+            scratch.hiddenAbove[k] = plannedHiddenAbove[k * rows + r]
+        }
+        return plannedHidden[r]
     }
 
     /// The occlusion rule of `drawOccluders` without the drawing: `draw(k, index, part)` stores
@@ -197,12 +207,18 @@ extension LayerCompositor: BandJob {
         occluderHi.removeAll(keepingCapacity: true)
         occluderLo.append(contentsOf: repeatElement(0, count: slots))
         occluderHi.append(contentsOf: repeatElement(0, count: slots))
+        plannedHidden.removeAll(keepingCapacity: true)
+        plannedHiddenAbove.removeAll(keepingCapacity: true)
+        plannedHiddenAbove.append(contentsOf: repeatElement(0..<0, count: drawers.count * rows))
         for r in 0..<rows {
-            _ = occlude(y: frame.limit.y0 + r, scratch: scratch) { k, index, part in
+            // Every occluder is opaque here, so the rule alone decides the parts.
+            let hidden = occlude(y: frame.limit.y0 + r, scratch: scratch) { k, index, part in
                 occluderLo[(k * 2 + index) * rows + r] = Int32(part.lowerBound)
                 occluderHi[(k * 2 + index) * rows + r] = Int32(part.upperBound)
                 return true
             }
+            plannedHidden.append(hidden)
+            for k in drawers.indices { plannedHiddenAbove[k * rows + r] = scratch.hiddenAbove[k] }
         }
     }
 

@@ -54,6 +54,11 @@ public final class LayerCompositor {
     /// The occluding parts of every row for the tile phase (`planOccluderParts`).
     var occluderLo: [Int32] = []
     var occluderHi: [Int32] = []
+    /// What the same plan found for the row phase, so a row does not work out its occlusion a
+    /// second time: per row the pixels the background skips, and per layer k and row r
+    /// (at `k * rows + r`) the pixels layer k skips.
+    var plannedHidden: [Range<Int>] = []
+    var plannedHiddenAbove: [Range<Int>] = []
     /// Per band: the memory only that band writes.
     var bands: [BandScratch]
     /// The threads that draw bands beside the caller; nil: the caller draws every row.

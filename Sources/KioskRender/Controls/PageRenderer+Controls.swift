@@ -129,10 +129,12 @@ extension PageRenderer {
         // A long number with its unit is drawn smaller until it fits (not below the small size),
         // so the visitor sees the whole value, never "97.5 …".
         var size = large ? theme.titleSize * 0.8 : theme.bodySize
-        var layout = numberLayout(shown, size: size, box: box, large: large, type)
+        let layout = numberLayout(shown, size: size, box: box, large: large, type)
+        // One layout for every try: only its font changes (a new Pango layout per try shaped
+        // the text's attributes and context again for nothing).
         while layout.naturalWidth > box.width, size > theme.smallSize {
             size = max(theme.smallSize, size * 0.9)
-            layout = numberLayout(shown, size: size, box: box, large: large, type)
+            layout.setFont(family: theme.fontFamily, size: size, weight: .bold)
         }
         let y = box.midY - layout.size.height / 2
         layout.draw(

@@ -12,6 +12,8 @@ public final class PageRenderer {
     let images: ImageCache
     /// Where a QR code that could not be drawn is reported (once per reason).
     let qrFailures = QRFailureLog()
+    /// Each chart's lines between samples, so a sample scrolls them (`ChartLineLayer`).
+    let chartLayers = ChartLayerCache()
 
     public init(imageCacheCapacity: Int = 24) {
         text = TextContext()
