@@ -42,14 +42,7 @@ for tool in weston mosquitto mosquitto_pub python3 gcc pkg-config; do
     command -v "$tool" >/dev/null || give_up "missing tool: $tool"
 done
 [ -x "$KIOSK" ] || give_up "no binary at $KIOSK (swift build first)"
-mkdir -p "$BUILD_DIR"
-"$HERE/build-weston-module.sh" "$BUILD_DIR" >/dev/null || give_up "building the weston test module failed"
-WORK=$(mktemp -d /tmp/kiosk-chart-soak.XXXXXX)
-chmod 0755 "$WORK"
-cp "$KIOSK" "$WORK/kiosk-shell" || give_up "cannot copy $KIOSK"
-KIOSK="$WORK/kiosk-shell"
-trap 'weston_stop_input 2>/dev/null; cleanup_all; [ "${SOAK_KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
-log "chart soak: $SECONDS_TOTAL s (warm-up $WARMUP s), logs in $WORK (SOAK_KEEP=1 keeps them)"
+soak_prepare_work chart-soak "chart soak"
 
 # --- the config: a cube of a face with four charts and a face with two gauges -----------------
 CT_PORT=$(ct_free_port)

@@ -44,16 +44,7 @@ done
 if [ ! -x "$KIOSK" ]; then
     (cd "$ROOT" && swift build --product kiosk-shell >/dev/null 2>&1) || give_up "swift build failed"
 fi
-mkdir -p "$BUILD_DIR"
-"$HERE/build-weston-module.sh" "$BUILD_DIR" >/dev/null || give_up "building the weston test module failed"
-WORK=$(mktemp -d /tmp/kiosk-soak.XXXXXX)
-chmod 0755 "$WORK"
-# The soak runs for hours and calls the binary again (`ctl`) until its end: a copy of its own, so
-# that a rebuild or a package build meanwhile (build-deb.sh cleans out/deb) cannot take it away.
-cp "$KIOSK" "$WORK/kiosk-shell" || give_up "cannot copy $KIOSK"
-KIOSK="$WORK/kiosk-shell"
-trap 'weston_stop_input 2>/dev/null; cleanup_all; [ "${SOAK_KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
-log "soak: $SECONDS_TOTAL s (warm-up $WARMUP s), logs in $WORK (SOAK_KEEP=1 keeps them)"
+soak_prepare_work soak "soak"
 
 # --- start: broker, bus, compositor, kiosk --------------------------------------------------
 CT_PORT=$(ct_free_port)

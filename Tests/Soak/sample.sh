@@ -1,4 +1,20 @@
-# Resource samples of the soaked kiosk and the steps of its loop (sourced by Tests/Soak/run.sh).
+# Resource samples of the soaked kiosk and the steps of its loop (sourced by Tests/Soak/run.sh
+# and Tests/Soak/charts.sh).
+
+# soak_prepare_work NAME LABEL: the weston test module, a work folder /tmp/kiosk-NAME.XXXXXX
+# ($WORK, removed at exit unless SOAK_KEEP=1) and a copy of the binary in it ($KIOSK). A soak
+# runs for hours and calls the binary again (`ctl`) until its end: a copy of its own, so that a
+# rebuild or a package build meanwhile (build-deb.sh cleans out/deb) cannot take it away.
+soak_prepare_work() {
+    mkdir -p "$BUILD_DIR"
+    "$HERE/build-weston-module.sh" "$BUILD_DIR" >/dev/null || give_up "building the weston test module failed"
+    WORK=$(mktemp -d "/tmp/kiosk-$1.XXXXXX")
+    chmod 0755 "$WORK"
+    cp "$KIOSK" "$WORK/kiosk-shell" || give_up "cannot copy $KIOSK"
+    KIOSK="$WORK/kiosk-shell"
+    trap 'weston_stop_input 2>/dev/null; cleanup_all; [ "${SOAK_KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
+    log "$2: $SECONDS_TOTAL s (warm-up $WARMUP s), logs in $WORK (SOAK_KEEP=1 keeps them)"
+}
 
 # soak_sample PID SECONDS: one line "SECONDS RSS_KIB FDS THREADS" into $WORK/samples (and the log).
 soak_sample_header() { : >"$WORK/samples"; }
