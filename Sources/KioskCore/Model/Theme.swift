@@ -20,6 +20,8 @@ public struct Theme: Hashable, Sendable {
     /// Space between two widgets in the vertical flow, and between tiles.
     public var spacing: Double
     public var cornerRadius: Double
+    /// Which way pages read; set from the language shown, not from `[theme]`.
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     public init(
         background: RGBA, surface: RGBA, text: RGBA, mutedText: RGBA, accent: RGBA, onAccent: RGBA,
