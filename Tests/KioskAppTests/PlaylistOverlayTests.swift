@@ -62,14 +62,31 @@ struct PlaylistOverlayTests {
     @Test("a wake is timed from its touch to the first lit frame, and logged once")
     func wakeLatencyOncePerWake() {
         var latency = WakeLatency()
-        #expect(latency.litFramePresented(at: 5) == nil)
+        #expect(latency.litFrameCommitted(at: 5, presentationReported: false) == nil)
         latency.woke(touchedAt: 10)
         // A second touch before the frame: the visitor has waited since the first.
         latency.woke(touchedAt: 10.02)
-        #expect(latency.litFramePresented(at: 10.084) == 84)
-        #expect(latency.litFramePresented(at: 10.1) == nil)
+        #expect(latency.litFrameCommitted(at: 10.084, presentationReported: false) == 84)
+        #expect(latency.litFrameCommitted(at: 10.1, presentationReported: false) == nil)
         #expect(
-            WakeLatency.line(milliseconds: 84)
-                == "display: woke in 84 ms (touch → first lit frame)")
+            WakeLatency.line(milliseconds: 84, presented: false)
+                == "display: woke in 84 ms (touch → first lit frame), at its commit (the output reports no presentation)"
+        )
+    }
+
+    @Test("an output that reports presentations ends a wake at the report after the lit commit")
+    func wakeLatencyEndsAtPresentation() {
+        var latency = WakeLatency()
+        // A presentation before any wake, or before the lit frame went out, ends nothing.
+        #expect(latency.presented(at: 1) == nil)
+        latency.woke(touchedAt: 10)
+        #expect(latency.presented(at: 10.01) == nil)
+        #expect(latency.litFrameCommitted(at: 10.02, presentationReported: true) == nil)
+        #expect(latency.presented(at: 10.036) == 36)
+        #expect(latency.presented(at: 10.05) == nil)
+        #expect(
+            WakeLatency.line(milliseconds: 36, presented: true)
+                == "display: woke in 36 ms (touch → first lit frame), as the output reported it shown"
+        )
     }
 }

@@ -8,10 +8,11 @@ input), a VT switch away and back restores the picture, the display unplugged an
 console back. Boot-to-first-frame and RSS are compared with cage + kiosk by vm.py.
 """
 import os
+import re
 import subprocess
 import time
 
-from panel import log, wait_until
+from panel import HEIGHT, WIDTH, kiosk_image, log, wait_until
 from touchscreen import Touchscreen
 
 COMPOSITORS = ["cage", "weston", "xwayland", "sway"]
@@ -129,6 +130,69 @@ def drm_checks(checks, p, helpers):
         finally:
             m.sh(f"cp /run/kiosk.toml.before {toml}")
         return None
+
+    def scanout_dark():
+        """The glass as the host sees it (QMP screendump) is black: its mean colour is 000000-
+        101010. A scanout that cannot be read counts as not dark."""
+        shot = os.path.join(m.work, f"{m.name}-evening-off.ppm")
+        try:
+            m.screendump(shot)
+        except RuntimeError:
+            return False
+        rc, mean = kiosk_image("mean", shot, "0", "0", str(WIDTH), str(HEIGHT))
+        return rc == 0 and all(int(mean[i:i + 2], 16) <= 0x10 for i in (0, 2, 4))
+
+    def evening_shifted_clock():
+        # The guest's wall clock is set to 17:59:57 today (as an NTP step or a wrong RTC would
+        # set it; the monotonic clock runs on), then two rows dated today are appended: dim
+        # 18:00-18:01, off 18:01-23:00, and the wake window is cut to 6 s. Through the evening:
+        # the schedule dims at 18:00 with the CRTC still active, at 18:01 the CRTC goes inactive
+        # and the scanout is dark, a uinput tap lights the same page without pressing anything,
+        # and 6 s after the tap the schedule's off comes back. The clock and config are restored.
+        toml = "/etc/kiosk-shell/kiosk.toml"
+        rc, out = m.sh("date +%s.%N; cut -d' ' -f1 /proc/uptime")
+        if rc != 0:
+            return f"reading the guest's clocks: {out}"
+        wall, uptime = (float(v) for v in out.split())
+        rc, out = m.sh(f"cp {toml} /run/kiosk.toml.evening && date -s \"$(date +%F) 17:59:57\" && "
+                       f"sed -i 's/^# wake_for = 120$/wake_for = 6/' {toml} && grep -q '^wake_for = 6$' {toml} && "
+                       f"printf '\\n[[schedule]]\\ndates = [\"%s\"]\\nfrom = \"18:00\"\\nto = \"18:01\"\\n"
+                       f"display = \"dim\"\\nbrightness = 30\\n\\n[[schedule]]\\ndates = [\"%s\"]\\n"
+                       f"from = \"18:01\"\\nto = \"23:00\"\\ndisplay = \"off\"\\n' \"$(date +%F)\" \"$(date +%F)\" >>{toml}")
+        if rc != 0:
+            return f"shifting the clock and appending the evening rows: {out}"
+        try:
+            def logged(text):
+                return text in m.journal(unit, 60)
+            if not wait_until(lambda: logged("schedule: display dim, backlight 30 %"), 30, 0.5):
+                return p.failure("no 'schedule: display dim, backlight 30 %' in the journal by 18:00:27 of the shifted clock")
+            if crtc_active() != "active=1":
+                return p.failure(f"the CRTC is not active while dimmed ({crtc_active()})")
+            if not wait_until(lambda: crtc_active() == "active=0", 75, 0.5):
+                return p.failure(f"the CRTC is not inactive by 18:01:15 of the shifted clock ({crtc_active()})")
+            if not wait_until(scanout_dark, 10, 0.5):
+                return p.failure("the scanout is not dark with the CRTC inactive")
+            first.send("tap 600 400")
+            if not wait_until(lambda: crtc_active() == "active=1", 10, 0.1):
+                return p.failure(f"a tap did not activate the CRTC within 10 s ({crtc_active()})")
+            failed = p.wait_screen(helpers["TO_LIST_ROW"], "evening-woken", 5)
+            if failed:
+                return p.failure(failed)
+            # The wake's latency ends at the page flip that lit the glass (DRM reports every one).
+            woke = wait_until(lambda: re.search(r"display: woke in (\d+) ms \(touch → first lit frame\), as the output reported it shown",
+                                                m.journal(unit, 30)), 5, 0.5)
+            if not woke:
+                return p.failure("no 'display: woke in N ms …, as the output reported it shown' after the tap")
+            log(f"     evening: woke in {woke.group(1)} ms (uinput tap to the page flip that lit the glass)")
+            if not wait_until(lambda: crtc_active() == "active=0", 20, 0.3):
+                return p.failure(f"the schedule's off did not come back 20 s after the tap ({crtc_active()})")
+        finally:
+            rc, now = m.sh("cut -d' ' -f1 /proc/uptime")
+            restored = wall + (float(now) - uptime if rc == 0 else 0)
+            m.sh(f"cp /run/kiosk.toml.evening {toml} && date -s @{restored:.3f}")
+        if not wait_until(lambda: crtc_active() == "active=1", 30, 0.3):
+            return p.failure(f"the CRTC is not active again 30 s after the clock and config were restored ({crtc_active()})")
+        return p.wait_screen(helpers["TO_LIST_ROW"], "evening-restored", 20)
 
     def ctrl_alt_f2_stays():
         # A uinput keyboard types Ctrl+Alt+F2: the kernel's console keyboard is off on tty1
@@ -267,6 +331,7 @@ def drm_checks(checks, p, helpers):
     checks.run("vm/drm: kiosk-shell-drm came up at boot without a restart (it waits for the card)", first_try_at_boot)
     checks.run("vm/drm: a uinput swipe turns the cube, a tap opens a list row (libinput, no compositor)", swipe_then_row)
     checks.run("vm/drm: display = \"off\" by the schedule makes the CRTC inactive; a tap wakes it on the same page", schedule_off_and_wake)
+    checks.run("vm/drm: an evening on a shifted clock: dim at 18:00, CRTC inactive and a dark scanout at 18:01, a tap wakes the same page, off again after wake_for", evening_shifted_clock)
     checks.run("vm/drm: Ctrl+Alt+F2 from a uinput keyboard leaves tty1 in front (no VT switch)", ctrl_alt_f2_stays)
     checks.run("vm/drm: a VT switch away (chvt 2) and back restores the picture, same process", vt_switch)
     checks.run("vm/drm: the display unplugged and plugged again (connector status) shows the page again", replug_display)

@@ -87,6 +87,9 @@ public protocol OutputBackend: AnyObject {
     /// compositor: it reported the frame presented); nil before the first, or when the output
     /// cannot tell (then the health report falls back to the last commit).
     var lastPresented: Double? { get }
+    /// A frame reached the screen (DRM: its page flip completed; a compositor reported it
+    /// presented); `lastPresented` has its time. Outputs that cannot tell never call it.
+    var onPresented: (() -> Void)? { get set }
     /// Releases the output (buffers before the connection); no callbacks after it.
     func shutDown()
 }
@@ -101,6 +104,12 @@ extension OutputBackend {
 
     /// Memory has no screen to reach.
     var lastPresented: Double? { nil }
+
+    /// Memory reports no presentation.
+    var onPresented: (() -> Void)? {
+        get { nil }
+        set {}  // swiftlint:disable:this unused_setter_value
+    }
 
     /// Outputs without a seat of their own (a compositor's window, memory) never switch away.
     var onSessionActive: ((Bool) -> Void)? {

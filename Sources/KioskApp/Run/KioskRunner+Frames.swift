@@ -23,9 +23,10 @@ extension KioskRunner {
         // The first frame's mode set (DRM) or commit (Wayland).
         StartupTimeline.process.mark("present")
         if outcome.isCommitted, !isBlanked,
-            let took = day.wakeLatency.litFramePresented(at: MonotonicClock.now)
+            let took = day.wakeLatency.litFrameCommitted(
+                at: MonotonicClock.now, presentationReported: output?.lastPresented != nil)
         {
-            log.info("\(WakeLatency.line(milliseconds: took))")
+            log.info("\(WakeLatency.line(milliseconds: took, presented: false))")
         }
         if outcome.isAnimating { output?.setNeedsFrame() }
         betweenFrames?.wakeups.arm(
@@ -49,6 +50,14 @@ extension KioskRunner {
             syncDisplayPower()
             status.firstFrameCommitted(
                 status: { [unowned self] in statusText }, then: { [unowned self] in startInput() })
+        }
+    }
+
+    /// The output reported a frame on the glass: it ends a wake's latency if a lit frame
+    /// waited for it.
+    func framePresented() {
+        if let took = day.wakeLatency.presented(at: MonotonicClock.now) {
+            log.info("\(WakeLatency.line(milliseconds: took, presented: true))")
         }
     }
 

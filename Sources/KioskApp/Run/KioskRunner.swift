@@ -138,6 +138,7 @@ public final class KioskRunner {
         }
         output.onDraw = { [unowned self] frame, time in draw(into: frame, time: time) }
         output.onFrameFinished = { [unowned self] in frameFinished() }
+        output.onPresented = { [unowned self] in framePresented() }
         output.onLost = { [unowned self] reason in
             log.error("\(reason)")
             exitCode = .failure

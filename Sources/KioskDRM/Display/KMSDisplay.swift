@@ -56,7 +56,7 @@ public final class KMSDisplay {
     /// Same buffers, but the screen must be drawn whole (the seat came back, the display was
     /// plugged in again).
     public var onRedrawAll: (() -> Void)?
-    /// A flip finished: a buffer is free to draw.
+    /// A flip (or a mode set) completed: the frame is on the glass and the old buffer free.
     public var onFlipped: (() -> Void)?
     /// The seat was disabled (false: stop input too) or enabled again (true).
     public var onSessionActive: ((Bool) -> Void)?
@@ -211,6 +211,7 @@ public final class KMSDisplay {
                 } else {
                     shownBuffer = index
                     lastShown = MonotonicClock.now
+                    onFlipped?()
                 }
             } else {
                 try setter.flip(framebuffer: framebuffer, userData: data)

@@ -89,6 +89,8 @@ public final class WaylandWindow {
     public var onDraw: ((_ buffer: PixelBuffer, _ time: Double) -> [Rect])?
     /// After each `onDraw`: the frame is committed, or was skipped because nothing changed.
     /// Side effects of a frame (saving state, status, logs) belong here, not in `onDraw`.
+    /// The compositor reported a frame of ours presented (`lastPresented` has when).
+    public var onPresented: (() -> Void)?
     public var onFrameFinished: (() -> Void)?
     /// Touch (and pointer-as-finger) events in logical pixels.
     public var onTouch: ((TouchEvent) -> Void)?
@@ -344,6 +346,7 @@ public final class WaylandWindow {
             if let time {
                 // When we heard of it: the compositor's own timestamp is on its clock.
                 lastPresented = MonotonicClock.now
+                onPresented?()
                 statistics.presentation.record(
                     at: time, refresh: refresh > 0 ? refresh : refreshPeriod,
                     continuous: feedback.continuous)

@@ -78,6 +78,12 @@ final class DRMOutputBackend: OutputBackend {
 
     var lastPresented: Double? { display.lastShown }
 
+    /// The display's page-flip (or mode-set) completion, passed straight on.
+    var onPresented: (() -> Void)? {
+        get { display.onFlipped }
+        set { display.onFlipped = newValue }
+    }
+
     func shutDown() {
         if let hook { loop.removeHook(hook) }
         hook = nil

@@ -92,6 +92,12 @@ final class WaylandOutputBackend: OutputBackend {
 
     var lastPresented: Double? { window?.lastPresented }
 
+    /// wp_presentation's `presented` for our surface, passed straight on.
+    var onPresented: (() -> Void)? {
+        get { window?.onPresented }
+        set { window?.onPresented = newValue }
+    }
+
     func shutDown() {
         seat.stop()
         // Proxies go before the connection (a released buffer must find its owner alive).
