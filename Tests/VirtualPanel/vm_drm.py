@@ -194,19 +194,27 @@ def drm_checks(checks, p, helpers):
             return p.failure(f"the CRTC is not active again 30 s after the clock and config were restored ({crtc_active()})")
         return p.wait_screen(helpers["TO_LIST_ROW"], "evening-restored", 20)
 
+    def uinput_keyboard(names, body):
+        """Plugs in a uinput keyboard with keys NAMES (evdev names, as `keys` in BODY), waits
+        for libinput to add it, runs BODY (Python in the guest, `ui` the device) and unplugs it.
+        Returns None, or why it failed."""
+        typed = ("import time, evdev; from evdev import ecodes as e; "
+                 f"keys = [getattr(e, n) for n in {names!r}]; ".replace("'", '"') +
+                 "ui = evdev.UInput({e.EV_KEY: sorted(set(keys))}, name=\"vpanel-keyboard\"); time.sleep(3); "
+                 f"{body}; time.sleep(1); ui.close()")
+        rc, out = m.sh(f"python3 -c '{typed}'", timeout=30)
+        return f"the uinput keyboard failed: {out}" if rc != 0 else None
+
     def ctrl_alt_f2_stays():
         # A uinput keyboard types Ctrl+Alt+F2: the kernel's console keyboard is off on tty1
         # (seatd's K_OFF; kiosk-shell's own with the direct-open fallback) and kiosk-shell does
         # not switch without [display] vt_switching = true, so tty1 stays in front.
         pid = kiosk_pid()
-        typed = ("import time, evdev; from evdev import ecodes as e; "
-                 "keys = [e.KEY_LEFTCTRL, e.KEY_LEFTALT, e.KEY_F2]; "
-                 "ui = evdev.UInput({e.EV_KEY: keys}, name=\"vpanel-keyboard\"); time.sleep(3); "
-                 "[(ui.write(e.EV_KEY, k, 1), ui.syn()) for k in keys]; time.sleep(0.2); "
-                 "[(ui.write(e.EV_KEY, k, 0), ui.syn()) for k in reversed(keys)]; time.sleep(1); ui.close()")
-        rc, out = m.sh(f"python3 -c '{typed}'", timeout=30)
-        if rc != 0:
-            return f"the uinput keyboard failed: {out}"
+        failed = uinput_keyboard(["KEY_LEFTCTRL", "KEY_LEFTALT", "KEY_F2"],
+                                 "[(ui.write(e.EV_KEY, k, 1), ui.syn()) for k in keys]; time.sleep(0.2); "
+                                 "[(ui.write(e.EV_KEY, k, 0), ui.syn()) for k in reversed(keys)]")
+        if failed:
+            return failed
         time.sleep(1)
         active = m.sh("cat /sys/class/tty/tty0/active")[1]
         if active != "tty1":
@@ -290,7 +298,7 @@ def drm_checks(checks, p, helpers):
     def locked_settings_open_with_pin():
         # The demo's settings page is locked (Config/pages/settings.toml, PIN 2468): a tap on its
         # tile brings up kiosk-shell's own PIN pad, drawn by the kiosk with no compositor; a wrong
-        # PIN is refused and the page stays shut, the right one opens it. From "highlight" (where
+        # PIN is refused and the page stays shut, the right one (typed) opens it. From "highlight" (where
         # the legacy page-flip check leaves the cube), one more turn shows the Explore tiles.
         first.send(helpers["DRAG"])
         failed = p.wait_status("explore|menu")
@@ -307,11 +315,14 @@ def drm_checks(checks, p, helpers):
         if "settings" in p.status():
             return p.failure(f"a wrong PIN opened the settings page ({p.status()!r})")
         time.sleep(1.5)  # the wait a first wrong PIN earns (PINBackoff: 1 s)
-        for key in "2468":
-            first.send("tap %d %d" % PIN_KEYS[key])
-        first.send("tap %d %d" % PIN_KEYS["OK"])
+        # The right PIN from a keyboard (a uinput one through libinput and xkb): a physical
+        # keyboard types into the pad as the taps do, Enter is OK.
+        failed = uinput_keyboard(["KEY_2", "KEY_4", "KEY_6", "KEY_8", "KEY_ENTER"],
+                                 "[(ui.write(e.EV_KEY, k, 1), ui.syn(), ui.write(e.EV_KEY, k, 0), ui.syn(), time.sleep(0.1)) for k in keys]")
+        if failed:
+            return failed
         if not wait_until(lambda: "page settings: unlocked" in m.journal(unit, 20), 10, 0.3):
-            return p.failure("2468 and OK on the pad: no 'page settings: unlocked' in the journal")
+            return p.failure("2468 and Enter on a uinput keyboard: no 'page settings: unlocked' in the journal")
         if not wait_until(lambda: "settings" in p.status(), 15, 0.3):
             return p.failure(f"the right PIN did not open the settings page ({p.status()!r})")
         # On screen: the settings page as `render` draws it (render opens it without asking).
@@ -338,5 +349,5 @@ def drm_checks(checks, p, helpers):
     checks.run("vm/drm: kill -9 -> kiosk-shell-drm restarts on the saved page", kill_restart)
     checks.run("vm/drm: the legacy KMS API (no atomic) shows the saved page too", legacy_api)
     checks.run("vm/drm: legacy page flips: a uinput swipe turns the cube under the legacy API", legacy_page_flips)
-    checks.run("vm/drm: the locked settings page: its PIN pad (no compositor) refuses 1111 and opens with 2468", locked_settings_open_with_pin)
+    checks.run("vm/drm: the locked settings page: its PIN pad (no compositor) refuses 1111 tapped and opens with 2468 typed on a uinput keyboard", locked_settings_open_with_pin)
     checks.run("vm/drm: stopping the unit gives tty1 back to the text console", stop_restores_console)
