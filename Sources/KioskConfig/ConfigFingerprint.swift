@@ -1,4 +1,5 @@
-/// A short fingerprint of a config folder's TOML files (`kiosk.toml` and `pages/*.toml`, names
+/// A short fingerprint of a config folder's TOML files (`kiosk.toml`, `pages/*.toml` and
+/// `lang/*.toml`, names
 /// and bytes, in name order), for the health report: a fleet tool compares it across panels to
 /// see which run the config it deployed. FNV-1a 64: not a security hash, only a change detector
 /// that needs no library and gives the same text on every machine.
@@ -16,10 +17,10 @@ public enum ConfigFingerprint {
                 hash = hash &* 0x100_0000_01b3
             }
         }
-        let pages = (files.list("pages") ?? []).filter { $0.hasSuffix(".toml") }.map {
-            "pages/" + $0
+        let folders = ["pages", "lang"].flatMap { folder in
+            (files.list(folder) ?? []).filter { $0.hasSuffix(".toml") }.map { folder + "/" + $0 }
         }
-        for path in ["kiosk.toml"] + pages {
+        for path in ["kiosk.toml"] + folders {
             guard case .success(let bytes) = files.read(path, limit: 16 << 20) else { continue }
             // The name and a separator first, so moving bytes from one file to the next counts.
             mix(path.utf8)

@@ -48,6 +48,7 @@ public enum ConfigLoader {
         // Checked against the pages even when other settings are wrong.
         var homeID: String?
         var kioskContextUsed = kioskContext
+        var languageSpec: (default: String, available: [(value: String, keyPath: String)])?
         switch kioskKind {
         case .missing:
             folderError("kiosk.toml", "file not found (it names the home page and holds the theme)")
@@ -57,6 +58,7 @@ public enum ConfigLoader {
                 kioskContextUsed = context
                 let root = TableReader(table: table, path: "", context: context)
                 settings = SettingsParser(context: context).settings(root, paths: paths)
+                languageSpec = SettingsParser(context: context).languages(root)
                 displaySettings = SettingsParser.displaySettings(table)
                 homeID = root.value("home")?.stringValue
                 TOMLRelease.release(table)
@@ -99,6 +101,15 @@ public enum ConfigLoader {
             kioskContextUsed.error(keyPath, graph.unknown(id))
         }
         if let settings { ValueReferenceCheck.check(pages, values: settings.control) }
+        var languageContexts: [FileContext] = []
+        if let languageSpec {
+            let (catalog, contexts) = LanguageFiles.catalog(
+                default: languageSpec.default, available: languageSpec.available, files: files,
+                kiosk: kioskContextUsed)
+            settings?.languages = catalog
+            languageContexts = contexts
+        }
+        LanguageKeyCheck.check(pages, catalog: settings?.languages, files: files)
         if let settings, settings.idle.homeAfter == nil {
             // Locked pages lock again when the panel goes home on idle; without it, never.
             for page in pages where page.definition?.lock != nil {
@@ -110,6 +121,7 @@ public enum ConfigLoader {
 
         diagnostics += kioskContextUsed.diagnostics
         for page in pages { diagnostics += page.context.diagnostics }
+        for context in languageContexts { diagnostics += context.diagnostics }
         diagnostics = sorted(diagnostics)
 
         guard !diagnostics.contains(where: { $0.severity == .error }), let settings else {

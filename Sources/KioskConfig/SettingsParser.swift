@@ -7,7 +7,7 @@ struct SettingsParser {
 
     static let rootKeys = [
         "home", "app_id", "state_file", "preview", "theme", "idle", "display", "input", "mqtt",
-        "dbus", "value", "schedule"
+        "dbus", "value", "schedule", "languages"
     ]
     static let previewKeys = ["width", "height", "scale"]
     static let themeColorKeys = [

@@ -25,9 +25,9 @@ struct WidgetParser {
             "value", "qr"
         ] + controlTypes + chartTypes
     static let rowKeys =
-        ["label", "detail", "chevron", "open", "action"] + transitionKeys + commandKeys
+        ["label", "detail", "chevron", "open", "action", "language"] + transitionKeys + commandKeys
     static let tileKeys =
-        ["label", "icon", "open", "action", "style"] + transitionKeys + commandKeys
+        ["label", "icon", "open", "action", "language", "style"] + transitionKeys + commandKeys
     static let keyValueRowKeys = ["key", "value"]
     static let actionNames = ["back", "home", "next", "previous"]
 
@@ -188,11 +188,20 @@ struct WidgetParser {
         return KeyValueWidget(rows: rows)
     }
 
-    /// `open = "page-id"` or `action = "back" | "home" | "next" | "previous"` (at most one).
+    /// `open = "page-id"`, `action = "back" | "home" | "next" | "previous"` or
+    /// `language = "de"` (at most one).
     /// The outer optional is nil when something is wrong; the inner one when no action is set.
     mutating func action(_ table: TableReader, label: String?) -> (value: Action?, ok: Bool)? {
         if let command = commandAction(table, label: label) {
             return command.map { (.command($0), true) }
+        }
+        if table.has("language") {
+            for other in ["open", "action"] where table.has(other) {
+                context.error(table.keyPath(other), "set either 'language' or '\(other)', not both")
+                return nil
+            }
+            // Checked against [languages] available by the loader (LanguageKeyCheck).
+            return table.string("language").map { (.language($0), true) }
         }
         let target = table.string("open")
         let name = table.string("action")

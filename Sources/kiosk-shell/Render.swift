@@ -55,6 +55,12 @@ struct Render: ParsableCommand {
     )
     var time: String?
 
+    @Option(
+        help:
+            "Draw in this language of [languages] available (its lang/CODE.toml strings); default: the default language."
+    )
+    var language: String?
+
     @Option(help: "The PNG file (--page, --time) or folder (--all) to write.")
     var out: String
 
@@ -121,6 +127,7 @@ struct Render: ParsableCommand {
             configDirectory: options.config, size: size.flatMap(Render.parseSize), scale: scale,
             actions: actions, at: at,
             rotation: rotation.flatMap(DisplayTransform.init(name:)))
+        rendering.language = language
         for entry in value {
             let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             rendering.values[String(parts[0]), default: []].append(

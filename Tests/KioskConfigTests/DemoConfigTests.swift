@@ -47,7 +47,8 @@ extension DemoConfigTests {
                 "value", "toggle", "slider", "stepper", "choice", "field", "chart", "gauge", "bar",
                 "qr"
             ])
-        #expect(actions == ["open", "back", "home", "next", "previous", "run", "publish"])
+        #expect(
+            actions == ["open", "back", "home", "next", "previous", "run", "publish", "language"])
         #expect(configuration.reachablePages().count == configuration.pages.count)
     }
 
@@ -57,6 +58,7 @@ extension DemoConfigTests {
             if case .run = command.effect { return "run" }
             return "publish"
         }
+        if case .language = action { return "language" }
         return action.description
     }
 

@@ -22,6 +22,8 @@ public struct PageRendering {
     /// file values are read once, the others show their placeholders.
     /// A value given several times gets each payload in turn: samples for its history.
     public var values: [String: [String]] = [:]
+    /// The language to draw in (`[languages] available`); nil = the default language.
+    public var language: String?
 
     public init(
         configDirectory: String, size: Size? = nil, scale: Double? = nil, actions: String? = nil,
@@ -53,7 +55,16 @@ public struct PageRendering {
         guard let configuration = result.configuration, !result.hasErrors else {
             throw Failure(lines: result.diagnostics.map(\.description), exitCode: .configError)
         }
-        return (configuration, result.warnings.map(\.description))
+        if let language, configuration.settings.languages?.offers(language) != true {
+            let offered = configuration.settings.languages.map {
+                "one of " + $0.available.joined(separator: ", ")
+            }
+            throw Failure(
+                lines: [
+                    "render: --language \(language): \(offered ?? "kiosk.toml has no [languages]")"
+                ], exitCode: .configError)
+        }
+        return (configuration.localized(to: language), result.warnings.map(\.description))
     }
 
     /// Checks `out` before anything is drawn, and for `intoFolder` creates the folder: a missing

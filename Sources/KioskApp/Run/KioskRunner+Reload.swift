@@ -40,7 +40,7 @@ extension KioskRunner {
 
     /// Shows `config.shown`, keeping the navigation where it still fits (or restoring the saved
     /// one when it replaces the diagnostic page), with all its settings applied.
-    private func showConfiguration(restoringSaved: Bool) {
+    func showConfiguration(restoringSaved: Bool) {
         pipeline.renderer.update(configuration: config.shown)
         pipeline.overlays.use(theme: config.shown.settings.theme)
         showBanner()

@@ -203,6 +203,7 @@ public final class KioskRunner {
             made.setAudience(audience, at: MonotonicClock.now)
             made.commandHandler = { [unowned self] command, page in carryOut(command, on: page) }
             made.controlHandler = { [unowned self] input, page in touched(input, on: page) }
+            made.languageHandler = { [unowned self] code in requestLanguage(code) }
             LockedPagePrompt.install(on: made, overlays: pipeline.overlays, log: log)
             return made
         } catch {
@@ -241,6 +242,8 @@ public final class KioskRunner {
         if navigator.perform(.home) {
             log.info("idle for \(IdleService.seconds(quiet)) s: going home")
         }
+        // The next visitor is greeted in the default language.
+        resetLanguage()
         router.reportRefusal(of: navigator, quietly: true)
         output?.setNeedsFrame()
     }

@@ -15,7 +15,10 @@ final class ConfigService {
     /// The configuration the navigation shows: the last good one, or the diagnostic page's.
     private(set) var shown: KioskConfiguration
     /// The last configuration that loaded without errors; nil while only errors were seen.
+    /// Its texts are as written (`@key`s); `shown` is it in the language picked.
     private(set) var good: KioskConfiguration?
+    /// The language a visitor picked (`language = "de"`); nil shows the default language.
+    private(set) var language: String?
     /// Errors of the last reload over the last good pages, until a tap dismisses them.
     private(set) var banner: ErrorBanner?
     private var watcher: FileWatcher?
@@ -45,7 +48,7 @@ final class ConfigService {
         errorCount = loaded.errors.count
         if let configuration = loaded.configuration, !loaded.hasErrors {
             good = configuration
-            shown = configuration
+            shown = configuration.localized(to: nil)
         } else {
             shown = DiagnosticPage.configuration(
                 errors: loaded.errors, directory: directory, displaySettings: loaded.displaySettings
@@ -67,7 +70,10 @@ final class ConfigService {
             if configuration == good && banner == nil { return .unchanged }
             let replacedDiagnostics = good == nil
             good = configuration
-            shown = configuration
+            if language.map({ configuration.settings.languages?.offers($0) != true }) == true {
+                language = nil  // the language picked is no longer offered
+            }
+            shown = configuration.localized(to: language)
             banner = nil
             return .applied(replacedDiagnostics: replacedDiagnostics)
         }
@@ -78,8 +84,24 @@ final class ConfigService {
             return .diagnostics
         }
         banner = ErrorBanner(errors: result.errors, directory: directory)
-        shown = good
+        shown = good.localized(to: language)
         return .banner
+    }
+
+    /// Shows the good configuration in `code` (nil: the default language). False when there is
+    /// no good configuration, it has no `[languages]` or does not offer `code`.
+    func show(language code: String?) -> Bool {
+        guard let good, let catalog = good.settings.languages,
+            code.map(catalog.offers) ?? true
+        else { return false }
+        language = code == catalog.defaultLanguage ? nil : code
+        shown = good.localized(to: language)
+        return true
+    }
+
+    /// The language shown: the one picked, else the default; nil without `[languages]`.
+    var shownLanguage: String? {
+        good?.settings.languages.map { language ?? $0.defaultLanguage }
     }
 
     /// A tap on the banner: it goes, the pages under it stay. False when no banner was up.
@@ -93,9 +115,11 @@ final class ConfigService {
     func watch(loop: EventLoop, log: Logger, onChange: @escaping () -> Void) {
         do {
             let watcher = try FileWatcher(
-                loop: loop, paths: [directory, directory + "/pages"], debounce: Self.watchDebounce,
+                loop: loop, paths: [directory, directory + "/pages", directory + "/lang"],
+                debounce: Self.watchDebounce,
                 relevant: { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }, onChange: onChange)
-            if watcher.watchedPaths.count < watcher.paths.count {
+            // lang/ is optional (no [languages]): only a missing folder or pages/ is news.
+            if watcher.paths.prefix(2).contains(where: { !watcher.watchedPaths.contains($0) }) {
                 log.notice(
                     "watching \(directory): some folders are missing; they are picked up when they appear"
                 )

@@ -21,6 +21,9 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
     /// A toggle, slider, stepper or choice was touched; the runner works out and sends the new
     /// value (`ControlInput`), the navigation does not move.
     case control(ControlInput)
+    /// Shows every page in another language (`language = "de"` on a tile or row); the runner
+    /// switches, the navigation does not move.
+    case language(String)
 
     /// The page an `open` leads to, with or without its own transition.
     public var openedPage: PageID? {
@@ -43,6 +46,7 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
                 + (t.back.map { ", back with \($0)" } ?? "")
         case .backWith(let t): "back with \(t)"
         case .control(let input): input.description
+        case .language(let code): "language \(code)"
         }
     }
 }

@@ -67,6 +67,8 @@ public struct KioskSettings: Hashable, Sendable {
     public var renderThreads: Int?
     /// `[[schedule]]`: the panel's day (display power, brightness, pages by time).
     public var schedule = Schedule()
+    /// `[languages]` and the `lang/<code>.toml` strings; nil shows every text as written.
+    public var languages: LanguageCatalog?
 
     public init(
         home: PageID, previewSize: Size = Size(width: 1280, height: 800), previewScale: Double = 1,

@@ -41,6 +41,9 @@ extension Navigator {
             done = chain(from: origin).contains { $0.container.showNeighbour(forward: false) }
         case .command(let command): done = carryOut(command, from: origin)
         case .control(let input): done = carryOut(input, from: origin)
+        case .language(let code):
+            done = languageHandler?(code) ?? false
+            if !done { lastRefusal = "language \(code): not one of [languages] available" }
         }
         return done
     }

@@ -38,6 +38,9 @@ public final class Navigator {
     public internal(set) var lastRefusal: String?
     /// Carries out `run`/`publish` actions (the runner's control hub); nil refuses them.
     public var commandHandler: ((CommandAction, PageID) -> Void)?
+    /// Switches the language shown (`language = "de"`); false when it cannot (not offered).
+    /// Nil refuses every switch (no `[languages]`).
+    public var languageHandler: ((String) -> Bool)?
     /// Carries out touches on toggles, sliders, steppers and choices (`Navigator+Controls`).
     public var controlHandler: ((ControlInput, PageID) -> Void)?
     /// Asks for the PIN of a locked page an `open` leads to (`Navigator+Locks`): it gets the
