@@ -63,11 +63,13 @@ def kiosk_image(*args):
     return done.returncode, done.stdout.strip()
 
 
-def render(config, out, actions=None, size=f"{WIDTH}x{HEIGHT}", page="home"):
-    """`kiosk-shell render` of PAGE after ACTIONS: what the panel must show."""
+def render(config, out, actions=None, size=f"{WIDTH}x{HEIGHT}", page="home", language=None):
+    """`kiosk-shell render` of PAGE after ACTIONS (in LANGUAGE): what the panel must show."""
     command = [os.environ["VPANEL_KIOSK"], "render", "--config", config, "--page", page, "--size", size, "--out", out]
     if actions:
         command += ["--actions", actions]
+    if language:
+        command += ["--language", language]
     # The panel's clock is UTC, and its only sans fonts are fonts-dejavu-core's Book and Bold: the
     # test fonts.conf keeps the host from picking e.g. an ExtraLight face for light text.
     fonts = os.path.join(ROOT, "Tests/Fonts/fonts.conf")

@@ -23,12 +23,14 @@ def render_in_image(rootfs):
     pixels, all at glyph edges. The reference comes from the release the panel runs; the arm64
     panel's from the amd64 trixie image, so its comparison is arm64 against amd64 alone."""
 
-    def render(config, out, actions=None, size="800x600", page="home"):
+    def render(config, out, actions=None, size="800x600", page="home", language=None):
         command = ["systemd-nspawn", "-q", "-D", rootfs, "--register=no", "--keep-unit", "--pipe",
                    f"--bind={ROOT}", "--setenv=TZ=UTC",  # the panel's clock is UTC
                    "/usr/bin/kiosk-shell", "render", "--config", config, "--page", page, "--size", size, "--out", out]
         if actions:
             command += ["--actions", actions]
+        if language:
+            command += ["--language", language]
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode != 0 or not os.path.exists(out):
             raise RuntimeError(f"render in {rootfs} failed: {done.stdout[-400:]}{done.stderr[-400:]}")
@@ -45,8 +47,8 @@ def relabel(label, slow=1, reference_rootfs=None):
     (render_in_image)."""
 
     class SlowPanel(vm.Panel):
-        def wait_screen(self, actions, label, timeout):
-            return super().wait_screen(actions, label, timeout * slow)
+        def wait_screen(self, actions, label, timeout, language=None):
+            return super().wait_screen(actions, label, timeout * slow, language)
 
         def wait_status(self, page, timeout=15):
             return super().wait_status(page, timeout * slow)

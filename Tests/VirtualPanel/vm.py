@@ -52,27 +52,29 @@ class Panel:
         self.machine = Machine(rootfs, image, WORK, name)
         self.references = {}
 
-    def reference(self, actions):
-        """Renders of ACTIONS for this minute and, if made, the last one (the status face shows a clock)."""
+    def reference(self, actions, language=None):
+        """Renders of ACTIONS (in LANGUAGE) for this minute and, if made, the last one (the status
+        face shows a clock)."""
         minute = int(time.time() // 60)
-        if (actions, minute) not in self.references:
+        if (actions, language, minute) not in self.references:
             out = os.path.join(WORK, f"{self.name}-ref-{len(self.references)}.png")
-            self.references[(actions, minute)] = render(CONFIG, out, actions)
-        return [self.references[k] for k in ((actions, minute), (actions, minute - 1)) if k in self.references]
+            self.references[(actions, language, minute)] = render(CONFIG, out, actions, language=language)
+        return [self.references[k] for k in ((actions, language, minute), (actions, language, minute - 1))
+                if k in self.references]
 
-    def screen_matches(self, actions, label):
+    def screen_matches(self, actions, label, language=None):
         shot = os.path.join(WORK, f"{self.name}-{label}.ppm")
         try:
             self.machine.screendump(shot)
         except RuntimeError:
             return None
-        best = min(difference(shot, ref) for ref in self.reference(actions))
+        best = min(difference(shot, ref) for ref in self.reference(actions, language))
         self.last_difference = best
         return best <= TOLERANCE
 
-    def wait_screen(self, actions, label, timeout):
+    def wait_screen(self, actions, label, timeout, language=None):
         self.last_difference = 1.0
-        if wait_until(lambda: self.screen_matches(actions, label), timeout, 0.5):
+        if wait_until(lambda: self.screen_matches(actions, label, language), timeout, 0.5):
             return None
         return (f"the scanout ({self.name}-{label}.ppm) differs from `kiosk-shell render` "
                 f"in {self.last_difference:.1%} of its pixels after {timeout} s (tolerance {TOLERANCE:.0%})")

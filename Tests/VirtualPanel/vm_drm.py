@@ -90,6 +90,20 @@ def drm_checks(checks, p, helpers):
             return p.failure(f"{unit} restarted {restarts} times during the boot")
         return None
 
+    def language_picker():
+        # The demo's home face has a language picker at its top (Config/pages/status.toml): a tap
+        # on "Deutsch" shows every text of the face in German, laid out again as `render
+        # --language de` draws it; "English" brings the English face back. The kiosk says so.
+        first.send("tap 586 60")
+        failed = p.wait_screen(None, "german", 20, language="de")
+        if failed:
+            return p.failure(failed)
+        if "language: de" not in m.journal(unit, 30):
+            return p.failure("no 'language: de' in the journal after the tap on Deutsch")
+        first.send("tap 213 60")
+        failed = p.wait_screen(None, "english", 20)
+        return p.failure(failed) if failed else None
+
     def swipe_then_row():
         failed = helpers["turn_after_plug"](p, first, kiosk_pid())
         if failed:
@@ -340,6 +354,7 @@ def drm_checks(checks, p, helpers):
 
     checks.run("vm/drm: no compositor package in the image; the DRM output is set up through libseat", no_compositor)
     checks.run("vm/drm: kiosk-shell-drm came up at boot without a restart (it waits for the card)", first_try_at_boot)
+    checks.run("vm/drm: a tap on the home face's Deutsch shows it in German, English brings it back (no compositor)", language_picker)
     checks.run("vm/drm: a uinput swipe turns the cube, a tap opens a list row (libinput, no compositor)", swipe_then_row)
     checks.run("vm/drm: display = \"off\" by the schedule makes the CRTC inactive; a tap wakes it on the same page", schedule_off_and_wake)
     checks.run("vm/drm: an evening on a shifted clock: dim at 18:00, CRTC inactive and a dark scanout at 18:01, a tap wakes the same page, off again after wake_for", evening_shifted_clock)
