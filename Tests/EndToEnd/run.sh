@@ -7,7 +7,7 @@
 # - probe/*: kiosk-wayland-probe, the Wayland layer alone (its stdout lines are checked).
 #
 #   Tests/EndToEnd/run.sh [--only kiosk,probe,weston,sway,cage] [--keep] [--control-only] [--controls-only]
-#       [--power-only] [--playlist-only] [--evening-only]
+#       [--power-only] [--playlist-only] [--evening-only] [--languages-only]
 #
 # --only picks suites by client and/or compositor (default: all); --power-only runs only the
 # display power case under sway (power-sway.sh); --playlist-only only the playlist case under
@@ -42,7 +42,8 @@ while [ $# -gt 0 ]; do
         --power-only) CONTROL_ONLY=3; ONLY=kiosk,sway; shift ;;
         --playlist-only) CONTROL_ONLY=4; ONLY=kiosk,weston; shift ;;
         --evening-only) CONTROL_ONLY=5; ONLY=kiosk,sway; shift ;;
-        *) log "usage: $0 [--only kiosk,probe,weston,sway,cage] [--keep]"; exit 2 ;;
+        --languages-only) CONTROL_ONLY=6; ONLY=kiosk,weston; shift ;;
+        *) log "usage: $0 [--only kiosk,probe,weston,sway,cage] [--keep] [--languages-only]"; exit 2 ;;
     esac
 done
 # A list naming only clients (or only compositors) means all of the other kind.
@@ -112,10 +113,12 @@ if [ $CONTROL_ONLY = 0 ]; then
 fi
 # The playlist: turns by itself at its dwell, sleeps between turns, a tap pauses it.
 [ $CONTROL_ONLY = 0 ] || [ $CONTROL_ONLY = 4 ] && wants kiosk weston && { . "$HERE/playlist.sh"; playlist_cases; }
+# Languages: a picker tile re-lays out the page in place; idle returns to the default.
+[ $CONTROL_ONLY = 0 ] || [ $CONTROL_ONLY = 6 ] && wants kiosk weston && { . "$HERE/languages.sh"; languages_cases; }
 # The control layer: values, actions, MQTT and D-Bus with a real broker and bus daemon.
-[ $CONTROL_ONLY != 2 ] && [ $CONTROL_ONLY != 3 ] && [ $CONTROL_ONLY != 4 ] && [ $CONTROL_ONLY != 5 ] && wants kiosk weston && { . "$HERE/control.sh"; control_cases; }
+[ $CONTROL_ONLY != 2 ] && [ $CONTROL_ONLY != 3 ] && [ $CONTROL_ONLY != 4 ] && [ $CONTROL_ONLY != 5 ] && [ $CONTROL_ONLY != 6 ] && wants kiosk weston && { . "$HERE/control.sh"; control_cases; }
 # Control widgets (toggle, slider) publishing and running programs with their value.
-[ $CONTROL_ONLY != 4 ] && [ $CONTROL_ONLY != 5 ] && wants kiosk weston && { . "$HERE/control.sh"; . "$HERE/controls.sh"; controls_cases; }
+[ $CONTROL_ONLY != 4 ] && [ $CONTROL_ONLY != 5 ] && [ $CONTROL_ONLY != 6 ] && wants kiosk weston && { . "$HERE/control.sh"; . "$HERE/controls.sh"; controls_cases; }
 
 log "end-to-end run took $(elapsed "$STARTED_AT" "$(now)") s"
 [ $FAILED -gt 0 ] && log "failed:$FAILED_NAMES"
