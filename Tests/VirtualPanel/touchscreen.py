@@ -11,7 +11,11 @@ class Touchscreen:
 
     def plug(self, opener_pid):
         """Creates the device, waits until udev calls it a touchscreen and OPENER_PID (the
-        compositor, or kiosk-shell reading libinput) has its event node open."""
+        compositor, or kiosk-shell reading libinput) has its event node open. Plugged already:
+        only waits for OPENER_PID to have it open."""
+        if self.node:
+            self.wait_open(opener_pid)
+            return
         rc, out = self.m.sh(f"systemd-run --unit=vpanel-{self.name} --collect /usr/local/lib/vpanel/touch.py {self.fifo} vpanel-{self.name}")
         if rc != 0:
             raise RuntimeError(f"touch.py did not start: {out}")
@@ -39,3 +43,4 @@ class Touchscreen:
         self.m.sh(f"echo quit >{self.fifo}")
         if not wait_until(lambda: self.m.sh(f"test -e {self.node}")[0] != 0, 20, 0.2):
             raise RuntimeError(f"{self.node} still there 20 s after quit")
+        self.node = None

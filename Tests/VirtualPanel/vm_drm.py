@@ -94,6 +94,7 @@ def drm_checks(checks, p, helpers):
         # The demo's home face has a language picker at its top (Config/pages/status.toml): a tap
         # on "Deutsch" shows every text of the face in German, laid out again as `render
         # --language de` draws it; "English" brings the English face back. The kiosk says so.
+        first.plug(kiosk_pid())
         first.send("tap 586 60")
         failed = p.wait_screen(None, "german", 20, language="de")
         if failed:

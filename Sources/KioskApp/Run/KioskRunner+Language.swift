@@ -21,8 +21,10 @@ extension KioskRunner {
         showConfiguration(restoringSaved: false)
     }
 
-    /// Idle: the default language again, if another was picked.
+    /// Idle: the default language again, if another was picked. Not behind a screensaver: it
+    /// was reset when the screensaver started, and a switch now would end it.
     func resetLanguage() {
-        if config.language != nil { showLanguage(nil) }
+        guard config.language != nil, !day.screensaver.isShowing else { return }
+        showLanguage(nil)
     }
 }

@@ -25,6 +25,8 @@ extension KioskRunner {
     /// Shows the screensaver page over the visitor's navigation (`quiet`: the idle seconds for
     /// the log; nil when it comes back after a schedule change).
     func startScreensaver(quiet: Double?) {
+        // The attract loop speaks the default language (a reset behind it would end it).
+        if quiet != nil { resetLanguage() }
         guard let page = screensaverPage, !day.screensaver.isShowing,
             let visitor = navigator, config.shown.pages[page] != nil,
             let saver = makeNavigator(

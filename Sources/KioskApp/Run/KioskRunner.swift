@@ -229,6 +229,9 @@ public final class KioskRunner {
     /// Idle for `home_after` seconds: home, animated (behind the screensaver when it shows, so
     /// its end returns home).
     private func idleHome(quiet: Double) {
+        // The next visitor is greeted in the default language: switched first, so the way home
+        // is animated in it (the switch makes a new navigator).
+        resetLanguage()
         guard config.good != nil, let navigator = day.screensaver.visitor ?? navigator else {
             return
         }
@@ -242,8 +245,6 @@ public final class KioskRunner {
         if navigator.perform(.home) {
             log.info("idle for \(IdleService.seconds(quiet)) s: going home")
         }
-        // The next visitor is greeted in the default language.
-        resetLanguage()
         router.reportRefusal(of: navigator, quietly: true)
         output?.setNeedsFrame()
     }
