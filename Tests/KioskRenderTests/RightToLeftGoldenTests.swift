@@ -45,7 +45,7 @@ struct RightToLeftGoldenTests {
                     tiles: words.tiles.enumerated().map { index, label in
                         Tile(
                             label: label, icon: index == 0 ? TestFixtures.iconPath : nil,
-                            action: .open("p\(index)"), style: index == 3 ? .button : .tile)
+                            action: .open(PageID("p\(index)")), style: index == 3 ? .button : .tile)
                     })),
             .list(
                 ListWidget(
@@ -94,7 +94,8 @@ struct RightToLeftGoldenTests {
 
     @Test("an Arabic screen at 800x480 reads from the right: back button, tiles and tabs mirrored")
     func arabicSmall() throws {
-        goldenImages.check(try Self.screen(Self.arabic, width: 800, height: 480), named: "rtl-arabic-800x480")
+        goldenImages.check(
+            try Self.screen(Self.arabic, width: 800, height: 480), named: "rtl-arabic-800x480")
     }
 
     @Test("an Arabic screen at 1920x1080")
@@ -105,6 +106,7 @@ struct RightToLeftGoldenTests {
 
     @Test("a Hebrew screen at 800x480")
     func hebrew() throws {
-        goldenImages.check(try Self.screen(Self.hebrew, width: 800, height: 480), named: "rtl-hebrew-800x480")
+        goldenImages.check(
+            try Self.screen(Self.hebrew, width: 800, height: 480), named: "rtl-hebrew-800x480")
     }
 }
