@@ -12,11 +12,13 @@ extension Navigator {
 
     /// A slider's track learns where on it the finger came down (the fraction of its width);
     /// every other action is as laid out.
-    static func placed(_ action: Action, at point: Point, on rect: Rect) -> Action {
+    static func placed(
+        _ action: Action, at point: Point, on rect: Rect, direction: LayoutDirection
+    ) -> Action {
         guard case .control(var input) = action, case .track = input.part, rect.width > 0 else {
             return action
         }
-        input.part = .track(fraction: (point.x - rect.minX) / rect.width)
+        input.part = .track(fraction: direction.fraction(at: point.x, along: rect))
         return .control(input)
     }
 
@@ -39,7 +41,8 @@ extension Navigator {
             WidgetClaim(accepts: [.horizontalPan], region: track) { [unowned self] gesture in
                 guard let pan = gesture.panGesture, pan.phase != .cancelled else { return }
                 var dragged = input
-                dragged.part = .track(fraction: (pan.position.x - track.minX) / track.width)
+                dragged.part = .track(
+                    fraction: layoutDirection.fraction(at: pan.position.x, along: track))
                 controlHandler?(dragged, page)
             }
         ]

@@ -55,7 +55,7 @@ extension Navigator {
 
     /// The claimants under `point`, innermost first (pure: nothing changes).
     func claims(at point: Point) -> TouchClaims {
-        var claims = TouchClaims(point: point)
+        var claims = TouchClaims(point: point, layoutDirection: layoutDirection)
         claims.widgetClaims = { [unowned self] node, frame, point in
             sliderClaims(node, frame: frame, at: point)
         }
@@ -89,12 +89,18 @@ extension Navigator {
             if let hit = item(at: local, page: node.id, size: node.contentSize(frame: frame.size)) {
                 activatedItem = itemFrame(hit.rect, on: node)
                 defer { activatedItem = nil }
-                perform(Self.placed(hit.action, at: local, on: hit.rect), from: node)
+                perform(
+                    Self.placed(
+                        hit.action, at: local, on: hit.rect, direction: layoutDirection), from: node
+                )
             }
         case (.picture(let page, let frame, let opener), .tap(let position, _)):
             let local = position - frame.origin
             if let hit = item(at: local, page: page, size: frame.size) {
-                perform(Self.placed(hit.action, at: local, on: hit.rect), from: opener)
+                perform(
+                    Self.placed(
+                        hit.action, at: local, on: hit.rect, direction: layoutDirection),
+                    from: opener)
             }
         case (.panel(let node, _), .pan(let pan)):
             scroll(node, pan: pan)

@@ -66,6 +66,9 @@ public final class Navigator {
     /// The root-pixel rectangle of the item whose tap or Enter is being carried out (a zoom
     /// grows from it); nil for actions from elsewhere.
     var activatedItem: Rect?
+    /// Which way the pages read (the theme's, or the language shown's): the header's back
+    /// button, the tab order and a slider's minimum follow it when a touch is hit-tested.
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     /// Builds the tree for `rootPage` (default: the configured home) and shows it at once.
     public convenience init(
@@ -87,6 +90,7 @@ public final class Navigator {
         panels: any PanelMeasuring = UnmeasuredPanels(), containers: ContainerRegistry = .standard
     ) {
         self.configuration = configuration
+        layoutDirection = configuration.settings.theme.layoutDirection
         self.viewport = Navigator.sane(viewport)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.panels = panels

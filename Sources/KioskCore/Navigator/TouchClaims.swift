@@ -16,7 +16,13 @@ public struct TouchClaims {
     /// before the panel and the containers around it); set by the Navigator.
     var widgetClaims: ((NavigationNode, Rect, Point) -> [WidgetClaim])?
 
-    init(point: Point) { self.point = point }
+    /// Which way the pages read: where a header's back button and each tab take taps.
+    public let layoutDirection: LayoutDirection
+
+    init(point: Point, layoutDirection: LayoutDirection = .leftToRight) {
+        self.point = point
+        self.layoutDirection = layoutDirection
+    }
 
     /// Adds the claims of `node` shown at `frame`: a container's, or a panel's taps (and
     /// vertical pans when it scrolls).

@@ -49,24 +49,32 @@ public final class ChromeRenderer {
         }
     }
 
-    /// The cells of a tab bar of `count` tabs: equal widths, whole-pixel edges. A tap in cell `i`
-    /// selects tab `i`.
-    public static func tabRects(count: Int, size: Size) -> [Rect] {
+    /// The cells of a tab bar of `count` tabs: equal widths, whole-pixel edges, the first at the
+    /// left (right to left: at the right). A tap in cell `i` selects tab `i` (the Navigator
+    /// hit-tests the same order through `LayoutDirection.fraction(at:along:)`).
+    public static func tabRects(
+        count: Int, size: Size, direction: LayoutDirection = .leftToRight
+    ) -> [Rect] {
         guard count > 0 else { return [] }
         let pitch = size.width / Double(count)
         return (0..<count).map { i in
             let left = (Double(i) * pitch).rounded()
             let right = (Double(i + 1) * pitch).rounded()
             return Rect(x: left, y: 0, width: right - left, height: size.height)
+                .placed(in: Rect(size: size), for: direction)
         }
     }
 
-    /// Where a header's back button takes taps: its leading part, full height (the Navigator
-    /// hit-tests the same `ChromeMetrics.backButtonWidth(headerWidth:)`).
-    public static func backButtonRect(size: Size) -> Rect {
+    /// Where a header's back button takes taps: its leading part (the left end, right to left the
+    /// right end), full height (the Navigator hit-tests the same
+    /// `ChromeMetrics.backButtonWidth(headerWidth:)`).
+    public static func backButtonRect(size: Size, direction: LayoutDirection = .leftToRight)
+        -> Rect
+    {
         Rect(
             x: 0, y: 0, width: ChromeMetrics.backButtonWidth(headerWidth: size.width),
-            height: size.height)
+            height: size.height
+        ).placed(in: Rect(size: size), for: direction)
     }
 
     private func drawTabBar(
@@ -75,7 +83,8 @@ public final class ChromeRenderer {
     ) {
         // The bar sits at the bottom of its container: the hairline separates it from the page.
         cairo.fill(Rect(x: 0, y: 0, width: size.width, height: 1), color: theme.divider)
-        let cells = ChromeRenderer.tabRects(count: titles.count, size: size)
+        let cells = ChromeRenderer.tabRects(
+            count: titles.count, size: size, direction: theme.layoutDirection)
         guard !cells.isEmpty else { return }
         let last = cells.count - 1
         // Between neighbours the pill slides from the leaving tab's cell to the arriving one's;
@@ -108,7 +117,7 @@ public final class ChromeRenderer {
                 context: text, text: title, family: theme.fontFamily, size: theme.smallSize * 1.125,
                 weight: nearness > 0.5 ? .bold : .regular, width: max(0, cell.width - 32),
                 alignment: .center,
-                ellipsizes: true)
+                ellipsizes: true, direction: theme.layoutDirection)
             layout.draw(
                 in: cairo, at: Point(x: cell.minX + 16, y: cell.midY - layout.size.height / 2),
                 color: color)
@@ -134,6 +143,8 @@ public final class ChromeRenderer {
         _ part: HeaderPart, size: Size, in cairo: CairoContext, theme: Theme
     ) {
         let side = ChromeMetrics.backButtonWidth(headerWidth: size.width)
+        let direction = theme.layoutDirection
+        let bar = Rect(size: size)
         switch part {
         case .bar:
             cairo.fill(
@@ -152,24 +163,31 @@ public final class ChromeRenderer {
                 weight: .bold,
                 width: max(0, fitsCentred ? size.width - 2 * side : size.width - left - 16),
                 alignment: .center,
-                ellipsizes: true)
-            layout.draw(
-                in: cairo, at: Point(x: left, y: size.height / 2 - layout.size.height / 2),
-                color: theme.text)
+                ellipsizes: true, direction: direction)
+            // Right to left the room beside the back button is at the left.
+            let box = Rect(
+                x: left, y: size.height / 2 - layout.size.height / 2,
+                width: layout.width ?? 0, height: layout.size.height
+            ).placed(in: bar, for: direction)
+            layout.draw(in: cairo, at: box.origin, color: theme.text)
         case .chevron:
+            // Back points toward where the reading came from: left, or right to left right.
+            let x = direction == .rightToLeft ? size.width - Self.chevronX : Self.chevronX
             cairo.strokeChevron(
-                center: Point(x: Self.chevronX, y: size.height / 2), height: 22, pointsLeft: true,
-                lineWidth: 3,
-                color: theme.accent)
+                center: Point(x: x, y: size.height / 2), height: 22,
+                pointsLeft: direction == .leftToRight, lineWidth: 3, color: theme.accent)
         case .backLabel(let back):
             let labelX = Self.chevronX + 12
             let label = TextLayout(
                 context: text, text: back, family: theme.fontFamily, size: theme.bodySize,
                 weight: .regular,
-                width: max(0, side - labelX - 4), alignment: .left, ellipsizes: true)
-            label.draw(
-                in: cairo, at: Point(x: labelX, y: size.height / 2 - label.size.height / 2),
-                color: theme.accent)
+                width: max(0, side - labelX - 4), alignment: .left, ellipsizes: true,
+                direction: direction)
+            let box = Rect(
+                x: labelX, y: size.height / 2 - label.size.height / 2,
+                width: label.width ?? 0, height: label.size.height
+            ).placed(in: bar, for: direction)
+            label.draw(in: cairo, at: box.origin, color: theme.accent)
         }
     }
 

@@ -21,11 +21,11 @@ struct ControlGeometry {
 
     let card: Rect
     /// The label (and, for a slider, the value to its right) on the card's first line.
-    let label: Rect
+    var label: Rect
     /// Where the value text goes (a stepper: between − and +; a slider: right of the label).
-    let value: Rect?
+    var value: Rect?
     /// The touch targets, in focus order.
-    let parts: [(rect: Rect, part: ControlPart)]
+    var parts: [(rect: Rect, part: ControlPart)]
 
     /// The card height for `kind` with body text of `bodySize`.
     static func height(_ kind: ControlKind, bodySize: Double) -> Double {

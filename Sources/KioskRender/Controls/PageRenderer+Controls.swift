@@ -11,7 +11,9 @@ extension PageRenderer {
         _ w: ControlWidget, rect: Rect, in cairo: CairoContext, type: Typography, value: LiveValue?
     ) {
         let theme = type.theme
-        let geometry = ControlGeometry(w.kind, card: rect, bodySize: theme.bodySize)
+        let direction = theme.layoutDirection
+        let geometry = ControlGeometry(
+            w.kind, card: rect, bodySize: theme.bodySize, direction: direction)
         cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
         let text = value?.hasValue == true ? value?.text : nil
         let stale = value?.isStale == true
@@ -21,7 +23,8 @@ extension PageRenderer {
         switch w.kind {
         case .toggle(let on, _):
             drawSwitch(
-                isOn: text == on, known: text != nil, in: geometry.value ?? rect, cairo, theme)
+                isOn: text == on, known: text != nil, in: geometry.value ?? rect,
+                onAtLeft: direction == .rightToLeft, cairo, theme)
         case .stepper(let range):
             for (target, glyph) in zip(geometry.parts, ["−", "+"]) {
                 let button = Rect(
@@ -38,7 +41,8 @@ extension PageRenderer {
             if let box = geometry.value { drawNumber(text, range: range, in: box, type, cairo) }
             if let band = geometry.parts.first?.rect {
                 drawTrack(
-                    band, fraction: ControlValueMath.fraction(of: text, in: range), cairo, theme)
+                    band, fraction: ControlValueMath.fraction(of: text, in: range),
+                    direction: direction, cairo, theme)
             }
         case .field(let spec):
             if let box = geometry.value { drawField(spec, text: text, in: box, type, cairo) }
@@ -62,31 +66,34 @@ extension PageRenderer {
     }
 
     private func drawSwitch(
-        isOn: Bool, known: Bool, in track: Rect, _ cairo: CairoContext, _ theme: Theme
+        isOn: Bool, known: Bool, in track: Rect, onAtLeft: Bool, _ cairo: CairoContext,
+        _ theme: Theme
     ) {
         let radius = track.height / 2
         cairo.fillRoundedRect(track, radius: radius, color: isOn ? theme.accent : theme.divider)
         let knobRadius = radius - 5
         // Unknown (no value yet): the knob waits in the middle, on neither side.
         let x =
-            !known ? track.midX : isOn ? track.maxX - radius : track.minX + radius
+            !known ? track.midX : isOn != onAtLeft ? track.maxX - radius : track.minX + radius
         cairo.fillCircle(
             center: Point(x: x, y: track.midY), radius: knobRadius,
             color: isOn ? theme.onAccent : theme.text)
     }
 
     private func drawTrack(
-        _ band: Rect, fraction: Double?, _ cairo: CairoContext, _ theme: Theme
+        _ band: Rect, fraction: Double?, direction: LayoutDirection, _ cairo: CairoContext,
+        _ theme: Theme
     ) {
         let thickness = ControlGeometry.trackThickness
         let line = Rect(
             x: band.minX, y: band.midY - thickness / 2, width: band.width, height: thickness)
         cairo.fillRoundedRect(line, radius: thickness / 2, color: theme.divider)
         guard let fraction else { return }
-        let x = band.minX + fraction * band.width
-        cairo.fillRoundedRect(
-            Rect(x: line.minX, y: line.minY, width: x - line.minX, height: thickness),
-            radius: thickness / 2, color: theme.accent)
+        // Right to left the fill grows from the right end, where the minimum is.
+        let fill = Rect(x: line.minX, y: line.minY, width: fraction * band.width, height: thickness)
+            .placed(in: line, for: direction)
+        let x = direction == .rightToLeft ? fill.minX : fill.maxX
+        cairo.fillRoundedRect(fill, radius: thickness / 2, color: theme.accent)
         cairo.fillCircle(
             center: Point(x: x, y: band.midY), radius: ControlGeometry.knobRadius,
             color: theme.accent)
@@ -152,13 +159,15 @@ extension PageRenderer {
     ) -> TextLayout {
         TextLayout(
             context: type.text, text: s, family: type.theme.fontFamily, size: size, weight: .bold,
-            width: box.width, alignment: large ? .center : .right, ellipsizes: true)
+            width: box.width, alignment: large ? .center : .right, ellipsizes: true,
+            direction: type.theme.layoutDirection)
     }
 
     private func controlText(_ s: String, in box: Rect, type: Typography) -> TextLayout {
         TextLayout(
             context: type.text, text: s, family: type.theme.fontFamily, size: type.theme.bodySize,
-            weight: .regular, width: box.width, alignment: .left, ellipsizes: true)
+            weight: .regular, width: box.width, alignment: .left, ellipsizes: true,
+            direction: type.theme.layoutDirection)
     }
 
     /// A one-line text centred in `box`; drawn at `.zero` (the layout is placed by a translate).
@@ -169,7 +178,7 @@ extension PageRenderer {
         let layout = TextLayout(
             context: type.text, text: s, family: type.theme.fontFamily, size: size,
             weight: bold ? .bold : .regular, width: box.width, alignment: .center,
-            ellipsizes: true)
+            ellipsizes: true, direction: type.theme.layoutDirection)
         return PlacedText(
             layout: layout,
             origin: Point(x: box.minX, y: (box.midY - layout.size.height / 2).rounded()))

@@ -33,11 +33,13 @@ extension PageRenderer {
         let level = value?.level ?? .normal
         cairo.fillRoundedRect(rect, radius: theme.cornerRadius, color: theme.surface)
         if level != .normal {
-            // A bar down the left edge says the level even where colour is hard to see.
+            // A bar down the leading edge (right to left: the right one) says the level even
+            // where colour is hard to see.
             cairo.fillRoundedRect(
                 Rect(
                     x: rect.minX, y: rect.minY, width: PanelMetrics.valueLevelBar,
-                    height: rect.height),
+                    height: rect.height
+                ).placed(in: rect, for: theme.layoutDirection),
                 radius: min(theme.cornerRadius, PanelMetrics.valueLevelBar / 2),
                 color: Self.color(of: level, theme: theme))
         }
@@ -92,18 +94,20 @@ extension PageRenderer {
                 let detailWidth = min(
                     type.rowDetail(detail, width: available).naturalWidth, available * 0.45)
                 let layout = type.rowDetail(detail, width: detailWidth)
-                layout.draw(
-                    in: cairo,
-                    at: Point(
-                        x: rect.maxX - inset - detailWidth, y: rect.midY - layout.size.height / 2),
-                    color: theme.mutedText)
+                let box = Rect(
+                    x: rect.maxX - inset - detailWidth, y: rect.midY - layout.size.height / 2,
+                    width: detailWidth, height: layout.size.height
+                ).placed(in: rect, for: theme.layoutDirection)
+                layout.draw(in: cairo, at: box.origin, color: theme.mutedText)
                 labelWidth = max(0, available - detailWidth - 16)
             }
             let label = type.rowLabel(
                 ValueTemplate.expand(w.label, lookup: lookup), width: labelWidth)
-            label.draw(
-                in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - label.size.height / 2),
-                color: theme.text)
+            let box = Rect(
+                x: rect.minX + inset, y: rect.midY - label.size.height / 2, width: labelWidth,
+                height: label.size.height
+            ).placed(in: rect, for: theme.layoutDirection)
+            label.draw(in: cairo, at: box.origin, color: theme.text)
         }
     }
 
@@ -125,7 +129,8 @@ extension Typography {
         let l = TextLayout(
             context: text, text: string, family: theme.fontFamily, size: w.size ?? theme.bodySize,
             weight: .regular,
-            width: width, alignment: w.alignment, ellipsizes: true)
+            width: width, alignment: w.alignment, ellipsizes: true, direction: theme.layoutDirection
+        )
         l.maxLines = lines
         l.lineSpacing = PanelMetrics.bodyLineSpacing
         return l

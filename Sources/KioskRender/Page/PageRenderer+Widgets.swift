@@ -76,17 +76,28 @@ extension PageRenderer {
         guard !frame.parts.isEmpty else { return }
         cairo.fillRoundedRect(frame.frame, radius: theme.cornerRadius, color: theme.surface)
         let inset = PanelMetrics.rowInset
+        let direction = theme.layoutDirection
         for (index, (row, rect)) in zip(w.rows, frame.parts).enumerated() {
+            // Each part is placed as left to right, then reflected inside the row when the page
+            // reads right to left (label at the right, chevron at the left pointing left).
+            func place(_ part: Rect) -> Rect { part.placed(in: rect, for: direction) }
             if index > 0 {
                 cairo.fill(
-                    Rect(x: rect.minX + inset, y: rect.minY, width: rect.width - inset, height: 1),
+                    place(
+                        Rect(
+                            x: rect.minX + inset, y: rect.minY, width: rect.width - inset,
+                            height: 1)),
                     color: theme.divider)
             }
             var right = rect.maxX - inset
             if row.showsChevron {
-                let center = Point(x: right - PanelMetrics.chevronWidth / 2, y: rect.midY)
+                let chevron = place(
+                    Rect(
+                        x: right - PanelMetrics.chevronWidth, y: rect.midY,
+                        width: PanelMetrics.chevronWidth, height: 0))
                 cairo.strokeChevron(
-                    center: center, height: PanelMetrics.chevronHeight,
+                    center: Point(x: chevron.midX, y: rect.midY),
+                    height: PanelMetrics.chevronHeight, pointsLeft: direction == .rightToLeft,
                     lineWidth: PanelMetrics.chevronLineWidth,
                     color: theme.mutedText.withAlpha(0.8))
                 right -= PanelMetrics.chevronWidth + 16
@@ -97,16 +108,19 @@ extension PageRenderer {
                 let columns = type.listColumns(
                     label: row.label, detail: detail, available: available)
                 let layout = type.rowDetail(detail, width: columns.trailing)
-                layout.draw(
-                    in: cairo,
-                    at: Point(x: right - columns.trailing, y: rect.midY - layout.size.height / 2),
-                    color: theme.mutedText)
+                let box = place(
+                    Rect(
+                        x: right - columns.trailing, y: rect.midY - layout.size.height / 2,
+                        width: columns.trailing, height: layout.size.height))
+                layout.draw(in: cairo, at: box.origin, color: theme.mutedText)
                 labelWidth = columns.leading
             }
             let label = type.rowLabel(row.label, width: labelWidth)
-            label.draw(
-                in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - label.size.height / 2),
-                color: theme.text)
+            let box = place(
+                Rect(
+                    x: rect.minX + inset, y: rect.midY - label.size.height / 2, width: labelWidth,
+                    height: label.size.height))
+            label.draw(in: cairo, at: box.origin, color: theme.text)
         }
     }
 
@@ -162,16 +176,21 @@ extension PageRenderer {
             }
             let available = max(0, rect.width - 2 * inset)
             let columns = type.keyValueColumns(key: row.key, value: row.value, available: available)
+            // Right to left the key is at the right and the value at the left.
+            let direction = theme.layoutDirection
             let key = type.keyText(row.key, width: columns.leading)
-            key.draw(
-                in: cairo, at: Point(x: rect.minX + inset, y: rect.midY - key.size.height / 2),
-                color: theme.mutedText)
+            let keyBox = Rect(
+                x: rect.minX + inset, y: rect.midY - key.size.height / 2,
+                width: columns.leading, height: key.size.height
+            ).placed(in: rect, for: direction)
+            key.draw(in: cairo, at: keyBox.origin, color: theme.mutedText)
             let valueWidth = columns.trailing
             let value = type.valueText(row.value, width: valueWidth)
-            value.draw(
-                in: cairo,
-                at: Point(x: rect.maxX - inset - valueWidth, y: rect.midY - value.size.height / 2),
-                color: theme.text)
+            let valueBox = Rect(
+                x: rect.maxX - inset - valueWidth, y: rect.midY - value.size.height / 2,
+                width: valueWidth, height: value.size.height
+            ).placed(in: rect, for: direction)
+            value.draw(in: cairo, at: valueBox.origin, color: theme.text)
         }
     }
 

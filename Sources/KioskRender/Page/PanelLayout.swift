@@ -180,6 +180,7 @@ public struct PanelLayout: Hashable, Sendable {
         hitRegions = hits
         dynamicRegions = dynamic
         contentHeight = panel.widgets.isEmpty ? 2 * padding : y - spacing + padding
+        if theme.layoutDirection == .rightToLeft { mirrorForRightToLeft() }
     }
 
     /// The file value widgets starting at `start`, up to the first other widget.

@@ -24,7 +24,7 @@ struct Typography {
         TextLayout(
             context: text, text: string, family: theme.fontFamily, size: size, weight: weight,
             width: width,
-            alignment: alignment, ellipsizes: ellipsizes)
+            alignment: alignment, ellipsizes: ellipsizes, direction: theme.layoutDirection)
     }
 
     func title(_ w: TitleWidget, width: Double) -> TextLayout {

@@ -8,25 +8,32 @@ public final class TextLayout {
     let layout: OpaquePointer
     private let owner: TextContext
 
-    public init(context: TextContext) {
-        guard let l = pango_layout_new(context.context) else {
+    /// A layout whose paragraphs read in `direction`. Right to left, every paragraph is laid
+    /// out with an RTL base direction (not guessed from its first letter), so a label that starts
+    /// with Latin letters or digits still reads from the right among Arabic or Hebrew ones, and
+    /// `alignment` is absolute (the caller mirrors it: see `TextAlignment.resolved(for:)`).
+    public init(context: TextContext, direction: LayoutDirection = .leftToRight) {
+        guard let l = pango_layout_new(context.context(for: direction)) else {
             preconditionFailure("pango out of memory")
         }
         layout = l
         owner = context
         pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR)
+        if direction == .rightToLeft { pango_layout_set_auto_dir(l, 0) }
     }
 
     /// A single-paragraph layout with its font, text and colour set up in one call.
     public convenience init(
         context: TextContext, text: String, family: String, size: Double,
         weight: FontWeight = .regular,
-        width: Double? = nil, alignment: KioskCore.TextAlignment = .left, ellipsizes: Bool = false
+        width: Double? = nil, alignment: KioskCore.TextAlignment = .left, ellipsizes: Bool = false,
+        direction: LayoutDirection = .leftToRight
     ) {
-        self.init(context: context)
+        self.init(context: context, direction: direction)
         setFont(family: family, size: size, weight: weight)
         self.width = width
-        self.alignment = alignment
+        // `alignment` is the left-to-right one: a right-to-left page mirrors it.
+        self.alignment = alignment.resolved(for: direction)
         self.ellipsizes = ellipsizes
         setText(text)
     }

@@ -75,10 +75,12 @@ extension DrillDownContainer: Container {
                 height: columnHeaderHeight)
             let backTarget = isLeftColumn(page.id) && showsBack
             if header.contains(touches.point) {
+                let direction = touches.layoutDirection
                 touches.claim([.tap], region: header) { [self] gesture in
                     // The back button goes back; the rest of the header does nothing.
                     if case .tap(let position, _) = gesture,
-                        ChromeMetrics.isOnBackButton(position, header: header)
+                        ChromeMetrics.isOnBackButton(
+                            position, header: header, direction: direction)
                     {
                         columnBack(page)
                     }

@@ -30,9 +30,12 @@ extension ChromeMetrics {
             x: frame.minX, y: frame.minY + h, width: frame.width, height: max(1, frame.height - h))
     }
 
-    /// True when `point` (in the coordinates of `header`) is on the header's back button.
-    static func isOnBackButton(_ point: Point, header: Rect) -> Bool {
-        header.contains(point) && point.x - header.minX < backButtonWidth(headerWidth: header.width)
+    /// True when `point` (in the coordinates of `header`) is on the header's back button: at its
+    /// left end, or right to left at its right end.
+    static func isOnBackButton(_ point: Point, header: Rect, direction: LayoutDirection) -> Bool {
+        header.contains(point)
+            && direction.fraction(at: point.x, along: header) * header.width
+                < backButtonWidth(headerWidth: header.width)
     }
 }
 

@@ -90,9 +90,11 @@ extension TransitionStack {
     func claimHeader(in frame: Rect, into touches: inout TouchClaims) -> Bool {
         let header = ChromeMetrics.headerFrame(in: frame)
         guard header.contains(touches.point) else { return false }
+        let direction = touches.layoutDirection
         touches.claim([.tap], region: header) { [self] gesture in
             if case .tap(let position, _) = gesture,
-                ChromeMetrics.isOnBackButton(position, header: header), canGoBack
+                ChromeMetrics.isOnBackButton(
+                    position, header: header, direction: direction), canGoBack
             {
                 pop()
             }

@@ -30,13 +30,13 @@ extension TabsContainer: Container {
     public func claims(in frame: Rect, into touches: inout TouchClaims) {
         let bar = tabBarFrame(in: frame)
         if bar.contains(touches.point) {
+            let direction = touches.layoutDirection
             touches.claim([.tap], region: bar) { [self] gesture in
                 guard case .tap(let position, _) = gesture, !pages.isEmpty else { return }
+                // Right to left the first tab is at the right end of the bar.
+                let along = direction.fraction(at: position.x, along: bar)
                 let index = min(
-                    max(
-                        Int(
-                            ((position.x - bar.minX) / bar.width * Double(pages.count)).rounded(
-                                .down)), 0), pages.count - 1)
+                    max(Int((along * Double(pages.count)).rounded(.down)), 0), pages.count - 1)
                 if index == selectedIndex, transition == nil {
                     // Re-tapping the selected tab takes its page home (a stack pops to its root),
                     // as UITabBarController and the seeds do.
