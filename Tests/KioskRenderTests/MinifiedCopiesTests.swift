@@ -75,7 +75,9 @@ struct MinifiedCopiesTests {
         let glass = try F.surface(width: 1, height: 2) { _, y in
             y == 0 ? 0x4020_1000 : 0x0000_0000
         }
-        #expect(try #require(MinifiedCopies.halved(glass, axis: .height)).pixel(x: 0, y: 0) == 0x2010_0800)
+        #expect(
+            try #require(MinifiedCopies.halved(glass, axis: .height)).pixel(x: 0, y: 0)
+                == 0x2010_0800)
         let copies = try #require(MinifiedCopies(of: page, axis: .height))
         #expect(copies.axis == .height && copies.quarter.width == 2 && copies.quarter.height == 2)
     }
@@ -103,7 +105,8 @@ struct MinifiedCopiesTests {
         for (x, y) in [(10.5, 20.5), (400.5, 300.5)] {
             let page = try #require(m.map(x, y))
             for level in [1, 2] {
-                let copy = try #require(MinifiedRuns.inverse(m, level: level, axis: .height).map(x, y))
+                let copy = try #require(
+                    MinifiedRuns.inverse(m, level: level, axis: .height).map(x, y))
                 let bias = LayerPlan.roundingBias, k = Double(1 << level)
                 #expect(abs((page.y - bias + 0.5) / k - 0.5 + bias - copy.y) < 1e-9)
                 #expect(abs(page.x - copy.x) < 1e-9)

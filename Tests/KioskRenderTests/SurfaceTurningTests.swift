@@ -46,7 +46,9 @@ struct SurfaceTurningTests {
         let a = try #require(cache.surface(for: .panel("a")))
         let b = try #require(cache.surface(for: .panel("b")))
         let c = try #require(cache.surface(for: .panel("c")))
-        #expect(compositor.turningSurfaces == [ObjectIdentifier(a): .width, ObjectIdentifier(b): .width])
+        #expect(
+            compositor.turningSurfaces == [ObjectIdentifier(a): .width, ObjectIdentifier(b): .width]
+        )
 
         #expect(cache.storeForTurning(compositor.turningSurfaces) == 1)
         #expect(cache.storeForTurning(compositor.turningSurfaces) == 1)
