@@ -10,6 +10,7 @@ import Testing
 @Suite("Minified cube faces")
 struct MinifiedCubeTests {
     static let size = Size(width: 640, height: 400)
+    static let verticalSize = Size(width: 800, height: 480)
 
     /// Six small tiles: text that loses letters when sampled 2–4× apart.
     static func tiles(_ id: PageID) -> PageDefinition {
@@ -26,18 +27,31 @@ struct MinifiedCubeTests {
                 ])))
     }
 
-    /// The cube of pages a to d dragged by `degrees` of its 90° turn (finger still down).
-    static func frame(degrees: Double, minified: Bool = true) throws -> ImageBuffer {
+    /// The cube of pages a to d dragged by `degrees` of its 90° turn (finger still down):
+    /// sideways at 640×400, or, `vertical`, upwards at 800×480 (a vertical cube).
+    static func frame(degrees: Double, minified: Bool = true, vertical: Bool = false) throws
+        -> ImageBuffer
+    {
         _ = AppFixture.fonts
         let cube = PageDefinition(
-            id: "cube", title: "Cube", content: .cube(CubeSpec(faces: ["a", "b", "c", "d"])))
+            id: "cube", title: "Cube",
+            content: .cube(
+                CubeSpec(
+                    faces: ["a", "b", "c", "d"], orientation: vertical ? .vertical : .horizontal)))
         let configuration = LetterPages.configuration(
             home: "cube", ["a", "b", "c", "d"].map { tiles($0) } + [cube])
         let renderer = FrameRenderer(configuration: configuration, scale: 1)
+        let size = vertical ? verticalSize : self.size
         let navigator = try Navigator(configuration: configuration, viewport: size)
-        let distance = degrees / 90 * size.width
-        try ActionScript.parse("drag 600,200 \(600 - distance),200 250ms").play(
-            on: navigator, until: 0.25)
+        let drag: String
+        if vertical {
+            let distance = degrees / 90 * size.height
+            drag = "drag 400,440 400,\(440 - distance) 250ms"
+        } else {
+            let distance = degrees / 90 * size.width
+            drag = "drag 600,200 \(600 - distance),200 250ms"
+        }
+        try ActionScript.parse(drag).play(on: navigator, until: 0.25)
         let scene = navigator.scene()
         return try renderer.render(scene, now: AppFixture.instant, minified: minified)
     }
@@ -63,14 +77,16 @@ struct MinifiedCubeTests {
     /// Shimmer over a slow turn 1° a frame: the second difference in time of each pixel of the
     /// far face's region (|f(t+1) − 2 f(t) + f(t−1)|, summed), which smooth motion keeps small
     /// and letters that come and go make large.
-    static func shimmer(minified: Bool) throws -> Double {
+    static func shimmer(minified: Bool, vertical: Bool = false) throws -> Double {
         let frames = try stride(from: 30.0, through: 40.0, by: 1.0).map {
-            try frame(degrees: $0, minified: minified)
+            try frame(degrees: $0, minified: minified, vertical: vertical)
         }
+        // The incoming face: right of the cube's edge (sideways), below it (vertical).
+        let (rows, columns) = vertical ? (330..<470, 40..<760) : (60..<340, 430..<630)
         var total = 0.0
         for t in 1..<(frames.count - 1) {
-            for y in 60..<340 {
-                for x in 430..<630 {
+            for y in rows {
+                for x in columns {
                     for shift in stride(from: 0, to: 24, by: 8) {
                         func channel(_ image: ImageBuffer) -> Double {
                             Double((image.pixel(x: x, y: y) >> UInt32(shift)) & 0xFF)

@@ -46,7 +46,9 @@ struct SurfaceTurningTests {
         let a = try #require(cache.surface(for: .panel("a")))
         let b = try #require(cache.surface(for: .panel("b")))
         let c = try #require(cache.surface(for: .panel("c")))
-        #expect(compositor.turningSurfaces == [ObjectIdentifier(a), ObjectIdentifier(b)])
+        #expect(
+            compositor.turningSurfaces == [ObjectIdentifier(a): .width, ObjectIdentifier(b): .width]
+        )
 
         #expect(cache.storeForTurning(compositor.turningSurfaces) == 1)
         #expect(cache.storeForTurning(compositor.turningSurfaces) == 1)
@@ -76,8 +78,55 @@ struct SurfaceTurningTests {
         #expect(a.pairLayout == nil && b.pairLayout != nil)
 
         // Settled: nothing turns, nothing stays stored.
-        cache.storeForTurning([])
+        cache.storeForTurning([:])
         #expect(cache.turningBytes == 0)
         #expect(a.pairLayout == nil && b.pairLayout == nil)
+    }
+
+    @Test(
+        "a vertical cube's faces get half- and quarter-height copies and no column pairs; rows not squeezed beyond 2× are drawn bit for bit as from the page"
+    )
+    func verticalFacesStoreHeightCopies() throws {
+        let cache = S.cache(["a": Self.board, "b": Self.plain])
+        let t = 30 * pi / 180
+        func face(_ id: PageID, _ angle: Double) -> SceneLayer {
+            SceneLayer(
+                content: .panel(id), size: Self.size,
+                transform: CompositorFixtures.face(
+                    angle: angle, width: Self.size.width, height: Self.size.height,
+                    horizontal: true))
+        }
+        let scene = Scene(
+            outputSize: Self.size, background: .black,
+            layers: [face("a", t), face("b", t - pi / 2)], isAnimating: true)
+        _ = cache.prepare(for: scene, now: S.at(12, 0, 0))
+        let compositor = LayerCompositor()
+        compositor.pairTier = .best
+        let pagesOnly = try ImageBuffer(width: 320, height: 200)
+        compositor.compose(scene: scene, surfaces: cache, into: pagesOnly)
+        let a = try #require(cache.surface(for: .panel("a")))
+        let b = try #require(cache.surface(for: .panel("b")))
+        // Only the face squeezed up and down beyond 2× somewhere is worth copies.
+        let turning = compositor.turningSurfaces
+        #expect(turning.values.allSatisfy { $0 == .height })
+        #expect(turning[ObjectIdentifier(b)] == .height || turning[ObjectIdentifier(a)] == .height)
+        #expect(cache.storeForTurning(turning, limit: .max) == turning.count)
+        for page in [a, b] where turning[ObjectIdentifier(page)] != nil {
+            #expect(page.minified?.axis == .height && page.pairLayout == nil)
+            #expect(page.minified?.half.height == (200 + 1) / 2 && page.minified?.half.width == 320)
+        }
+        let copies = try ImageBuffer(width: 320, height: 200)
+        compositor.compose(scene: scene, surfaces: cache, into: copies)
+        // Rows that differ: some (the squeezed ones), and not all.
+        let changed = (0..<200).filter { y in
+            (0..<320).contains { copies.pixel(x: $0, y: y) != pagesOnly.pixel(x: $0, y: y) }
+        }
+        #expect(!changed.isEmpty && changed.count < 200)
+        compositor.readsNarrowerCopies = false
+        let again = try ImageBuffer(width: 320, height: 200)
+        compositor.compose(scene: scene, surfaces: cache, into: again)
+        #expect(CompositorFixtures.pixels(again) == CompositorFixtures.pixels(pagesOnly))
+        cache.storeForTurning([:])
+        #expect(cache.turningBytes == 0 && a.minified == nil && b.minified == nil)
     }
 }

@@ -167,6 +167,11 @@ public enum BenchCommand {
         let vertical = try kiosk(BenchPages.verticalCube)
         vertical.holdDrag(fraction: 1.0 / 3, vertical: true)
         measure("vertical cube 30deg") { vertical.frame() }
+        // Readable minification's cost on a vertical cube: the same frame from the pages alone.
+        let verticalCompositor = vertical.pipeline.renderer.compositor
+        verticalCompositor.readsNarrowerCopies = false
+        measure("vertical cube 30deg, pages only (no narrower copies)") { vertical.frame() }
+        verticalCompositor.readsNarrowerCopies = true
 
         // The display turned (`[display] rotation`): the cube at 30° and a flat page, upright and
         // through each kind of turn, drawn into an output of the panel's native size.

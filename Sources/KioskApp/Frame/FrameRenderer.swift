@@ -95,7 +95,7 @@ public final class FrameRenderer {
         let target = try ImageBuffer(
             width: Int(scene.outputSize.width), height: Int(scene.outputSize.height))
         _ = surfaces.prepare(for: scene, now: now)
-        if !minified { surfaces.storeForTurning([]) }
+        if !minified { surfaces.storeForTurning([:]) }
         compositor.compose(scene: scene, surfaces: surfaces, into: target)
         // A running kiosk stores turning faces' smaller copies after its first moving frame;
         // a picture of the middle of a turn shows what the frames after that show.

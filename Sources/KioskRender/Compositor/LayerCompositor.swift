@@ -78,9 +78,11 @@ public final class LayerCompositor {
     /// False draws turning faces from their pages alone even where narrower copies are stored
     /// (`MinifiedCopies`): `bench` compares the two.
     public var readsNarrowerCopies = true
-    /// The surfaces the last `compose` drew through the column loop's fast path (turning cube
-    /// faces): the ones worth storing for turning (`PageSurfaceCache.storeForTurning`).
-    public private(set) var turningSurfaces: Set<ObjectIdentifier> = []
+    /// The surfaces the last `compose` drew as turning cube faces, each with the axis its smaller
+    /// copies shrink along: through the column loop's fast path (`.width`), or through the row
+    /// loop's one-source-row path with rows squeezed beyond 2× (`.height`, a vertical cube). The
+    /// ones worth storing for turning (`PageSurfaceCache.storeForTurning`).
+    public internal(set) var turningSurfaces: [ObjectIdentifier: MinifiedCopies.Axis] = [:]
     /// True when scenes come mirrored onto the output (a flipped display transform): every
     /// layer's winding is reversed, so back-face culling looks at the other side.
     public var mirrorsOutput = false
@@ -258,7 +260,7 @@ public final class LayerCompositor {
         // Even column counts keep every layer's slice 16-byte aligned (56 · 2 = 112 = 7 · 16).
         for (_, plan, _) in plans
         where plan.kind == .columnProjective || plan.kind == .scaleTranslate {
-            // Up to three runs of a turning face (`MinifiedColumns`), each rounded up to even.
+            // Up to three runs of a turning face (`MinifiedRuns`), each rounded up to even.
             columns += (plan.box.x1 - plan.box.x0 + 1) & ~1 + 4
         }
         if columns > scratchColumns {
@@ -296,9 +298,7 @@ public final class LayerCompositor {
                 }
                 continue
             }
-            let source = BilinearSource(
-                base: UnsafePointer(surface.pixels.assumingMemoryBound(to: UInt32.self)),
-                width: surface.width, height: surface.height, stridePixels: surface.stride / 4)
+            let source = BilinearSource(surface)
             switch plan.kind {
             case .translation where fastPaths:
                 let map = plan.pixelCopy
@@ -323,12 +323,7 @@ public final class LayerCompositor {
                 used += (count + 1) & ~1
                 drawers.append(.scaled(plan, mapper, source))
             case .rowProjective where fastPaths:
-                // As for the column loop: one alpha for a translucent layer over an opaque surface.
-                let opaque = plan.alpha < 256 && LayerCompositor.isOpaque(surface)
-                let mapper = RowLineMapper(
-                    plan.inverse, y0: plan.box.y0, y1: plan.box.y1, source: source,
-                    opaqueSource: opaque)
-                drawers.append(.lines(plan, mapper, source))
+                appendRowRuns(plan: plan, surface: surface, source: source)
             case .translation, .scaleTranslate, .affine, .rowProjective:
                 drawers.append(.rows(plan, RowMapper(plan.inverse), source))
             case .columnProjective:
@@ -336,30 +331,25 @@ public final class LayerCompositor {
                 // pixels; its rows are read in a staircase, so the surface is checked as a whole.
                 let opaque = fastPaths && plan.alpha < 256 && LayerCompositor.isOpaque(surface)
                 // Where the face is squeezed across more than 2×, its columns read a narrower copy.
-                let runs = MinifiedColumns.runs(
+                let runs = MinifiedRuns.runs(
                     plan.inverse, box: plan.box,
-                    copies: readsNarrowerCopies && surface.minified != nil)
+                    copies: readsNarrowerCopies && surface.minified?.axis == .width)
                 for run in runs {
                     let copy = run.level == 0 ? surface : surface.minified?.level(run.level)
                     guard let copy else { continue }
                     var part = plan
-                    part.box.x0 = run.x0
-                    part.box.x1 = run.x1
-                    part.inverse = MinifiedColumns.inverse(plan.inverse, level: run.level)
-                    let partSource =
-                        run.level == 0
-                        ? source
-                        : BilinearSource(
-                            base: UnsafePointer(copy.pixels.assumingMemoryBound(to: UInt32.self)),
-                            width: copy.width, height: copy.height, stridePixels: copy.stride / 4)
+                    part.box.x0 = run.start
+                    part.box.x1 = run.end
+                    part.inverse = MinifiedRuns.inverse(plan.inverse, level: run.level)
+                    let partSource = run.level == 0 ? source : BilinearSource(copy)
                     let mapper = ColumnMapper(
-                        part.inverse, x0: run.x0, x1: run.x1,
+                        part.inverse, x0: run.start, x1: run.end,
                         scratch: scratch + used * ColumnMapper.bytesPerColumn, source: partSource,
                         allowFast: fastPaths, opaqueSource: opaque,
                         pairLayout: run.level == 0 ? surface.pairLayout : nil, tier: pairTier,
                         width: copy.width, height: copy.height)
-                    used += (run.x1 - run.x0 + 1) & ~1
-                    if mapper.fast { turningSurfaces.insert(ObjectIdentifier(surface)) }
+                    used += (run.end - run.start + 1) & ~1
+                    if mapper.fast { turningSurfaces[ObjectIdentifier(surface)] = .width }
                     if plan.alpha == 256
                         && (mapper.pairs == nil || !LayerCompositor.isOpaque(surface))
                     {

@@ -46,6 +46,13 @@ struct BilinearSource: PixelSource {
     let lastColumn: Int
     let lastRow: Int
 
+    /// All of `buffer`'s pixels, valid while it is neither redrawn nor freed.
+    init(_ buffer: ImageBuffer) {
+        self.init(
+            base: UnsafePointer(buffer.pixels.assumingMemoryBound(to: UInt32.self)),
+            width: buffer.width, height: buffer.height, stridePixels: buffer.stride / 4)
+    }
+
     init(base: UnsafePointer<UInt32>, width: Int, height: Int, stridePixels: Int) {
         self.base = base
         self.stridePixels = stridePixels

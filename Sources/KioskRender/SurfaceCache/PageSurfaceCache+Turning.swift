@@ -1,32 +1,39 @@
-/// Pages stored for turning: while a cube turns, the faces the column loop reads get their
-/// half- and quarter-width copies (`MinifiedCopies`, for the parts squeezed beyond 2×) and, when
-/// the compositor reads them (`LayerCompositor.pairTier`), a column-pair copy (`PairLayout`),
-/// built after a frame is committed (never while one is composed, so a tap's first moving frame
-/// still costs what it did), and dropped once they stop turning.
+/// Pages stored for turning: while a cube turns, the faces the compositor draws as turning faces
+/// get their half- and quarter-size copies (`MinifiedCopies`, for the parts squeezed beyond 2×:
+/// shrunk in width for a horizontal cube's faces, in height for a vertical cube's) and, for the
+/// column loop's faces when the compositor reads them (`LayerCompositor.pairTier`), a
+/// column-pair copy (`PairLayout`), built after a frame is committed (never while one is
+/// composed, so a tap's first moving frame still costs what it did), and dropped once they stop
+/// turning.
 extension PageSurfaceCache {
     /// Keeps copies only for the surfaces in `turning` (the compositor's `turningSurfaces` of
-    /// the frame just shown) and builds at most `limit` pages' missing ones (`pairs`: the
-    /// column-pair layouts too). Returns how many pages got copies. An empty set (the cube
-    /// settled) frees them all.
+    /// the frame just shown, with the axis each one's copies shrink along) and builds at most
+    /// `limit` pages' missing ones (`pairs`: the column-pair layouts of the column loop's faces
+    /// too). Returns how many pages got copies. An empty set (the cube settled) frees them all.
     @discardableResult
     public func storeForTurning(
-        _ turning: Set<ObjectIdentifier>, pairs: Bool = true, limit: Int = 1
+        _ turning: [ObjectIdentifier: MinifiedCopies.Axis], pairs: Bool = true, limit: Int = 1
     )
         -> Int
     {
         var built = 0
         for entry in entries.values {
             let buffer = entry.buffer
-            guard turning.contains(ObjectIdentifier(buffer)) else {
+            guard let axis = turning[ObjectIdentifier(buffer)] else {
                 buffer.pairLayout = nil
                 buffer.minified = nil
                 continue
             }
-            let missing = buffer.minified == nil || (pairs && buffer.pairLayout == nil)
+            // A vertical cube's faces are read row by row: no column pairs.
+            let wantsPairs = pairs && axis == .width
+            if !wantsPairs { buffer.pairLayout = nil }
+            let missing =
+                buffer.minified?.axis != axis || (wantsPairs && buffer.pairLayout == nil)
             guard missing, built < limit else { continue }
-            if buffer.minified == nil { buffer.minified = MinifiedCopies(of: buffer) }
-            if pairs && buffer.pairLayout == nil { buffer.pairLayout = PairLayout(of: buffer) }
-            if !pairs { buffer.pairLayout = nil }
+            if buffer.minified?.axis != axis {
+                buffer.minified = MinifiedCopies(of: buffer, axis: axis)
+            }
+            if wantsPairs && buffer.pairLayout == nil { buffer.pairLayout = PairLayout(of: buffer) }
             built += 1
         }
         return built
