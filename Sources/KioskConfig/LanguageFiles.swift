@@ -23,7 +23,8 @@ enum LanguageFiles {
             guard files.kind(of: file) == .file else {
                 kiosk.error(
                     keyPath,
-                    "no \(file) for language \"\(language)\"; write its strings there (key = \"text\")")
+                    "no \(file) for language \"\(language)\"; write its strings there (key = \"text\")"
+                )
                 continue
             }
             switch ConfigLoader.parse(file, files: files) {
@@ -50,7 +51,9 @@ enum LanguageFiles {
     }
 
     /// Every string of `table` under its dotted key; anything else is an error at its key.
-    private static func read(_ table: TableReader, prefix: String, into strings: inout [String: String]) {
+    private static func read(
+        _ table: TableReader, prefix: String, into strings: inout [String: String]
+    ) {
         for (key, value) in table.entries {
             if prefix.isEmpty && key == "language" && value.table != nil { continue }
             let name = prefix.isEmpty ? key : prefix + "." + key

@@ -16,14 +16,19 @@ enum LanguageKeyCheck {
         _ pages: [ParsedPage], catalog: LanguageCatalog?, files: any ConfigFiles
     ) {
         for page in pages {
-            guard case .success(let bytes) = files.read(page.file, limit: ConfigLoader.maximumFileSize)
+            guard
+                case .success(let bytes) = files.read(
+                    page.file, limit: ConfigLoader.maximumFileSize)
             else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             let keys = uses(in: text, pattern: quotedKey)
             let languages = uses(in: text, pattern: languageAction)
             guard let catalog else {
                 if let first = keys.first {
-                    warn(page, first, "\"@\(first.text)\" is shown as written: kiosk.toml has no [languages] (default = \"en\", available = [...]) and no lang/ files")
+                    warn(
+                        page, first,
+                        "\"@\(first.text)\" is shown as written: kiosk.toml has no [languages] (default = \"en\", available = [...]) and no lang/ files"
+                    )
                 }
                 continue
             }
@@ -31,7 +36,9 @@ enum LanguageKeyCheck {
                 page.context.append(
                     Diagnostic(
                         severity: .error, file: page.file, line: use.line, column: use.column,
-                        message: "language \"\(use.text)\" is not one of [languages] available in kiosk.toml (\(catalog.available.joined(separator: ", ")))"))
+                        message:
+                            "language \"\(use.text)\" is not one of [languages] available in kiosk.toml (\(catalog.available.joined(separator: ", ")))"
+                    ))
             }
             var reported = Set<String>()
             for use in keys {
@@ -39,7 +46,8 @@ enum LanguageKeyCheck {
                 where catalog.strings[language].map({ $0[use.text] == nil }) ?? false {
                     guard reported.insert(language + "\u{0}" + use.text).inserted else { continue }
                     let fallback =
-                        language == catalog.defaultLanguage || catalog.strings[catalog.defaultLanguage]?[use.text] == nil
+                        language == catalog.defaultLanguage
+                            || catalog.strings[catalog.defaultLanguage]?[use.text] == nil
                         ? "the panel shows \"\(use.text)\""
                         : "the panel shows the \(catalog.defaultLanguage) text there"
                     warn(page, use, "\"@\(use.text)\" is not in lang/\(language).toml: \(fallback)")
@@ -50,7 +58,9 @@ enum LanguageKeyCheck {
 
     private static func warn(_ page: ParsedPage, _ use: Use, _ message: String) {
         page.context.append(
-            Diagnostic(severity: .warning, file: page.file, line: use.line, column: use.column, message: message))
+            Diagnostic(
+                severity: .warning, file: page.file, line: use.line, column: use.column,
+                message: message))
     }
 
     /// `"@key"` or `'@key'` as a whole TOML string (`@@` escapes a literal `@`).
@@ -92,7 +102,9 @@ enum LanguageKeyCheck {
 
     private static func uses(in text: String, pattern: (Substring) -> [(String, Int)]) -> [Use] {
         var result: [Use] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let code = line.prefix { $0 != "#" }  // comments name keys freely
             for (text, column) in pattern(code) {
                 result.append(Use(text: text, line: index + 1, column: column))

@@ -12,26 +12,31 @@ extension SettingsParser {
             first.allSatisfy({ $0.isASCII && $0.isLowercase })
         else { return false }
         return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            (2...8).contains(part.count)
+                && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
     }
 
     /// The default and the available codes, each with its key path; nil without `[languages]`
     /// or when it is wrong (reported).
-    func languages(_ root: TableReader) -> (default: String, available: [(value: String, keyPath: String)])? {
+    func languages(_ root: TableReader) -> (
+        default: String, available: [(value: String, keyPath: String)]
+    )? {
         guard let table = root.table("languages") else { return nil }
         table.checkKeys(Self.languagesKeys, what: "[languages]")
         guard let code = table.string("default", required: "[languages]") else { return nil }
         guard Self.isLanguageCode(code) else {
             context.error(
                 table.keyPath("default"),
-                "\"\(code)\" is not a language code; write one like \"en\", \"de\" or \"pt-BR\" (its strings are in lang/\(code).toml)")
+                "\"\(code)\" is not a language code; write one like \"en\", \"de\" or \"pt-BR\" (its strings are in lang/\(code).toml)"
+            )
             return nil
         }
         var available = table.strings("available", limit: 32) ?? [(code, table.keyPath("default"))]
         let wrong = available.filter { !Self.isLanguageCode($0.value) }
         for (bad, keyPath) in wrong {
-            context.error(keyPath, "\"\(bad)\" is not a language code; write one like \"en\" or \"pt-BR\"")
+            context.error(
+                keyPath, "\"\(bad)\" is not a language code; write one like \"en\" or \"pt-BR\"")
         }
         guard wrong.isEmpty else { return nil }
         if !available.contains(where: { $0.value == code }) {

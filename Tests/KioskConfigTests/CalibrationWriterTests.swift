@@ -128,6 +128,8 @@ struct CalibrationWriterTests {
             to: dir.appendingPathComponent("images"))
         try FileManager.default.copyItem(
             at: root.appendingPathComponent("Config/data"), to: dir.appendingPathComponent("data"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("Config/lang"), to: dir.appendingPathComponent("lang"))
         try updated.write(
             to: dir.appendingPathComponent("kiosk.toml"), atomically: true, encoding: .utf8)
         let result = ConfigLoader.load(directory: dir.path)

@@ -69,7 +69,8 @@ struct LanguageConfigTests {
             ])
     }
 
-    @Test("wrong [languages], a missing file, a non-string and an unknown language action are errors")
+    @Test(
+        "wrong [languages], a missing file, a non-string and an unknown language action are errors")
     func refusals() {
         let cases: [(result: ConfigLoadResult, expected: String)] = [
             (
@@ -81,7 +82,9 @@ struct LanguageConfigTests {
                 "lang/en.toml:1:1: error: title: expected a string, found an integer"
             ),
             (
-                Self.load(page: Self.page.replacingOccurrences(of: "language = \"de\"", with: "language = \"fr\"")),
+                Self.load(
+                    page: Self.page.replacingOccurrences(
+                        of: "language = \"de\"", with: "language = \"fr\"")),
                 "pages/p.toml:9:12: error: language \"fr\" is not one of [languages] available in kiosk.toml (en, de)"
             ),
             (
@@ -89,7 +92,10 @@ struct LanguageConfigTests {
                 "kiosk.toml:3:1: error: languages.default: \"English\" is not a language code; write one like \"en\", \"de\" or \"pt-BR\" (its strings are in lang/English.toml)"
             ),
             (
-                Self.load(kiosk: "home = \"p\"\n[languages]\ndefault = \"fr\"\navailable = [\"en\", \"de\"]\n"),
+                Self.load(
+                    kiosk:
+                        "home = \"p\"\n[languages]\ndefault = \"fr\"\navailable = [\"en\", \"de\"]\n"
+                ),
                 "kiosk.toml:4:1: error: languages.available: the default language \"fr\" must be one of the available ones"
             )
         ]

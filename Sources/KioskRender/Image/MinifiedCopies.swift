@@ -44,7 +44,8 @@ public final class MinifiedCopies {
         // Along the axis: the half copy's lines over page lines a0..<a1, and the quarter's over
         // those; across it the rectangle's own extent.
         let (along, across) =
-            axis == .width ? (rect.x0..<rect.x1, rect.y0..<rect.y1) : (rect.y0..<rect.y1, rect.x0..<rect.x1)
+            axis == .width
+            ? (rect.x0..<rect.x1, rect.y0..<rect.y1) : (rect.y0..<rect.y1, rect.x0..<rect.x1)
         let halfLines = (along.lowerBound / 2)..<((along.upperBound + 1) / 2)
         let quarterLines = (halfLines.lowerBound / 2)..<((halfLines.upperBound + 1) / 2)
         Self.halve(page, into: half, axis: axis, lines: halfLines, across: across)
