@@ -94,7 +94,9 @@ def register_checks(checks, container, fifo, shared):
 
     def reload_by_edit():
         before = count("config reloaded (files changed)")
-        c.sh("sed -i 's/^title = \"Today\"/title = \"Today (edited)\"/' /etc/kiosk-shell/pages/status.toml")
+        c.sh("sed -i 's/^title = \"@status.today\"/title = \"Today (edited)\"/' /etc/kiosk-shell/pages/status.toml")
+        if c.sh("grep -q 'Today (edited)' /etc/kiosk-shell/pages/status.toml")[0] != 0:
+            return "the edit matched nothing: status.toml has no title = \"@status.today\" line"
         if not wait_until(lambda: count("config reloaded (files changed)") > before, 5):
             return failure("an edit of /etc/kiosk-shell/pages/status.toml was not reloaded")
         return None
