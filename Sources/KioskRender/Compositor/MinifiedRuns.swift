@@ -45,20 +45,20 @@ enum MinifiedRuns {
 
     /// Source pixels per output pixel across (along u, per output x) at output point (x, y).
     static func shrink(_ n: Homography, x: Double, y: Double) -> Double {
-        let den = n.g * x + n.i
-        guard abs(den) > 1e-12 else { return 1 }
-        let numerator = n.a * x + n.b * y + n.c
-        let du = abs((n.a * den - n.g * numerator) / (den * den))
-        return du.isFinite ? du : 1
+        quotientRate(p: n.a * x + n.b * y + n.c, dp: n.a, q: n.g * x + n.i, dq: n.g)
     }
 
     /// Source pixels per output pixel up and down (along v, per output y) at output point (x, y).
     static func shrinkDown(_ n: Homography, x: Double, y: Double) -> Double {
-        let den = n.h * y + n.i
-        guard abs(den) > 1e-12 else { return 1 }
-        let numerator = n.d * x + n.e * y + n.f
-        let dv = abs((n.e * den - n.h * numerator) / (den * den))
-        return dv.isFinite ? dv : 1
+        quotientRate(p: n.d * x + n.e * y + n.f, dp: n.e, q: n.h * y + n.i, dq: n.h)
+    }
+
+    /// |d(p/q)| for p and q changing at rates dp and dq along the output axis (the quotient
+    /// rule); 1 where the projection is degenerate.
+    private static func quotientRate(p: Double, dp: Double, q: Double, dq: Double) -> Double {
+        guard abs(q) > 1e-12 else { return 1 }
+        let rate = abs((dp * q - dq * p) / (q * q))
+        return rate.isFinite ? rate : 1
     }
 
     /// 1 beyond 2×, 2 beyond 4×, else 0.
