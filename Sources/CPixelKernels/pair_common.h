@@ -12,25 +12,40 @@
 /// after the horizontal blend (the top row's four channels, then the bottom row's).
 extern const uint16_t ks_vertical_weights[17][8];
 
-/// The row of the layout and the vertical weight of `count` (≤ KS_BLOCK) columns at row `y`:
-/// `offsets[i]` the byte offset of the entry, `fy[i]` the weight 0...15 of the row below.
-/// The coordinate, exact in the double (see ks_pair_columns), is clamped into 0...(height-1)·16
-/// first, so truncating is flooring, as the generic loop's clamp and shift are.
+/// The vertical weights of two pixels side by side (fy of the first · 17 + fy of the second):
+/// ks_vertical_weights of each, one after the other (32-byte aligned).
+extern const uint16_t ks_vertical_pairs[17 * 17][16];
+
+/// The row of the layout and the vertical weight of `count` (≤ KS_BLOCK) columns whose row
+/// coordinates `v` holds: `offsets[i]` the byte offset of the entry in the layout (from the
+/// column's pair column `column[i]`), `fy[i]` the weight 0...15 of the row below. The coordinate,
+/// exact in the double (see ks_pair_columns), is clamped into 0...(height-1)·16 first, so
+/// truncating is flooring, as the generic loop's clamp and shift are.
+__attribute__((always_inline)) static inline void ks_entries(
+    const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
+    int32_t count, int32_t *restrict offsets, int32_t *restrict fy)
+{
+    const double top = (double)(layout->height - 1) * 16.0;
+    for (int32_t i = 0; i < count; i++) {
+        double t = v[i];
+        t = t > 0.0 ? t : 0.0;
+        t = t < top ? t : top;
+        int32_t sixteenths = (int32_t)t;
+        offsets[i] = column[i] + (sixteenths >> 4) * 8;
+        fy[i] = sixteenths & 15;
+    }
+}
+
+/// The same for `count` (≤ KS_BLOCK) columns from `first` at row `y`: v = v0 + dv · y.
 __attribute__((always_inline)) static inline void ks_block_addresses(
     const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t count,
     int32_t y, int32_t *restrict offsets, int32_t *restrict fy)
 {
-    const double row = (double)y, top = (double)(layout->height - 1) * 16.0;
+    const double row = (double)y;
     const double *restrict v0 = columns->v0 + first, *restrict dv = columns->dv + first;
-    const int32_t *restrict column = columns->offset + first;
-    for (int32_t i = 0; i < count; i++) {
-        double v = v0[i] + dv[i] * row;
-        v = v > 0.0 ? v : 0.0;
-        v = v < top ? v : top;
-        int32_t sixteenths = (int32_t)v;
-        offsets[i] = column[i] + (sixteenths >> 4) * 8;
-        fy[i] = sixteenths & 15;
-    }
+    double v[KS_BLOCK];
+    for (int32_t i = 0; i < count; i++) v[i] = v0[i] + dv[i] * row;
+    ks_entries(layout, columns->offset + first, v, count, offsets, fy);
 }
 
 /// Bytes ahead in a pair column that a block asks the cache for: about 64 rows of the page.

@@ -1,9 +1,30 @@
-// The two drivers every tier shares, written once as macros so each tier's copy is compiled
-// with its own instruction set and calls its own block function directly (no call through a
-// pointer per block). A block is KS_BLOCK pixels of one output row (see the tier files).
+// The drivers every tier shares, written once as macros so each tier's copy is compiled with its
+// own instruction set and calls its own pixel function directly (no call through a pointer per
+// block). A tier supplies one function, `pixels`: KS_BLOCK pixels of one output row whose layout
+// entries and vertical weights are already known (see the tier files); the drivers work out
+// those entries, per block for a run, stepped down the rows for a tile.
 #ifndef KIOSK_PAIR_DRIVERS_H
 #define KIOSK_PAIR_DRIVERS_H
 #include "pair_common.h"
+
+/// A tier's pixel function: KS_BLOCK pixels to `out` from the layout entries `base + offsets[i]`
+/// with vertical weights `fy[i]` and horizontal weights `w + 16 · i`. `stream`: `out` is 64-byte
+/// aligned and the block's four lines may be written with non-temporal stores (nothing reads
+/// them back before the frame is shown, and a 16-column block writes whole lines, so the cache
+/// need not fetch them first).
+#define KS_PIXELS_ARGS                                                                         \
+    const uint8_t *base, const int32_t *offsets, const int32_t *fy, const uint8_t *w,          \
+        uint32_t *out, uint32_t colour, uint32_t alpha, int stream
+
+/// One block of row `y` from `first`: its entries from v0 + dv · y, then the tier's pixels.
+#define KS_ONE_BLOCK(pixels, layout, columns, first, y, dst, colour, alpha, stream)                 \
+    do {                                                                                       \
+        int32_t offsets_[KS_BLOCK], fy_[KS_BLOCK];                                             \
+        ks_block_addresses(layout, columns, first, KS_BLOCK, y, offsets_, fy_);                \
+        ks_block_prefetch((layout)->base, offsets_, y);                                        \
+        pixels((layout)->base, offsets_, fy_, (columns)->weights + 16 * (first), (dst) + (first), \
+            colour, alpha, stream);                                                            \
+    } while (0)
 
 #define KS_RUN_ARGS                                                                            \
     const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t count, int32_t y,    \
@@ -11,7 +32,7 @@
 
 /// A run of one row: short runs scalar; longer ones block by block, the last block ending at
 /// the run's end (it may overlap the one before: both write the same values).
-#define KS_RUN_BODY(block)                                                                     \
+#define KS_RUN_BODY(pixels)                                                                    \
     do {                                                                                       \
         if (count < KS_BLOCK) {                                                                \
             ks_scalar_pixels(layout, columns, 0, count, y, dst, colour, alpha);                \
@@ -19,8 +40,8 @@
         }                                                                                      \
         int32_t i = 0;                                                                         \
         for (; i + KS_BLOCK <= count; i += KS_BLOCK)                                           \
-            block(layout, columns, i, y, dst, colour, alpha, 0);                               \
-        if (i < count) block(layout, columns, count - KS_BLOCK, y, dst, colour, alpha, 0);     \
+            KS_ONE_BLOCK(pixels, layout, columns, i, y, dst, colour, alpha, 0);                    \
+        if (i < count) KS_ONE_BLOCK(pixels, layout, columns, count - KS_BLOCK, y, dst, colour, alpha, 0); \
     } while (0)
 
 #define KS_TILES_ARGS                                                                          \
@@ -32,11 +53,15 @@
 /// the columns' tables and `dst`, row y0's first pixel, are indexed by absolute x), in tiles of
 /// KS_BLOCK columns × all the rows: each column of a tile reads one contiguous stretch of its
 /// pair column, long enough for the hardware prefetcher, the next tile the stretch beside it.
-/// A tile wholly inside a row's run writes whole 64-byte lines with non-temporal stores (when
-/// the row is aligned so); a row that ends inside a tile is finished by a block that lies inside
-/// the run and the clip (overlapping its neighbour with the same values), or pixel by pixel.
-/// Nothing outside the clip is written, so threads may share a frame by clips.
-#define KS_TILES_BODY(block, fence)                                                            \
+///
+/// The tiles sit where row y0's pixels start a 64-byte line (the frame's memory need not start
+/// on one: a malloc'd buffer starts 16 bytes past it), so a tile wholly inside a row's run
+/// writes whole lines with non-temporal stores. Down such a tile the row coordinates advance by
+/// one add per row (v += dv: exact, as v0 + dv · y is, see ks_pair_columns). A row that ends
+/// inside a tile is finished by a block that lies inside the run and the clip (overlapping its
+/// neighbour with the same values), or pixel by pixel. Nothing outside the clip is written, so
+/// threads may share a frame by clips.
+#define KS_TILES_BODY(pixels, fence)                                                           \
     do {                                                                                       \
         int32_t first = INT32_MAX, last = INT32_MIN;                                           \
         for (int32_t r = 0; r < rows; r++) {                                                   \
@@ -45,25 +70,45 @@
             first = a < first ? a : first;                                                     \
             last = b > last ? b : last;                                                        \
         }                                                                                      \
+        if (first >= last) return;                                                             \
+        const int32_t phase = (int32_t)(((uintptr_t)dst >> 2) & (KS_BLOCK - 1));               \
         int streamed = 0;                                                                      \
-        for (int32_t tx = first & ~(KS_BLOCK - 1); first < last && tx < last; tx += KS_BLOCK) { \
+        for (int32_t tx = first - ((first + phase) & (KS_BLOCK - 1)); tx < last; tx += KS_BLOCK) { \
+            double v[KS_BLOCK], dv[KS_BLOCK];                                                  \
+            int stepping = 0;                                                                  \
             for (int32_t r = 0; r < rows; r++) {                                               \
                 int32_t a = lo[r] > clip_lo ? lo[r] : clip_lo;                                 \
                 int32_t b = hi[r] < clip_hi ? hi[r] : clip_hi, y = y0 + r;                     \
-                if (a >= b || b <= tx || a >= tx + KS_BLOCK) continue;                         \
-                uint32_t *row = dst + stride * r;                                              \
-                if (a <= tx && tx + KS_BLOCK <= b) {                                           \
-                    int stream = ((uintptr_t)(row + tx) & 63) == 0;                            \
-                    block(layout, columns, tx, y, row, colour, alpha, stream);                 \
-                    streamed |= stream;                                                        \
-                } else if (b - a >= KS_BLOCK) {                                                \
-                    if (a > tx) block(layout, columns, a, y, row, colour, alpha, 0);           \
-                    if (tx + KS_BLOCK > b)                                                     \
-                        block(layout, columns, b - KS_BLOCK, y, row, colour, alpha, 0);        \
-                } else {                                                                       \
-                    int32_t from = a > tx ? a : tx, to = b < tx + KS_BLOCK ? b : tx + KS_BLOCK; \
-                    ks_scalar_pixels(layout, columns, from, to - from, y, row, colour, alpha); \
+                int full = a <= tx && tx + KS_BLOCK <= b;                                      \
+                if (full && !stepping) {                                                       \
+                    /* The first whole row of the tile: its coordinates from the tables. */    \
+                    for (int i = 0; i < KS_BLOCK; i++) {                                       \
+                        dv[i] = columns->dv[tx + i];                                           \
+                        v[i] = columns->v0[tx + i] + dv[i] * (double)y;                        \
+                    }                                                                          \
+                    stepping = 1;                                                              \
                 }                                                                              \
+                uint32_t *row = dst + stride * r;                                              \
+                if (full) {                                                                    \
+                    int32_t offsets[KS_BLOCK], fy[KS_BLOCK];                                   \
+                    ks_entries(layout, columns->offset + tx, v, KS_BLOCK, offsets, fy);        \
+                    ks_block_prefetch(layout->base, offsets, y);                               \
+                    int stream = ((uintptr_t)(row + tx) & 63) == 0;                            \
+                    pixels(layout->base, offsets, fy, columns->weights + 16 * tx, row + tx,    \
+                        colour, alpha, stream);                                                \
+                    streamed |= stream;                                                        \
+                } else if (a < b && b > tx && a < tx + KS_BLOCK) {                             \
+                    if (b - a >= KS_BLOCK) {                                                   \
+                        if (a > tx) KS_ONE_BLOCK(pixels, layout, columns, a, y, row, colour, alpha, 0); \
+                        if (tx + KS_BLOCK > b)                                                 \
+                            KS_ONE_BLOCK(pixels, layout, columns, b - KS_BLOCK, y, row, colour, alpha, 0); \
+                    } else {                                                                   \
+                        int32_t from = a > tx ? a : tx, to = b < tx + KS_BLOCK ? b : tx + KS_BLOCK; \
+                        ks_scalar_pixels(layout, columns, from, to - from, y, row, colour, alpha); \
+                    }                                                                          \
+                }                                                                              \
+                if (stepping)                                                                  \
+                    for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                          \
             }                                                                                  \
         }                                                                                      \
         if (streamed) fence;                                                                   \

@@ -15,32 +15,26 @@ static inline uint16x4_t sample_neon(const uint8_t *entry, uint8x8_t w, int32_t 
     return vadd_u16(vget_low_u16(v), vget_high_u16(v));
 }
 
-/// KS_BLOCK pixels of row `y` from `first` (stores are ordinary: `stream` is an x86 notion).
-static void block_neon(
-    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t y,
-    uint32_t *dst, uint32_t colour, uint32_t alpha, int stream)
+/// KS_BLOCK pixels (stores are ordinary: `stream` is an x86 notion).
+static inline void pixels_neon(KS_PIXELS_ARGS)
 {
     (void)stream;
-    int32_t offsets[KS_BLOCK], fy[KS_BLOCK];
     const int modulated = colour != 256 || alpha != 256;
     const uint16_t mv[8] = {colour, colour, colour, alpha, colour, colour, colour, alpha};
     const uint16x8_t m = vld1q_u16(mv);
-    ks_block_addresses(layout, columns, first, KS_BLOCK, y, offsets, fy);
-    ks_block_prefetch(layout->base, offsets, y);
-    const uint8_t *w = columns->weights + 16 * first;
     for (int i = 0; i < KS_BLOCK; i += 2) {
         // Two pixels: their 16-bit sums, rounded by vrshrn (x + 128) >> 8.
         uint16x8_t s = vcombine_u16(
-            sample_neon(layout->base + offsets[i], vld1_u8(w + 16 * i), fy[i]),
-            sample_neon(layout->base + offsets[i + 1], vld1_u8(w + 16 * (i + 1)), fy[i + 1]));
+            sample_neon(base + offsets[i], vld1_u8(w + 16 * i), fy[i]),
+            sample_neon(base + offsets[i + 1], vld1_u8(w + 16 * (i + 1)), fy[i + 1]));
         uint8x8_t pixels = vrshrn_n_u16(s, 8);
         if (modulated) pixels = vrshrn_n_u16(vmulq_u16(vmovl_u8(pixels), m), 8);
-        vst1_u8((uint8_t *)(dst + first + i), pixels);
+        vst1_u8((uint8_t *)(out + i), pixels);
     }
 }
 
-static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(block_neon); }
-static void tiles_neon(KS_TILES_ARGS) { KS_TILES_BODY(block_neon, (void)0); }
+static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(pixels_neon); }
+static void tiles_neon(KS_TILES_ARGS) { KS_TILES_BODY(pixels_neon, (void)0); }
 
 const ks_pair_kernels ks_pair_neon = {run_neon, tiles_neon};
 #endif

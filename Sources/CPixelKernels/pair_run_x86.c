@@ -11,13 +11,6 @@
 #define KS_SSSE3 __attribute__((target("ssse3")))
 #define KS_AVX2 __attribute__((target("avx2")))
 
-/// A full block: KS_BLOCK pixels from `first`. `stream`: dst + first is 64-byte aligned and the
-/// block's four lines are written with non-temporal stores (nothing reads them back before the
-/// frame is shown: a 16-column block writes whole lines, so the cache need not fetch them first).
-#define KS_BLOCK_ARGS                                                                          \
-    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t y,    \
-        uint32_t *dst, uint32_t colour, uint32_t alpha, int stream
-
 /// The modulation's multipliers for two pixels (B, G, R by colour, A by alpha).
 #define KS_MODULATION                                                                          \
     const int modulated = colour != 256 || alpha != 256;                                       \
@@ -51,15 +44,10 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
 
 /// The SSE2 and SSSE3 blocks differ only in the horizontal blend.
 #define KS_SSE_BLOCK(NAME, ATTR, HORIZONTAL)                                                   \
-    ATTR static void NAME(KS_BLOCK_ARGS)                                                       \
+    ATTR static inline void NAME(KS_PIXELS_ARGS)                                               \
     {                                                                                          \
-        int32_t offsets[KS_BLOCK], fy[KS_BLOCK];                                               \
         KS_MODULATION;                                                                         \
-        ks_block_addresses(layout, columns, first, KS_BLOCK, y, offsets, fy);                  \
-        ks_block_prefetch(layout->base, offsets, y);                                           \
-        const uint8_t *base = layout->base, *w = columns->weights + 16 * first;                \
         const __m128i half = _mm_set1_epi16(128), mod = m;                                     \
-        uint32_t *out = dst + first;                                                           \
         for (int i = 0; i < KS_BLOCK; i += 4) {                                                \
             __m128i v[4];                                                                      \
             for (int k = 0; k < 4; k++) {                                                      \
@@ -79,38 +67,37 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
         }                                                                                      \
     }
 
-KS_SSE_BLOCK(block_sse2, KS_SSE2, horizontal_sse2)
-KS_SSE_BLOCK(block_ssse3, KS_SSSE3, horizontal_ssse3)
+KS_SSE_BLOCK(pixels_sse2, KS_SSE2, horizontal_sse2)
+KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3)
 
+/// Two pixels i and i + 1: both pages' taps blended across, then down by the pair's vertical
+/// weights (one 32-byte row of ks_vertical_pairs, so a pair costs one load, not two and a
+/// lane insert).
 KS_AVX2 static inline __m256i pair_avx2(
-    const uint8_t *base, const int32_t *offsets, const int32_t *fy, const uint8_t *w, int i)
+    const uint8_t *base, const int32_t *offsets, const uint8_t *w, const uint16_t *vertical, int i)
 {
     __m256i p = _mm256_inserti128_si256(
         _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(base + offsets[i]))),
         _mm_loadu_si128((const __m128i *)(base + offsets[i + 1])), 1);
     __m256i h = _mm256_maddubs_epi16(p, _mm256_loadu_si256((const __m256i *)(w + 16 * i)));
-    __m256i f = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_load_si128((const __m128i *)ks_vertical_weights[fy[i]])),
-        _mm_load_si128((const __m128i *)ks_vertical_weights[fy[i + 1]]), 1);
-    return _mm256_mullo_epi16(h, f);
+    return _mm256_mullo_epi16(h, _mm256_load_si256((const __m256i *)vertical));
 }
 
-KS_AVX2 static void block_avx2(KS_BLOCK_ARGS)
+KS_AVX2 static inline void pixels_avx2(KS_PIXELS_ARGS)
 {
-    int32_t offsets[KS_BLOCK], fy[KS_BLOCK];
     KS_MODULATION;
-    ks_block_addresses(layout, columns, first, KS_BLOCK, y, offsets, fy);
-    ks_block_prefetch(layout->base, offsets, y);
-    const uint8_t *base = layout->base, *w = columns->weights + 16 * first;
     const __m256i half = _mm256_set1_epi16(128), mod = _mm256_broadcastsi128_si256(m);
     // packus leaves pixels 0, 2, 4, 6 in the low lane and 1, 3, 5, 7 in the high one.
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    uint32_t *out = dst + first;
+    // Each pair's row of ks_vertical_pairs, found in one vector step for the whole block.
+    int32_t pair[KS_BLOCK / 2];
+    for (int j = 0; j < KS_BLOCK / 2; j++) pair[j] = fy[2 * j] * 17 + fy[2 * j + 1];
+#pragma clang loop unroll(full)
     for (int i = 0; i < KS_BLOCK; i += 8) {
-        __m256i v01 = pair_avx2(base, offsets, fy, w, i);
-        __m256i v23 = pair_avx2(base, offsets, fy, w, i + 2);
-        __m256i v45 = pair_avx2(base, offsets, fy, w, i + 4);
-        __m256i v67 = pair_avx2(base, offsets, fy, w, i + 6);
+        __m256i v01 = pair_avx2(base, offsets, w, ks_vertical_pairs[pair[i / 2]], i);
+        __m256i v23 = pair_avx2(base, offsets, w, ks_vertical_pairs[pair[i / 2 + 1]], i + 2);
+        __m256i v45 = pair_avx2(base, offsets, w, ks_vertical_pairs[pair[i / 2 + 2]], i + 4);
+        __m256i v67 = pair_avx2(base, offsets, w, ks_vertical_pairs[pair[i / 2 + 3]], i + 6);
         __m256i a = _mm256_add_epi16(_mm256_unpacklo_epi64(v01, v23), _mm256_unpackhi_epi64(v01, v23));
         __m256i b = _mm256_add_epi16(_mm256_unpacklo_epi64(v45, v67), _mm256_unpackhi_epi64(v45, v67));
         KS_FINISH(256, a);
@@ -124,12 +111,12 @@ KS_AVX2 static void block_avx2(KS_BLOCK_ARGS)
 }
 
 
-KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(block_sse2); }
-KS_SSE2 static void tiles_sse2(KS_TILES_ARGS) { KS_TILES_BODY(block_sse2, _mm_sfence()); }
-KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(block_ssse3); }
-KS_SSSE3 static void tiles_ssse3(KS_TILES_ARGS) { KS_TILES_BODY(block_ssse3, _mm_sfence()); }
-KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(block_avx2); }
-KS_AVX2 static void tiles_avx2(KS_TILES_ARGS) { KS_TILES_BODY(block_avx2, _mm_sfence()); }
+KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2); }
+KS_SSE2 static void tiles_sse2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_sse2, _mm_sfence()); }
+KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3); }
+KS_SSSE3 static void tiles_ssse3(KS_TILES_ARGS) { KS_TILES_BODY(pixels_ssse3, _mm_sfence()); }
+KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2); }
+KS_AVX2 static void tiles_avx2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_avx2, _mm_sfence()); }
 
 const ks_pair_kernels ks_pair_sse2 = {run_sse2, tiles_sse2};
 const ks_pair_kernels ks_pair_ssse3 = {run_ssse3, tiles_ssse3};

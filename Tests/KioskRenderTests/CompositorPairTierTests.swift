@@ -128,6 +128,69 @@ struct CompositorPairTierTests {
     }
 
     @Test(
+        "each tier reads the narrower copies of a face squeezed beyond 2x through their own layouts, as the generic loop, in the tile phase",
+        arguments: PairTier.supported)
+    func narrowerCopies(tier: PairTier) throws {
+        let size = Size(width: 421, height: 67)
+        let a = try Self.busy(5, width: 421, height: 67),
+            b = try Self.busy(17, width: 421, height: 67)
+        a.minified = MinifiedCopies(of: a)
+        b.minified = MinifiedCopies(of: b)
+        let surfaces: [LayerContent: ImageBuffer] = [.panel("a"): a, .panel("b"): b]
+        for degrees in [25.0, 40.0, 63.0, 80.0] {
+            // Either face in front: the squeezed face's runs claim in either order.
+            for layers in [
+                Self.cube(degrees, size: size), Self.cube(degrees, size: size).reversed()
+            ] {
+                for threads in [1, 2] {
+                    let r = try CompositorFixtures.fastVersusGeneric(
+                        Array(layers), size: size, surfaces: surfaces, tier: tier,
+                        threads: threads)
+                    #expect(
+                        r.worst == 0,
+                        "\(tier) \(degrees)°, \(threads) threads: \(r.differing) differ by up to \(r.worst)"
+                    )
+                }
+            }
+        }
+        #expect(a.minified?.half.pairLayout != nil && a.minified?.quarter.pairLayout != nil)
+        // A face with runs of the page and of both copies still goes through the tile phase, and
+        // every run of it claims its pixels there, even the far run of the face at the back (the
+        // first to be asked, before the run that joins it to the front face's pixels): the
+        // pixels no run claims are the edges' and the background's alone, so the row phase
+        // draws no face a second time.
+        let scene = Scene(
+            outputSize: size, background: .black, layers: Self.cube(25, size: size).reversed(),
+            isAnimating: true)
+        let compositor = LayerCompositor()
+        compositor.pairTier = tier
+        let frame = try ImageBuffer(width: 421, height: 67)
+        compositor.compose(scene: scene, surfaces: { surfaces[$0] }, into: frame)
+        #expect(compositor.prepaintsOccluders)
+        let frameBox = PixelBox(x0: 0, y0: 0, x1: 421, y1: 67)
+        var levels = Set<Int>()
+        var covered = 0..<0
+        for layer in Self.cube(25, size: size) {
+            let plan = try #require(
+                LayerPlan(layer: layer, surfaceWidth: 421, surfaceHeight: 67, limit: frameBox))
+            levels.formUnion(MinifiedRuns.runs(plan.inverse, box: plan.box).map(\.level))
+            let inner = SpanRasteriser.interior(plan, y: 33)
+            guard !inner.isEmpty else { continue }
+            covered =
+                covered.isEmpty
+                ? inner
+                : min(
+                    covered.lowerBound, inner.lowerBound)..<max(
+                        covered.upperBound, inner.upperBound)
+        }
+        #expect(levels.count >= 2, "the 25° cube reads copies: \(levels)")
+        let claimed = compositor.plannedHidden[33]
+        #expect(
+            claimed.lowerBound <= covered.lowerBound && claimed.upperBound >= covered.upperBound,
+            "claimed \(claimed), the faces cover \(covered)")
+    }
+
+    @Test(
         "each tier's kernel gives the one-pixel sampler's pixel for any row, weight, modulation, length and alignment",
         arguments: PairTier.supported)
     func kernelAgainstSampler(tier: PairTier) throws {

@@ -72,9 +72,8 @@ enum CompositorFixtures {
         let quick = LayerCompositor(threads: threads)
         quick.pairTier = tier
         if tier != nil {
-            for surface in surfaces.values where surface.pairLayout == nil {
-                surface.pairLayout = PairLayout(of: surface)
-            }
+            // The page and its narrower copies, when it has them, as `storeForTurning` stores them.
+            for surface in surfaces.values { surface.storePairLayouts() }
         }
         quick.mirrorsOutput = turn.isFlipped
         quick.compose(scene: scene, surfaces: { surfaces[$0] }, into: fast, damage: damage)

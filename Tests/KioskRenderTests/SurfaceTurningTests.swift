@@ -58,10 +58,16 @@ struct SurfaceTurningTests {
         #expect(cache.turningBytes >= 2 * 2 * (320 - 1) * 200 * 4 / 2)
         // Beside them, each turning page's half- and quarter-size copies (a third of a page).
         #expect(a.minified != nil && b.minified != nil && c.minified == nil)
+        // The copies have layouts of their own, so the loops read them as they read the page.
+        for copy in [a.minified?.half, a.minified?.quarter, b.minified?.half, b.minified?.quarter] {
+            #expect(copy?.pairLayout != nil)
+        }
+        let layouts = [
+            a, b, a.minified?.half, a.minified?.quarter, b.minified?.half, b.minified?.quarter
+        ]
+        .reduce(0) { $0 + ($1?.pairLayout?.bytes ?? 0) }
         #expect(
-            cache.turningBytes
-                == (a.pairLayout?.bytes ?? 0) + (b.pairLayout?.bytes ?? 0)
-                + (a.minified?.bytes ?? 0) + (b.minified?.bytes ?? 0))
+            cache.turningBytes == layouts + (a.minified?.bytes ?? 0) + (b.minified?.bytes ?? 0))
 
         // Drawn from the layouts, the frame is the one the row-major loop draws from the same
         // pages and copies.
@@ -76,6 +82,9 @@ struct SurfaceTurningTests {
         // A redrawn clock changes the page: its layout goes, the other face keeps its own.
         _ = cache.prepare(for: scene, now: S.at(12, 1, 0))
         #expect(a.pairLayout == nil && b.pairLayout != nil)
+        // Its copies are brought up to date where the clock is and lose their layouts with it.
+        #expect(a.minified != nil && a.minified?.half.pairLayout == nil)
+        #expect(b.minified?.half.pairLayout != nil)
 
         // Settled: nothing turns, nothing stays stored.
         cache.storeForTurning([:])

@@ -43,13 +43,15 @@ int main(void) {
     uint64_t seed = 28;
     if (check_layout(&seed)) return 1;
     int failures = 0, checked = 0;
-    enum { W = 61, H = 37, COLS = 150, ROWS = 40 };
+    enum { W = 61, H = 37, COLS = 160, ROWS = 40 };
     uint32_t *page = malloc(W * H * 4);
     uint8_t *memory = aligned_alloc(64, (ks_pair_layout_bytes(W, H) + 63) & ~(size_t)63);
     double v0[COLS], dv[COLS];
     int32_t offset[COLS];
     uint8_t weights[16 * COLS];
-    uint32_t got[ROWS * COLS + 16];
+    // 64-byte aligned, with room for a start 0...15 pixels past a line: the tiles sit on the
+    // destination's lines wherever it starts, and stream whole lines when the stride keeps them.
+    uint32_t *frame = aligned_alloc(64, (ROWS * COLS + 32) * 4), *got = frame;
     int32_t lo[ROWS], hi[ROWS];
     for (int i = 0; i < W * H; i++) page[i] = next(&seed) | (i % 3 ? 0xFF000000u : 0);
     ks_pair_layout layout;
@@ -73,6 +75,7 @@ int main(void) {
             int start = (int)(next(&seed) % 16), count = 1 + (int)(next(&seed) % (COLS - start));
             int y = (int)(next(&seed) % ROWS);
             ks_pair_columns from = {v0 + start, dv + start, offset + start, weights + 16 * start};
+            got = frame;
             ks_pair_run(tier, &layout, &from, count, y, got + 1 + start, colour, alpha);
             for (int i = 0; i < count; i++, checked++) {
                 uint32_t want = ks_pair_sample(&layout, &columns, start + i, y, colour, alpha);
@@ -83,15 +86,19 @@ int main(void) {
                 lo[r] = (int32_t)(next(&seed) % COLS);
                 hi[r] = lo[r] + (int32_t)(next(&seed) % (COLS - lo[r] + 1));
             }
-            memset(got, 0, sizeof got);
-            int32_t clip_lo = (int32_t)(next(&seed) % 40), clip_hi = COLS - (int32_t)(next(&seed) % 40);
-            ks_pair_tiles(tier, &layout, &columns, ROWS, 3, lo, hi, clip_lo, clip_hi, got, COLS, colour, alpha);
+            // Every other round a stride of whole lines (160 pixels), else one that is not (150).
+            int stride = round % 4 < 2 ? COLS : 150;
+            got = frame + next(&seed) % 16;
+            memset(frame, 0, (ROWS * COLS + 32) * 4);
+            int32_t clip_lo = (int32_t)(next(&seed) % 40), clip_hi = stride - (int32_t)(next(&seed) % 40);
+            for (int r = 0; r < ROWS; r++) hi[r] = hi[r] < stride ? hi[r] : stride;
+            ks_pair_tiles(tier, &layout, &columns, ROWS, 3, lo, hi, clip_lo, clip_hi, got, stride, colour, alpha);
             for (int r = 0; r < ROWS; r++) {
-                for (int x = 0; x < COLS; x++, checked++) {
+                for (int x = 0; x < stride; x++, checked++) {
                     int inside = x >= lo[r] && x < hi[r] && x >= clip_lo && x < clip_hi;
                     uint32_t want = inside ? ks_pair_sample(&layout, &columns, x, 3 + r, colour, alpha) : 0;
-                    if (got[r * COLS + x] != want && failures++ < 10)
-                        printf("tier %d tiles: x %d row %d: %08x != %08x\n", tier, x, r, got[r * COLS + x], want);
+                    if (got[r * stride + x] != want && failures++ < 10)
+                        printf("tier %d tiles: x %d row %d: %08x != %08x\n", tier, x, r, got[r * stride + x], want);
                 }
             }
         }

@@ -45,6 +45,8 @@ public final class LayerCompositor {
     var drawers: [LayerDrawer] = []
     /// Per drawer: true when its layer has opacity 1 (it may hide what lies beneath).
     var drawerOpaque: [Bool] = []
+    /// Per drawer: the index of its layer in the scene (a turning face may have several drawers).
+    var drawerLayer: [Int] = []
     /// True when every layer that may hide others (`drawerOpaque`) is a turning face stored for
     /// turning over an opaque page: the pixels the occlusion pass stores are then known before
     /// any is drawn, and each stripe draws them first in tiles (`prepaintStripe`).
@@ -279,6 +281,7 @@ public final class LayerCompositor {
         }
         var used = 0
         drawerOpaque.removeAll(keepingCapacity: true)
+        drawerLayer.removeAll(keepingCapacity: true)
         turningSurfaces.removeAll(keepingCapacity: true)
         prepaintsOccluders = fastPaths
         defer { prepaintsOccluders = prepaintsOccluders && drawerOpaque.contains(true) }
@@ -287,6 +290,7 @@ public final class LayerCompositor {
             // One entry per drawer: a turning face may be drawn as several runs of columns.
             defer {
                 drawerOpaque += repeatElement(plan.alpha == 256, count: drawers.count - before)
+                drawerLayer += repeatElement(index, count: drawers.count - before)
             }
             guard let surface else {
                 if case .solid(let colour) = scene.layers[index].content {
@@ -346,7 +350,7 @@ public final class LayerCompositor {
                         part.inverse, x0: run.start, x1: run.end,
                         scratch: scratch + used * ColumnMapper.bytesPerColumn, source: partSource,
                         allowFast: fastPaths, opaqueSource: opaque,
-                        pairLayout: run.level == 0 ? surface.pairLayout : nil, tier: pairTier,
+                        pairLayout: copy.pairLayout, tier: pairTier,
                         width: copy.width, height: copy.height)
                     used += (run.end - run.start + 1) & ~1
                     if mapper.fast { turningSurfaces[ObjectIdentifier(surface)] = .width }

@@ -20,20 +20,20 @@ extension PageSurfaceCache {
         for entry in entries.values {
             let buffer = entry.buffer
             guard let axis = turning[ObjectIdentifier(buffer)] else {
-                buffer.pairLayout = nil
+                buffer.dropPairLayouts()
                 buffer.minified = nil
                 continue
             }
             // A vertical cube's faces are read row by row: no column pairs.
             let wantsPairs = pairs && axis == .width
-            if !wantsPairs { buffer.pairLayout = nil }
+            if !wantsPairs { buffer.dropPairLayouts() }
             let missing =
-                buffer.minified?.axis != axis || (wantsPairs && buffer.pairLayout == nil)
+                buffer.minified?.axis != axis || (wantsPairs && !buffer.hasPairLayouts)
             guard missing, built < limit else { continue }
             if buffer.minified?.axis != axis {
                 buffer.minified = MinifiedCopies(of: buffer, axis: axis)
             }
-            if wantsPairs && buffer.pairLayout == nil { buffer.pairLayout = PairLayout(of: buffer) }
+            if wantsPairs { buffer.storePairLayouts() }
             built += 1
         }
         return built
@@ -42,7 +42,36 @@ extension PageSurfaceCache {
     /// Bytes held by pages stored for turning.
     public var turningBytes: Int {
         entries.values.reduce(0) {
-            $0 + ($1.buffer.pairLayout?.bytes ?? 0) + ($1.buffer.minified?.bytes ?? 0)
+            $0 + $1.buffer.pairLayoutBytes + ($1.buffer.minified?.bytes ?? 0)
         }
+    }
+}
+
+extension ImageBuffer {
+    /// The page and its narrower copies (when it has them) each with a layout for turning: the
+    /// column loop reads the copies through the same pair kernels as the page, so a face
+    /// squeezed beyond 2× on part of its width is drawn by the tile phase like the rest.
+    var hasPairLayouts: Bool {
+        pairLayout != nil
+            && (minified.map { $0.half.pairLayout != nil && $0.quarter.pairLayout != nil } ?? true)
+    }
+
+    /// Builds the missing layouts of `hasPairLayouts`.
+    func storePairLayouts() {
+        for buffer in [self, minified?.half, minified?.quarter] {
+            guard let buffer, buffer.pairLayout == nil else { continue }
+            buffer.pairLayout = PairLayout(of: buffer)
+        }
+    }
+
+    func dropPairLayouts() {
+        pairLayout = nil
+        minified?.half.pairLayout = nil
+        minified?.quarter.pairLayout = nil
+    }
+
+    /// Bytes held by the layouts of the page and its copies.
+    var pairLayoutBytes: Int {
+        [self, minified?.half, minified?.quarter].reduce(0) { $0 + ($1?.pairLayout?.bytes ?? 0) }
     }
 }
