@@ -36,16 +36,32 @@ __attribute__((always_inline)) static inline void ks_entries(
     }
 }
 
-/// The same for `count` (≤ KS_BLOCK) columns from `first` at row `y`: v = v0 + dv · y.
+/// The row coordinates of `count` (≤ KS_BLOCK) columns from `first` at row `y`: v0 + dv · y.
+__attribute__((always_inline)) static inline void ks_block_rows(
+    const ks_pair_columns *columns, int32_t first, int32_t count, int32_t y, double *restrict v)
+{
+    const double row = (double)y;
+    const double *restrict v0 = columns->v0 + first, *restrict dv = columns->dv + first;
+    for (int32_t i = 0; i < count; i++) v[i] = v0[i] + dv[i] * row;
+}
+
+/// ks_entries of `count` (≤ KS_BLOCK) columns from `first` at row `y`.
 __attribute__((always_inline)) static inline void ks_block_addresses(
     const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t count,
     int32_t y, int32_t *restrict offsets, int32_t *restrict fy)
 {
-    const double row = (double)y;
-    const double *restrict v0 = columns->v0 + first, *restrict dv = columns->dv + first;
     double v[KS_BLOCK];
-    for (int32_t i = 0; i < count; i++) v[i] = v0[i] + dv[i] * row;
+    ks_block_rows(columns, first, count, y, v);
     ks_entries(layout, columns->offset + first, v, count, offsets, fy);
+}
+
+/// ks_entries of a whole block: the `entries` of the tiers whose pixel function takes each
+/// pixel's vertical weight fy (see pair_drivers.h).
+__attribute__((always_inline)) static inline void ks_block_entries(
+    const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
+    int32_t *restrict offsets, int32_t *restrict fy)
+{
+    ks_entries(layout, column, v, KS_BLOCK, offsets, fy);
 }
 
 /// Bytes ahead in a pair column that a block asks the cache for: about 64 rows of the page.

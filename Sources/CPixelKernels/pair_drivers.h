@@ -1,29 +1,33 @@
 // The drivers every tier shares, written once as macros so each tier's copy is compiled with its
-// own instruction set and calls its own pixel function directly (no call through a pointer per
-// block). A tier supplies one function, `pixels`: KS_BLOCK pixels of one output row whose layout
-// entries and vertical weights are already known (see the tier files); the drivers work out
-// those entries, per block for a run, stepped down the rows for a tile.
+// own instruction set and calls its own functions directly (no call through a pointer per
+// block). A tier supplies two:
+// - `entries`: from a block's row coordinates v, each pixel's byte offset in the layout and its
+//   vertical weight in the form the tier's pixels read it (`ks_block_entries`: fy 0...15);
+// - `pixels`: KS_BLOCK pixels of one output row from those.
+// The drivers work out the coordinates, per block for a run, stepped down the rows for a tile.
 #ifndef KIOSK_PAIR_DRIVERS_H
 #define KIOSK_PAIR_DRIVERS_H
 #include "pair_common.h"
 
 /// A tier's pixel function: KS_BLOCK pixels to `out` from the layout entries `base + offsets[i]`
-/// with vertical weights `fy[i]` and horizontal weights `w + 16 · i`. `stream`: `out` is 64-byte
+/// with the vertical weights `vertical` its `entries` wrote and horizontal weights `w + 16 · i`. `stream`: `out` is 64-byte
 /// aligned and the block's four lines may be written with non-temporal stores (nothing reads
 /// them back before the frame is shown, and a 16-column block writes whole lines, so the cache
 /// need not fetch them first).
 #define KS_PIXELS_ARGS                                                                         \
-    const uint8_t *base, const int32_t *offsets, const int32_t *fy, const uint8_t *w,          \
+    const uint8_t *base, const int32_t *offsets, const int32_t *vertical, const uint8_t *w,    \
         uint32_t *out, uint32_t colour, uint32_t alpha, int stream
 
-/// One block of row `y` from `first`: its entries from v0 + dv · y, then the tier's pixels.
-#define KS_ONE_BLOCK(pixels, layout, columns, first, y, dst, colour, alpha, stream)                 \
+/// One block of row `y` from `first`: its coordinates v0 + dv · y, entries, then the pixels.
+#define KS_ONE_BLOCK(pixels, entries, layout, columns, first, y, dst, colour, alpha, stream)   \
     do {                                                                                       \
-        int32_t offsets_[KS_BLOCK], fy_[KS_BLOCK];                                             \
-        ks_block_addresses(layout, columns, first, KS_BLOCK, y, offsets_, fy_);                \
+        double v_[KS_BLOCK];                                                                   \
+        int32_t offsets_[KS_BLOCK], vertical_[KS_BLOCK];                                       \
+        ks_block_rows(columns, first, KS_BLOCK, y, v_);                                        \
+        entries(layout, (columns)->offset + (first), v_, offsets_, vertical_);                 \
         ks_block_prefetch((layout)->base, offsets_, y);                                        \
-        pixels((layout)->base, offsets_, fy_, (columns)->weights + 16 * (first), (dst) + (first), \
-            colour, alpha, stream);                                                            \
+        pixels((layout)->base, offsets_, vertical_, (columns)->weights + 16 * (first),         \
+            (dst) + (first), colour, alpha, stream);                                           \
     } while (0)
 
 #define KS_RUN_ARGS                                                                            \
@@ -32,7 +36,7 @@
 
 /// A run of one row: short runs scalar; longer ones block by block, the last block ending at
 /// the run's end (it may overlap the one before: both write the same values).
-#define KS_RUN_BODY(pixels)                                                                    \
+#define KS_RUN_BODY(pixels, entries)                                                                    \
     do {                                                                                       \
         if (count < KS_BLOCK) {                                                                \
             ks_scalar_pixels(layout, columns, 0, count, y, dst, colour, alpha);                \
@@ -40,8 +44,8 @@
         }                                                                                      \
         int32_t i = 0;                                                                         \
         for (; i + KS_BLOCK <= count; i += KS_BLOCK)                                           \
-            KS_ONE_BLOCK(pixels, layout, columns, i, y, dst, colour, alpha, 0);                    \
-        if (i < count) KS_ONE_BLOCK(pixels, layout, columns, count - KS_BLOCK, y, dst, colour, alpha, 0); \
+            KS_ONE_BLOCK(pixels, entries, layout, columns, i, y, dst, colour, alpha, 0);                    \
+        if (i < count) KS_ONE_BLOCK(pixels, entries, layout, columns, count - KS_BLOCK, y, dst, colour, alpha, 0); \
     } while (0)
 
 #define KS_TILES_ARGS                                                                          \
@@ -61,7 +65,7 @@
 /// inside a tile is finished by a block that lies inside the run and the clip (overlapping its
 /// neighbour with the same values), or pixel by pixel. Nothing outside the clip is written, so
 /// threads may share a frame by clips.
-#define KS_TILES_BODY(pixels, fence)                                                           \
+#define KS_TILES_BODY(pixels, entries, fence)                                                           \
     do {                                                                                       \
         int32_t first = INT32_MAX, last = INT32_MIN;                                           \
         for (int32_t r = 0; r < rows; r++) {                                                   \
@@ -76,32 +80,41 @@
         for (int32_t tx = first - ((first + phase) & (KS_BLOCK - 1)); tx < last; tx += KS_BLOCK) { \
             double v[KS_BLOCK], dv[KS_BLOCK];                                                  \
             int stepping = 0;                                                                  \
-            for (int32_t r = 0; r < rows; r++) {                                               \
+            /* A tile cut by the clip has no whole row. */                                     \
+            const int inside = tx >= clip_lo && tx + KS_BLOCK <= clip_hi;                      \
+            for (int32_t r = 0; r < rows;) {                                                   \
+                if (inside && lo[r] <= tx && tx + KS_BLOCK <= hi[r]) {                         \
+                    if (!stepping) {                                                           \
+                        /* The first whole row of the tile: its coordinates from the tables. */ \
+                        for (int i = 0; i < KS_BLOCK; i++) {                                   \
+                            dv[i] = columns->dv[tx + i];                                       \
+                            v[i] = columns->v0[tx + i] + dv[i] * (double)(y0 + r);             \
+                        }                                                                      \
+                        stepping = 1;                                                          \
+                    }                                                                          \
+                    /* The whole rows that follow, in one tight loop. */                       \
+                    do {                                                                       \
+                        uint32_t *row = dst + stride * r;                                      \
+                        int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                         \
+                        entries(layout, columns->offset + tx, v, offsets, vertical);           \
+                        ks_block_prefetch(layout->base, offsets, y0 + r);                      \
+                        int stream = ((uintptr_t)(row + tx) & 63) == 0;                        \
+                        pixels(layout->base, offsets, vertical, columns->weights + 16 * tx,    \
+                            row + tx, colour, alpha, stream);                                  \
+                        streamed |= stream;                                                    \
+                        for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                      \
+                        r++;                                                                   \
+                    } while (r < rows && lo[r] <= tx && tx + KS_BLOCK <= hi[r]);               \
+                    continue;                                                                  \
+                }                                                                              \
                 int32_t a = lo[r] > clip_lo ? lo[r] : clip_lo;                                 \
                 int32_t b = hi[r] < clip_hi ? hi[r] : clip_hi, y = y0 + r;                     \
-                int full = a <= tx && tx + KS_BLOCK <= b;                                      \
-                if (full && !stepping) {                                                       \
-                    /* The first whole row of the tile: its coordinates from the tables. */    \
-                    for (int i = 0; i < KS_BLOCK; i++) {                                       \
-                        dv[i] = columns->dv[tx + i];                                           \
-                        v[i] = columns->v0[tx + i] + dv[i] * (double)y;                        \
-                    }                                                                          \
-                    stepping = 1;                                                              \
-                }                                                                              \
                 uint32_t *row = dst + stride * r;                                              \
-                if (full) {                                                                    \
-                    int32_t offsets[KS_BLOCK], fy[KS_BLOCK];                                   \
-                    ks_entries(layout, columns->offset + tx, v, KS_BLOCK, offsets, fy);        \
-                    ks_block_prefetch(layout->base, offsets, y);                               \
-                    int stream = ((uintptr_t)(row + tx) & 63) == 0;                            \
-                    pixels(layout->base, offsets, fy, columns->weights + 16 * tx, row + tx,    \
-                        colour, alpha, stream);                                                \
-                    streamed |= stream;                                                        \
-                } else if (a < b && b > tx && a < tx + KS_BLOCK) {                             \
+                if (a < b && b > tx && a < tx + KS_BLOCK) {                                    \
                     if (b - a >= KS_BLOCK) {                                                   \
-                        if (a > tx) KS_ONE_BLOCK(pixels, layout, columns, a, y, row, colour, alpha, 0); \
+                        if (a > tx) KS_ONE_BLOCK(pixels, entries, layout, columns, a, y, row, colour, alpha, 0); \
                         if (tx + KS_BLOCK > b)                                                 \
-                            KS_ONE_BLOCK(pixels, layout, columns, b - KS_BLOCK, y, row, colour, alpha, 0); \
+                            KS_ONE_BLOCK(pixels, entries, layout, columns, b - KS_BLOCK, y, row, colour, alpha, 0); \
                     } else {                                                                   \
                         int32_t from = a > tx ? a : tx, to = b < tx + KS_BLOCK ? b : tx + KS_BLOCK; \
                         ks_scalar_pixels(layout, columns, from, to - from, y, row, colour, alpha); \
@@ -109,6 +122,7 @@
                 }                                                                              \
                 if (stepping)                                                                  \
                     for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                          \
+                r++;                                                                           \
             }                                                                                  \
         }                                                                                      \
         if (streamed) fence;                                                                   \

@@ -25,16 +25,16 @@ static inline void pixels_neon(KS_PIXELS_ARGS)
     for (int i = 0; i < KS_BLOCK; i += 2) {
         // Two pixels: their 16-bit sums, rounded by vrshrn (x + 128) >> 8.
         uint16x8_t s = vcombine_u16(
-            sample_neon(base + offsets[i], vld1_u8(w + 16 * i), fy[i]),
-            sample_neon(base + offsets[i + 1], vld1_u8(w + 16 * (i + 1)), fy[i + 1]));
+            sample_neon(base + offsets[i], vld1_u8(w + 16 * i), vertical[i]),
+            sample_neon(base + offsets[i + 1], vld1_u8(w + 16 * (i + 1)), vertical[i + 1]));
         uint8x8_t pixels = vrshrn_n_u16(s, 8);
         if (modulated) pixels = vrshrn_n_u16(vmulq_u16(vmovl_u8(pixels), m), 8);
         vst1_u8((uint8_t *)(out + i), pixels);
     }
 }
 
-static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(pixels_neon); }
-static void tiles_neon(KS_TILES_ARGS) { KS_TILES_BODY(pixels_neon, (void)0); }
+static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(pixels_neon, ks_block_entries); }
+static void tiles_neon(KS_TILES_ARGS) { KS_TILES_BODY(pixels_neon, ks_block_entries, (void)0); }
 
 const ks_pair_kernels ks_pair_neon = {run_neon, tiles_neon};
 #endif

@@ -53,7 +53,7 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
             for (int k = 0; k < 4; k++) {                                                      \
                 __m128i p = _mm_loadu_si128((const __m128i *)(base + offsets[i + k]));         \
                 __m128i h = HORIZONTAL(p, _mm_loadu_si128((const __m128i *)(w + 16 * (i + k)))); \
-                v[k] = _mm_mullo_epi16(h, _mm_load_si128((const __m128i *)ks_vertical_weights[fy[i + k]])); \
+                v[k] = _mm_mullo_epi16(h, _mm_load_si128((const __m128i *)ks_vertical_weights[vertical[i + k]])); \
             }                                                                                  \
             __m128i a = _mm_add_epi16(_mm_unpacklo_epi64(v[0], v[1]), _mm_unpackhi_epi64(v[0], v[1])); \
             __m128i b = _mm_add_epi16(_mm_unpacklo_epi64(v[2], v[3]), _mm_unpackhi_epi64(v[2], v[3])); \
@@ -70,34 +70,68 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
 KS_SSE_BLOCK(pixels_sse2, KS_SSE2, horizontal_sse2)
 KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3)
 
-/// Two pixels i and i + 1: both pages' taps blended across, then down by the pair's vertical
-/// weights (one 32-byte row of ks_vertical_pairs, so a pair costs one load, not two and a
-/// lane insert).
-KS_AVX2 static inline __m256i pair_avx2(
-    const uint8_t *base, const int32_t *offsets, const uint8_t *w, const uint16_t *vertical, int i)
+/// The AVX2 tier's entries: the offsets as ks_entries gives them, and per pair of pixels
+/// (2j, 2j + 1) the byte offset of its row of ks_vertical_pairs (fy of the first · 17 + fy of
+/// the second, times 32), so a pair's vertical weights are one load. Eight columns a step, in
+/// vector registers: the clamp and floor are ks_entries' own. The pair offsets come out of the
+/// horizontal add in the order 0, 1, 4, 5, 2, 3, 6, 7 (KS_AVX2_PAIR below finds each).
+KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
+    const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
+    int32_t *restrict offsets, int32_t *restrict vertical)
 {
-    __m256i p = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(base + offsets[i]))),
-        _mm_loadu_si128((const __m128i *)(base + offsets[i + 1])), 1);
-    __m256i h = _mm256_maddubs_epi16(p, _mm256_loadu_si256((const __m256i *)(w + 16 * i)));
-    return _mm256_mullo_epi16(h, _mm256_load_si256((const __m256i *)vertical));
+    const __m256d zero = _mm256_setzero_pd();
+    const __m256d top = _mm256_set1_pd((double)(layout->height - 1) * 16.0);
+    const __m256i fifteen = _mm256_set1_epi32(15);
+    const __m256i scale = _mm256_setr_epi32(17 * 32, 32, 17 * 32, 32, 17 * 32, 32, 17 * 32, 32);
+    __m256i weighted[2];
+    for (int h = 0; h < 2; h++) {
+        __m128i lo = _mm256_cvttpd_epi32(
+            _mm256_min_pd(_mm256_max_pd(_mm256_loadu_pd(v + 8 * h), zero), top));
+        __m128i hi = _mm256_cvttpd_epi32(
+            _mm256_min_pd(_mm256_max_pd(_mm256_loadu_pd(v + 8 * h + 4), zero), top));
+        __m256i sixteenths = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        __m256i row = _mm256_slli_epi32(_mm256_srli_epi32(sixteenths, 4), 3);
+        _mm256_storeu_si256(
+            (__m256i *)(offsets + 8 * h),
+            _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(column + 8 * h)), row));
+        weighted[h] = _mm256_mullo_epi32(_mm256_and_si256(sixteenths, fifteen), scale);
+    }
+    _mm256_storeu_si256((__m256i *)vertical, _mm256_hadd_epi32(weighted[0], weighted[1]));
 }
 
-KS_AVX2 static inline void pixels_avx2(KS_PIXELS_ARGS)
+/// Where entries_avx2 put pair j's offset (pairs 0...3 from the first eight columns, 4...7 from
+/// the next; hadd interleaves them by 128-bit lane).
+#define KS_AVX2_PAIR(j) ((j) < 4 ? ((j) & 1) + ((j) & 2) * 2 : ((j) & 1) + 2 + ((j) & 2) * 2)
+
+/// Two pixels i and i + 1: both pages' taps blended across, then down by the pair's vertical
+/// weights (its row of ks_vertical_pairs: one load, not two and a lane insert).
+KS_AVX2 __attribute__((always_inline)) static inline __m256i pair_avx2(
+    const uint8_t *base, const int32_t *offsets, const uint8_t *w, const int32_t *vertical, int i)
+{
+    // Unsigned: every offset is ≥ 0, and a 32-bit lane moved to a register needs no sign
+    // extension before it indexes memory.
+    const uint32_t *entry = (const uint32_t *)offsets, *row = (const uint32_t *)vertical;
+    __m256i p = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(base + entry[i]))),
+        _mm_loadu_si128((const __m128i *)(base + entry[i + 1])), 1);
+    __m256i h = _mm256_maddubs_epi16(p, _mm256_loadu_si256((const __m256i *)(w + 16 * i)));
+    const uint8_t *pairs = (const uint8_t *)ks_vertical_pairs;
+    return _mm256_mullo_epi16(
+        h, _mm256_load_si256((const __m256i *)(pairs + row[KS_AVX2_PAIR(i / 2)])));
+}
+
+KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_ARGS)
 {
     KS_MODULATION;
     const __m256i half = _mm256_set1_epi16(128), mod = _mm256_broadcastsi128_si256(m);
     // packus leaves pixels 0, 2, 4, 6 in the low lane and 1, 3, 5, 7 in the high one.
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    // Each pair's row of ks_vertical_pairs, found in one vector step for the whole block.
-    int32_t pair[KS_BLOCK / 2];
-    for (int j = 0; j < KS_BLOCK / 2; j++) pair[j] = fy[2 * j] * 17 + fy[2 * j + 1];
 #pragma clang loop unroll(full)
     for (int i = 0; i < KS_BLOCK; i += 8) {
-        __m256i v01 = pair_avx2(base, offsets, w, ks_vertical_pairs[pair[i / 2]], i);
-        __m256i v23 = pair_avx2(base, offsets, w, ks_vertical_pairs[pair[i / 2 + 1]], i + 2);
-        __m256i v45 = pair_avx2(base, offsets, w, ks_vertical_pairs[pair[i / 2 + 2]], i + 4);
-        __m256i v67 = pair_avx2(base, offsets, w, ks_vertical_pairs[pair[i / 2 + 3]], i + 6);
+        __m256i v01 = pair_avx2(base, offsets, w, vertical, i);
+        __m256i v23 = pair_avx2(base, offsets, w, vertical, i + 2);
+        __m256i v45 = pair_avx2(base, offsets, w, vertical, i + 4);
+        __m256i v67 = pair_avx2(base, offsets, w, vertical, i + 6);
         __m256i a = _mm256_add_epi16(_mm256_unpacklo_epi64(v01, v23), _mm256_unpackhi_epi64(v01, v23));
         __m256i b = _mm256_add_epi16(_mm256_unpacklo_epi64(v45, v67), _mm256_unpackhi_epi64(v45, v67));
         KS_FINISH(256, a);
@@ -111,12 +145,12 @@ KS_AVX2 static inline void pixels_avx2(KS_PIXELS_ARGS)
 }
 
 
-KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2); }
-KS_SSE2 static void tiles_sse2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_sse2, _mm_sfence()); }
-KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3); }
-KS_SSSE3 static void tiles_ssse3(KS_TILES_ARGS) { KS_TILES_BODY(pixels_ssse3, _mm_sfence()); }
-KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2); }
-KS_AVX2 static void tiles_avx2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_avx2, _mm_sfence()); }
+KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, ks_block_entries); }
+KS_SSE2 static void tiles_sse2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_sse2, ks_block_entries, _mm_sfence()); }
+KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, ks_block_entries); }
+KS_SSSE3 static void tiles_ssse3(KS_TILES_ARGS) { KS_TILES_BODY(pixels_ssse3, ks_block_entries, _mm_sfence()); }
+KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
+KS_AVX2 static void tiles_avx2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_avx2, entries_avx2, _mm_sfence()); }
 
 const ks_pair_kernels ks_pair_sse2 = {run_sse2, tiles_sse2};
 const ks_pair_kernels ks_pair_ssse3 = {run_ssse3, tiles_ssse3};

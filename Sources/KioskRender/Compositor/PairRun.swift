@@ -79,6 +79,16 @@ struct PairRun {
         return true
     }
 
+    /// The pixel of column `x` (within the run) on row `y`, unmodulated; nil beyond the rows
+    /// the tables are exact for.
+    @inline(__always)
+    func sample(_ x: Int, y: Int) -> UInt32? {
+        guard y >= 0, y < PairRun.rowLimit else { return nil }
+        var layout = self.layout
+        var columns = ks_pair_columns(v0: v0, dv: dv, offset: offsets, weights: weights)
+        return ks_pair_sample(&layout, &columns, Int32(x), Int32(y), 256, 256)
+    }
+
     /// Draws rows y0..<y0 + rows, pixels lo[r]..<hi[r] of each (absolute x) within `clip`, in
     /// tiles of 16 columns × all the rows (`ks_pair_tiles`); `dst` is row y0's pixel 0.
     func drawTiles(

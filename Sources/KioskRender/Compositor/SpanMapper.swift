@@ -7,6 +7,9 @@ protocol SpanMapper {
     mutating func startRow(_ y: Int)
     /// Surface coordinates of pixel `x` of the current row.
     func coordinates(_ x: Int) -> (u: Int, v: Int)
+    /// The bilinear sample of `source` at pixel `x` of the current row (an edge pixel: the
+    /// generic loop modulates it by its coverage).
+    func sample<S: PixelSource>(_ x: Int, from source: S) -> UInt32
     /// Draws the fully covered pixels x0..<x1 of the current row through a specialised loop, or
     /// returns false to let the generic loop do it. `fresh`: the pixels are transparent, so they
     /// are stored without blending.
@@ -23,6 +26,12 @@ protocol SpanMapper {
 }
 
 extension SpanMapper {
+    @inline(__always)
+    func sample<S: PixelSource>(_ x: Int, from source: S) -> UInt32 {
+        let (u, v) = coordinates(x)
+        return source.sample(u, v)
+    }
+
     @inline(__always)
     func drawInterior(
         _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, colour: UInt64,

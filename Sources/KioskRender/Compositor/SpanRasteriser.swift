@@ -89,9 +89,8 @@ enum SpanRasteriser {
         @inline(__always) func edgePixel(_ x: Int) {
             let cov = coverage(plan, x: x, rowTerm: rowTerm)
             guard cov > 0 else { return }
-            let (u, v) = mapper.coordinates(x)
             let p = modulate(
-                source.sample(u, v), colour: UInt64((cov * colourScale).rounded()),
+                mapper.sample(x, from: source), colour: UInt64((cov * colourScale).rounded()),
                 alpha: UInt64((cov * alphaScale).rounded()))
             put(p, row + x)
         }
