@@ -15,6 +15,26 @@ static inline uint16x4_t sample_neon(const uint8_t *entry, uint8x8_t w, int32_t 
     return vadd_u16(vget_low_u16(v), vget_high_u16(v));
 }
 
+/// The NEON tier's entries: ks_entries' offsets and weights, four columns a step in vector
+/// registers (the clamp, and FCVTZS truncating toward zero as the C cast does).
+static inline void entries_neon(
+    const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
+    int32_t *restrict offsets, int32_t *restrict vertical)
+{
+    const float64x2_t zero = vdupq_n_f64(0.0);
+    const float64x2_t top = vdupq_n_f64((double)(layout->height - 1) * 16.0);
+    for (int i = 0; i < KS_BLOCK; i += 4) {
+        float64x2_t a = vminq_f64(vmaxq_f64(vld1q_f64(v + i), zero), top);
+        float64x2_t b = vminq_f64(vmaxq_f64(vld1q_f64(v + i + 2), zero), top);
+        int32x4_t sixteenths = vcombine_s32(
+            vmovn_s64(vcvtq_s64_f64(a)), vmovn_s64(vcvtq_s64_f64(b)));
+        vst1q_s32(
+            offsets + i,
+            vaddq_s32(vld1q_s32(column + i), vshlq_n_s32(vshrq_n_s32(sixteenths, 4), 3)));
+        vst1q_s32(vertical + i, vandq_s32(sixteenths, vdupq_n_s32(15)));
+    }
+}
+
 /// KS_BLOCK pixels (stores are ordinary: `stream` is an x86 notion).
 static inline void pixels_neon(KS_PIXELS_ARGS)
 {
@@ -33,8 +53,8 @@ static inline void pixels_neon(KS_PIXELS_ARGS)
     }
 }
 
-static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(pixels_neon, ks_block_entries); }
-static void tiles_neon(KS_TILES_ARGS) { KS_TILES_BODY(pixels_neon, ks_block_entries, (void)0); }
+static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(pixels_neon, entries_neon); }
+static void tiles_neon(KS_TILES_ARGS) { KS_TILES_BODY(pixels_neon, entries_neon, (void)0); }
 
 const ks_pair_kernels ks_pair_neon = {run_neon, tiles_neon};
 #endif

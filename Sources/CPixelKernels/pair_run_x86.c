@@ -26,6 +26,27 @@
             s = _mm##bits##_srli_epi16(_mm##bits##_add_epi16(_mm##bits##_mullo_epi16(s, mod), half), 8); \
     } while (0)
 
+/// The SSE2 and SSSE3 tiers' entries: ks_entries' offsets and weights fy, two columns a step
+/// in vector registers (the clamp, and cvttpd2dq truncating as the C cast does).
+KS_SSE2 __attribute__((always_inline)) static inline void entries_sse2(
+    const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
+    int32_t *restrict offsets, int32_t *restrict vertical)
+{
+    const __m128d zero = _mm_setzero_pd();
+    const __m128d top = _mm_set1_pd((double)(layout->height - 1) * 16.0);
+    const __m128i fifteen = _mm_set1_epi32(15);
+    for (int i = 0; i < KS_BLOCK; i += 4) {
+        __m128i lo = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(_mm_loadu_pd(v + i), zero), top));
+        __m128i hi = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(_mm_loadu_pd(v + i + 2), zero), top));
+        __m128i sixteenths = _mm_unpacklo_epi64(lo, hi);
+        __m128i row = _mm_slli_epi32(_mm_srli_epi32(sixteenths, 4), 3);
+        _mm_storeu_si128(
+            (__m128i *)(offsets + i),
+            _mm_add_epi32(_mm_loadu_si128((const __m128i *)(column + i)), row));
+        _mm_storeu_si128((__m128i *)(vertical + i), _mm_and_si128(sixteenths, fifteen));
+    }
+}
+
 /// One pixel's horizontal blend without pmaddubsw: bytes to words, pmaddwd per row, packed
 /// back to [top B G R A, bottom B G R A].
 KS_SSE2 static inline __m128i horizontal_sse2(__m128i p, __m128i w)
@@ -51,7 +72,7 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
         for (int i = 0; i < KS_BLOCK; i += 4) {                                                \
             __m128i v[4];                                                                      \
             for (int k = 0; k < 4; k++) {                                                      \
-                __m128i p = _mm_loadu_si128((const __m128i *)(base + offsets[i + k]));         \
+                __m128i p = _mm_loadu_si128((const __m128i *)(base + (uint32_t)offsets[i + k]));         \
                 __m128i h = HORIZONTAL(p, _mm_loadu_si128((const __m128i *)(w + 16 * (i + k)))); \
                 v[k] = _mm_mullo_epi16(h, _mm_load_si128((const __m128i *)ks_vertical_weights[vertical[i + k]])); \
             }                                                                                  \
@@ -145,10 +166,10 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_
 }
 
 
-KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, ks_block_entries); }
-KS_SSE2 static void tiles_sse2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_sse2, ks_block_entries, _mm_sfence()); }
-KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, ks_block_entries); }
-KS_SSSE3 static void tiles_ssse3(KS_TILES_ARGS) { KS_TILES_BODY(pixels_ssse3, ks_block_entries, _mm_sfence()); }
+KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, entries_sse2); }
+KS_SSE2 static void tiles_sse2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_sse2, entries_sse2, _mm_sfence()); }
+KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, entries_sse2); }
+KS_SSSE3 static void tiles_ssse3(KS_TILES_ARGS) { KS_TILES_BODY(pixels_ssse3, entries_sse2, _mm_sfence()); }
 KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
 KS_AVX2 static void tiles_avx2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_avx2, entries_avx2, _mm_sfence()); }
 
