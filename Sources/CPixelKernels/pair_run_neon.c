@@ -1,28 +1,34 @@
-// The pair kernel for aarch64 (NEON is part of the base architecture there). vmull_u8 and a
-// pairwise add blend a pixel's two columns, a 16-bit multiply and an add its two rows, and
-// vrshrn rounds (+128, >> 8) as the scalar reference does; every sum is exact in 16 bits.
+// The pair kernel for aarch64 (NEON is part of the base architecture there): two pixels a
+// step (see pixels_neon); every sum is exact in 16 bits.
 #if defined(__aarch64__)
 #include <arm_neon.h>
 #include "pair_drivers.h"
 
-/// One pixel's four taps → its 16-bit channels, rounded (B, G, R, A in lanes 0...3).
-static inline uint16x4_t sample_neon(const uint8_t *entry, uint8x8_t w, int32_t fy)
-{
-    uint8x16_t p = vld1q_u8(entry);
-    uint16x8_t top = vmull_u8(vget_low_u8(p), w), bottom = vmull_u8(vget_high_u8(p), w);
-    uint16x8_t h = vpaddq_u16(top, bottom);
-    uint16x8_t v = vmulq_u16(h, vld1q_u16(ks_vertical_weights[fy]));
-    return vadd_u16(vget_low_u16(v), vget_high_u16(v));
-}
+/// fy of two pixels side by side, each repeated over its four channels (fy of the first · 17 +
+/// fy of the second): the multiplier of a pair's vertical step.
+#define KS_FY(f, g) {f, f, f, f, g, g, g, g}
+#define KS_FYS(f)                                                                              \
+    KS_FY(f, 0), KS_FY(f, 1), KS_FY(f, 2), KS_FY(f, 3), KS_FY(f, 4), KS_FY(f, 5), KS_FY(f, 6),  \
+        KS_FY(f, 7), KS_FY(f, 8), KS_FY(f, 9), KS_FY(f, 10), KS_FY(f, 11), KS_FY(f, 12),       \
+        KS_FY(f, 13), KS_FY(f, 14), KS_FY(f, 15), KS_FY(f, 16)
+static const uint16_t fy_pairs[17 * 17][8] __attribute__((aligned(16))) = {
+    KS_FYS(0), KS_FYS(1), KS_FYS(2), KS_FYS(3), KS_FYS(4), KS_FYS(5), KS_FYS(6), KS_FYS(7),
+    KS_FYS(8), KS_FYS(9), KS_FYS(10), KS_FYS(11), KS_FYS(12), KS_FYS(13), KS_FYS(14),
+    KS_FYS(15), KS_FYS(16)
+};
+#undef KS_FYS
+#undef KS_FY
 
-/// The NEON tier's entries: ks_entries' offsets and weights, four columns a step in vector
-/// registers (the clamp, and FCVTZS truncating toward zero as the C cast does).
+/// The NEON tier's entries: ks_entries' offsets, four columns a step in vector registers (the
+/// clamp, and FCVTZS truncating toward zero as the C cast does), and per pair of pixels
+/// (2j, 2j + 1) its row of fy_pairs in vertical[j].
 static inline void entries_neon(
     const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
     int32_t *restrict offsets, int32_t *restrict vertical)
 {
     const float64x2_t zero = vdupq_n_f64(0.0);
     const float64x2_t top = vdupq_n_f64((double)(layout->height - 1) * 16.0);
+    int32x4_t fy[KS_BLOCK / 4];
     for (int i = 0; i < KS_BLOCK; i += 4) {
         float64x2_t a = vminq_f64(vmaxq_f64(vld1q_f64(v + i), zero), top);
         float64x2_t b = vminq_f64(vmaxq_f64(vld1q_f64(v + i + 2), zero), top);
@@ -31,22 +37,33 @@ static inline void entries_neon(
         vst1q_s32(
             offsets + i,
             vaddq_s32(vld1q_s32(column + i), vshlq_n_s32(vshrq_n_s32(sixteenths, 4), 3)));
-        vst1q_s32(vertical + i, vandq_s32(sixteenths, vdupq_n_s32(15)));
+        fy[i / 4] = vandq_s32(sixteenths, vdupq_n_s32(15));
+    }
+    for (int j = 0; j < KS_BLOCK / 4; j += 2) {
+        int32x4_t first = vuzp1q_s32(fy[j], fy[j + 1]), second = vuzp2q_s32(fy[j], fy[j + 1]);
+        vst1q_s32(vertical + 2 * j, vmlaq_n_s32(second, first, 17));
     }
 }
 
-/// KS_BLOCK pixels (stores are ordinary: `stream` is an x86 notion).
+/// KS_BLOCK pixels, two at a time (stores are ordinary: `stream` is an x86 notion). vmull_u8
+/// and a pairwise add blend each pixel's two columns (the top row's four channels of both
+/// pixels in one vector, the bottom row's in another); the vertical step is
+/// top · 16 + (bottom − top) · fy, exact modulo 2^16 as the sum fits in 16 bits; vrshrn rounds
+/// (+128, >> 8) as the scalar reference does.
 static inline void pixels_neon(KS_PIXELS_ARGS)
 {
     (void)stream;
     const int modulated = colour != 256 || alpha != 256;
     const uint16_t mv[8] = {colour, colour, colour, alpha, colour, colour, colour, alpha};
     const uint16x8_t m = vld1q_u16(mv);
+    const uint32_t *entry = (const uint32_t *)offsets;
     for (int i = 0; i < KS_BLOCK; i += 2) {
-        // Two pixels: their 16-bit sums, rounded by vrshrn (x + 128) >> 8.
-        uint16x8_t s = vcombine_u16(
-            sample_neon(base + offsets[i], vld1_u8(w + 16 * i), vertical[i]),
-            sample_neon(base + offsets[i + 1], vld1_u8(w + 16 * (i + 1)), vertical[i + 1]));
+        uint8x16_t p0 = vld1q_u8(base + entry[i]), p1 = vld1q_u8(base + entry[i + 1]);
+        uint8x8_t w0 = vld1_u8(w + 16 * i), w1 = vld1_u8(w + 16 * (i + 1));
+        uint16x8_t upper = vpaddq_u16(vmull_u8(vget_low_u8(p0), w0), vmull_u8(vget_low_u8(p1), w1));
+        uint16x8_t lower = vpaddq_u16(vmull_u8(vget_high_u8(p0), w0), vmull_u8(vget_high_u8(p1), w1));
+        uint16x8_t f = vld1q_u16(fy_pairs[vertical[i / 2]]);
+        uint16x8_t s = vmlaq_u16(vshlq_n_u16(upper, 4), vsubq_u16(lower, upper), f);
         uint8x8_t pixels = vrshrn_n_u16(s, 8);
         if (modulated) pixels = vrshrn_n_u16(vmulq_u16(vmovl_u8(pixels), m), 8);
         vst1_u8((uint8_t *)(out + i), pixels);
