@@ -42,6 +42,17 @@ struct CompositorPairTierTests {
         }
     }
 
+    /// Wide enough for many 16-pixel blocks, streamed and not, in every alignment.
+    static let wide = Size(width: 421, height: 67)
+
+    /// Faces "a" and "b" of `wide`'s size, busy with the two seeds.
+    static func wideFaces(_ a: UInt32, _ b: UInt32) throws -> [LayerContent: ImageBuffer] {
+        [
+            .panel("a"): try busy(a, width: 421, height: 67),
+            .panel("b"): try busy(b, width: 421, height: 67)
+        ]
+    }
+
     static func holey() throws -> ImageBuffer {
         try CompositorFixtures.surface(width: 160, height: 96) { x, y in
             if (x / 16 + y / 16) % 3 == 0 { return 0 }
@@ -107,11 +118,8 @@ struct CompositorPairTierTests {
         "each tier draws a wide cube on displays turned 180° and mirrored, and through damage, as the generic loop",
         arguments: PairTier.supported)
     func turnedWideAndDamaged(tier: PairTier) throws {
-        // Wide enough for many 16-pixel blocks, streamed and not, in every alignment.
-        let size = Size(width: 421, height: 67)
-        let a = try Self.busy(3, width: 421, height: 67),
-            b = try Self.busy(9, width: 421, height: 67)
-        let surfaces: [LayerContent: ImageBuffer] = [.panel("a"): a, .panel("b"): b]
+        let size = Self.wide
+        let surfaces = try Self.wideFaces(3, 9)
         for turn in [DisplayTransform.normal, .rotated180, .flipped, .flipped180] {
             for degrees in [11.0, 30.0, 63.0] {
                 for damage in [nil, Rect(x: 13, y: 5, width: 301, height: 40)] {
@@ -131,12 +139,11 @@ struct CompositorPairTierTests {
         "each tier reads the narrower copies of a face squeezed beyond 2x through their own layouts, as the generic loop, in the tile phase",
         arguments: PairTier.supported)
     func narrowerCopies(tier: PairTier) throws {
-        let size = Size(width: 421, height: 67)
-        let a = try Self.busy(5, width: 421, height: 67),
-            b = try Self.busy(17, width: 421, height: 67)
+        let size = Self.wide
+        let surfaces = try Self.wideFaces(5, 17)
+        let a = try #require(surfaces[.panel("a")]), b = try #require(surfaces[.panel("b")])
         a.minified = MinifiedCopies(of: a)
         b.minified = MinifiedCopies(of: b)
-        let surfaces: [LayerContent: ImageBuffer] = [.panel("a"): a, .panel("b"): b]
         for degrees in [25.0, 40.0, 63.0, 80.0] {
             // Either face in front: the squeezed face's runs claim in either order.
             for layers in [
