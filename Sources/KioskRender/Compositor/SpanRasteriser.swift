@@ -48,8 +48,12 @@ enum SpanRasteriser {
         let o0 = clampInt(outerLo.rounded(.down))
         let o1 = clampInt(outerHi.rounded(.down) + 1)
         guard o0 < o1 else { return (0, 0, 0, 0) }
-        var i0 = clampInt((innerLo + 1e-9).rounded(.up))
-        var i1 = clampInt((innerHi - 1e-9).rounded(.down) + 1)
+        // A pixel exactly at coverage 1 is inside: two cube faces meeting on a pixel boundary
+        // (the cube at 45°) both cover the pixel beside it fully, and rounding it out of both
+        // runs left a one-pixel gap that kept the face at the back out of the occlusion pass.
+        // (Coverage within 1e-9 of 1 draws the same pixel as the interior loop.)
+        var i0 = clampInt((innerLo - 1e-9).rounded(.up))
+        var i1 = clampInt((innerHi + 1e-9).rounded(.down) + 1)
         i0 = max(i0, o0)
         i1 = min(i1, o1)
         if i0 >= i1 {
