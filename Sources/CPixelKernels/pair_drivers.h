@@ -75,9 +75,9 @@
             last = b > last ? b : last;                                                        \
         }                                                                                      \
         if (first >= last) return;                                                             \
-        const int32_t phase = (int32_t)(((uintptr_t)dst >> 2) & (KS_BLOCK - 1));               \
+        const int32_t phase = ks_tile_phase(dst);                                              \
         int streamed = 0;                                                                      \
-        for (int32_t tx = first - ((first + phase) & (KS_BLOCK - 1)); tx < last; tx += KS_BLOCK) { \
+        for (int32_t tx = first - ((first - phase) & (KS_BLOCK - 1)); tx < last; tx += KS_BLOCK) { \
             double v[KS_BLOCK], dv[KS_BLOCK];                                                  \
             int stepping = 0;                                                                  \
             /* A tile cut by the clip has no whole row. */                                     \

@@ -79,6 +79,14 @@ void ks_pair_tiles(
     int32_t y0, const int32_t *lo, const int32_t *hi, int32_t clip_lo, int32_t clip_hi,
     uint32_t *dst, intptr_t stride_pixels, uint32_t colour, uint32_t alpha);
 
+/// Pixels from `dst` to the first pixel that starts a 64-byte line (0...15): ks_pair_tiles lays
+/// its 16-column tiles from there, and callers that split a frame into column chunks start them
+/// there too, so no tile is cut in two.
+static inline int32_t ks_tile_phase(const uint32_t *dst)
+{
+    return (int32_t)((16 - (((uintptr_t)dst >> 2) & 15)) & 15);
+}
+
 /// The same, one pixel: the scalar reference every tier is compared with.
 uint32_t ks_pair_sample(
     const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t index, int32_t y,

@@ -2,6 +2,8 @@
 // writes only its own scratch and its own rows of the target (through `BandFrame.base`, valid
 // for the `compose` call); the plans, drawers and column tables are shared and only read.
 
+import CPixelKernels
+
 /// The target rows of one `compose` call, as every band sees them.
 struct BandFrame {
     let base: UnsafeMutablePointer<UInt32>
@@ -266,8 +268,8 @@ extension LayerCompositor: BandJob {
         let dst = frame.base + limit.y0 &* frame.stridePixels
         // Chunks start where the kernels' tiles do: on a 64-byte line of the frame's rows (its
         // memory may start 16 bytes past one), so no tile is cut in two by a chunk's clip.
-        let phase = (Int(bitPattern: dst) >> 2) & 15
-        let first = ((limit.x0 + phase) & ~(LayerCompositor.tileChunk - 1)) - phase
+        let phase = Int(ks_tile_phase(dst))
+        let first = ((limit.x0 - phase) & ~(LayerCompositor.tileChunk - 1)) + phase
         occluderLo.withUnsafeBufferPointer { lo in
             occluderHi.withUnsafeBufferPointer { hi in
                 guard let lo = lo.baseAddress, let hi = hi.baseAddress else { return }

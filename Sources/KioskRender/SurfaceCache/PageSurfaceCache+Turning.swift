@@ -51,27 +51,26 @@ extension ImageBuffer {
     /// The page and its narrower copies (when it has them) each with a layout for turning: the
     /// column loop reads the copies through the same pair kernels as the page, so a face
     /// squeezed beyond 2× on part of its width is drawn by the tile phase like the rest.
-    var hasPairLayouts: Bool {
-        pairLayout != nil
-            && (minified.map { $0.half.pairLayout != nil && $0.quarter.pairLayout != nil } ?? true)
-    }
+    var hasPairLayouts: Bool { turningBuffers.allSatisfy { $0.pairLayout != nil } }
 
     /// Builds the missing layouts of `hasPairLayouts`.
     func storePairLayouts() {
-        for buffer in [self, minified?.half, minified?.quarter] {
-            guard let buffer, buffer.pairLayout == nil else { continue }
+        for buffer in turningBuffers where buffer.pairLayout == nil {
             buffer.pairLayout = PairLayout(of: buffer)
         }
     }
 
     func dropPairLayouts() {
-        pairLayout = nil
-        minified?.half.pairLayout = nil
-        minified?.quarter.pairLayout = nil
+        for buffer in turningBuffers { buffer.pairLayout = nil }
+    }
+
+    /// The page and its narrower copies, when it has them: each may have a layout.
+    private var turningBuffers: [ImageBuffer] {
+        [self] + (minified.map { [$0.half, $0.quarter] } ?? [])
     }
 
     /// Bytes held by the layouts of the page and its copies.
     var pairLayoutBytes: Int {
-        [self, minified?.half, minified?.quarter].reduce(0) { $0 + ($1?.pairLayout?.bytes ?? 0) }
+        turningBuffers.reduce(0) { $0 + ($1.pairLayout?.bytes ?? 0) }
     }
 }
