@@ -32,6 +32,14 @@ let pangoIncludes = includePaths("pangocairo")
 /// Every Swift target that imports CPangoCairo, directly or through KioskRender, needs these.
 let pangoSwiftSettings: [SwiftSetting] = [.unsafeFlags(pangoIncludes.flatMap { ["-Xcc", $0] })]
 
+/// The compositor's release build without the run-time exclusivity checks: a frame touches the
+/// compositor's class properties a few hundred thousand times, and each dynamic check costs a
+/// call into the runtime and a thread-local lookup (2 M instructions of a 34 M-instruction cube
+/// frame). Debug builds, and so every unit test, keep the checks.
+let renderReleaseSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "kiosk-shell",
     products: [
@@ -91,7 +99,7 @@ let package = Package(
         .target(
             name: "KioskRender",
             dependencies: ["KioskCore", "CPangoCairo", "CPixman", "CPixelKernels", "CQREncode"],
-            swiftSettings: pangoSwiftSettings),
+            swiftSettings: pangoSwiftSettings + renderReleaseSettings),
         .target(name: "KioskInput", dependencies: ["KioskCore", "KioskPlatform", "CLibinput"]),
         .target(
             name: "KioskApp",

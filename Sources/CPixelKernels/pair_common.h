@@ -56,11 +56,13 @@ __attribute__((always_inline)) static inline void ks_block_addresses(
 }
 
 /// ks_entries of a whole block: the `entries` of the tiers whose pixel function takes each
-/// pixel's vertical weight fy (see pair_drivers.h).
+/// pixel's vertical weight fy (see pair_drivers.h). `clamp` 0: every v is known to lie in the
+/// page already (the clamp would change nothing).
 __attribute__((always_inline)) static inline void ks_block_entries(
     const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
-    int32_t *restrict offsets, int32_t *restrict fy)
+    int32_t *restrict offsets, int32_t *restrict fy, int clamp)
 {
+    (void)clamp;
     ks_entries(layout, column, v, KS_BLOCK, offsets, fy);
 }
 
@@ -70,13 +72,16 @@ __attribute__((always_inline)) static inline void ks_block_entries(
 /// hint each block waited about one memory latency.
 #define KS_PREFETCH_AHEAD 512
 
-/// Asks for the lines `KS_PREFETCH_AHEAD` below each of a block's entries, every fourth row
-/// (a line holds eight rows of a column).
+/// Asks for the lines `KS_PREFETCH_AHEAD` below a quarter of a block's entries, the next quarter
+/// on the next row: every column once every fourth row (a line holds eight rows of a column).
+/// Four a row, indexed by the row, not sixteen every fourth row behind a test: the loop keeps
+/// one shape and the offsets need not stay in registers for a branch.
 __attribute__((always_inline)) static inline void ks_block_prefetch(
     const uint8_t *base, const int32_t *offsets, int32_t y)
 {
-    if ((y & 3) != 0) return;
-    for (int i = 0; i < KS_BLOCK; i++) __builtin_prefetch(base + offsets[i] + KS_PREFETCH_AHEAD);
+    // Unsigned, as the pixel loads read them: no sign extension before the address.
+    const uint32_t *entry = (const uint32_t *)offsets + (y & 3) * (KS_BLOCK / 4);
+    for (int i = 0; i < KS_BLOCK / 4; i++) __builtin_prefetch(base + entry[i] + KS_PREFETCH_AHEAD);
 }
 
 /// (value · m + 128) >> 8 per channel: the compositor's `modulate` (colour on B, G, R).

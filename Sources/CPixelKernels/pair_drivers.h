@@ -2,7 +2,8 @@
 // own instruction set and calls its own functions directly (no call through a pointer per
 // block). A tier supplies two:
 // - `entries`: from a block's row coordinates v, each pixel's byte offset in the layout and its
-//   vertical weight in the form the tier's pixels read it (`ks_block_entries`: fy 0...15);
+//   vertical weight in the form the tier's pixels read it (`ks_block_entries`: fy 0...15),
+//   clamping v into the page unless its `clamp` is 0 (the tile loop knows every v lies inside);
 // - `pixels`: KS_BLOCK pixels of one output row from those.
 // The drivers work out the coordinates, per block for a run, stepped down the rows for a tile.
 #ifndef KIOSK_PAIR_DRIVERS_H
@@ -10,13 +11,15 @@
 #include "pair_common.h"
 
 /// A tier's pixel function: KS_BLOCK pixels to `out` from the layout entries `base + offsets[i]`
-/// with the vertical weights `vertical` its `entries` wrote and horizontal weights `w + 16 · i`. `stream`: `out` is 64-byte
+/// with the vertical weights `vertical` its `entries` wrote and horizontal weights `w + 16 · i`,
+/// scaled by `colour` and `alpha` when `modulated` (colour != 256 || alpha != 256: an argument,
+/// so the tile loop's copies for each case know it at compile time). `stream`: `out` is 64-byte
 /// aligned and the block's four lines may be written with non-temporal stores (nothing reads
 /// them back before the frame is shown, and a 16-column block writes whole lines, so the cache
 /// need not fetch them first).
 #define KS_PIXELS_ARGS                                                                         \
     const uint8_t *base, const int32_t *offsets, const int32_t *vertical, const uint8_t *w,    \
-        uint32_t *out, uint32_t colour, uint32_t alpha, int stream
+        uint32_t *out, uint32_t colour, uint32_t alpha, int modulated, int stream
 
 /// One block of row `y` from `first`: its coordinates v0 + dv · y, entries, then the pixels.
 #define KS_ONE_BLOCK(pixels, entries, layout, columns, first, y, dst, colour, alpha, stream)   \
@@ -24,10 +27,10 @@
         double v_[KS_BLOCK];                                                                   \
         int32_t offsets_[KS_BLOCK], vertical_[KS_BLOCK];                                       \
         ks_block_rows(columns, first, KS_BLOCK, y, v_);                                        \
-        entries(layout, (columns)->offset + (first), v_, offsets_, vertical_);                 \
+        entries(layout, (columns)->offset + (first), v_, offsets_, vertical_, 1);                 \
         ks_block_prefetch((layout)->base, offsets_, y);                                        \
         pixels((layout)->base, offsets_, vertical_, (columns)->weights + 16 * (first),         \
-            (dst) + (first), colour, alpha, stream);                                           \
+            (dst) + (first), colour, alpha, (colour) != 256 || (alpha) != 256, stream);                                           \
     } while (0)
 
 #define KS_RUN_ARGS                                                                            \
@@ -49,10 +52,26 @@
     } while (0)
 
 #define KS_TILES_ARGS                                                                          \
-    const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t rows, int32_t y0,    \
-        const int32_t *lo, const int32_t *hi, int32_t clip_lo, int32_t clip_hi, uint32_t *dst, \
-        intptr_t stride, uint32_t colour, uint32_t alpha
+    const ks_pair_layout *layout_in, const ks_pair_columns *columns_in, int32_t rows,          \
+        int32_t y0, const int32_t *lo, const int32_t *hi, int32_t clip_lo, int32_t clip_hi,    \
+        uint32_t *dst, intptr_t stride, uint32_t colour, uint32_t alpha
 
+/// 1 when every row coordinate of a tile's `n` whole rows lies in the page, 0...(height-1)·16,
+/// so `entries` may skip the clamp: v is linear down the rows, so the first and last row tell.
+/// (Written so that a NaN answers 0 and takes the clamped path.)
+__attribute__((always_inline)) static inline int ks_rows_inside(
+    const double *v, const double *dv, int32_t n, double top)
+{
+    int inside = 1;
+    for (int i = 0; i < KS_BLOCK; i++) {
+        double first = v[i], last = v[i] + dv[i] * (double)(n - 1);
+        inside &= first >= 0.0 && first <= top && last >= 0.0 && last <= top;
+    }
+    return inside;
+}
+
+/// Defines a tier's tile kernel `name` (see ks_pair_tiles) and its inner loop `name##_rows`.
+///
 /// Rows y0..<y0 + rows, pixels lo[r]..<hi[r] of each within clip_lo..<clip_hi (absolute x;
 /// the columns' tables and `dst`, row y0's first pixel, are indexed by absolute x), in tiles of
 /// KS_BLOCK columns × all the rows: each column of a tile reads one contiguous stretch of its
@@ -60,13 +79,36 @@
 ///
 /// The tiles sit where row y0's pixels start a 64-byte line (the frame's memory need not start
 /// on one: a malloc'd buffer starts 16 bytes past it), so a tile wholly inside a row's run
-/// writes whole lines with non-temporal stores. Down such a tile the row coordinates advance by
-/// one add per row (v += dv: exact, as v0 + dv · y is, see ks_pair_columns). A row that ends
-/// inside a tile is finished by a block that lies inside the run and the clip (overlapping its
-/// neighbour with the same values), or pixel by pixel. Nothing outside the clip is written, so
-/// threads may share a frame by clips.
-#define KS_TILES_BODY(pixels, entries, fence)                                                           \
-    do {                                                                                       \
+/// writes whole lines with non-temporal stores (when the stride keeps every row on the lines).
+/// The whole rows of a tile run in `name##_rows`: the row coordinates advance by one add per
+/// row (v += dv: exact, as v0 + dv · y is, see ks_pair_columns), and the loop is compiled once
+/// per case of what stays the same down the rows (modulated or not, clamped or not, streamed or
+/// not), so no row tests any of them. A row that ends inside a tile is finished by a block that
+/// lies inside the run and the clip (overlapping its neighbour with the same values), or pixel
+/// by pixel. Nothing outside the clip is written, so threads may share a frame by clips.
+///
+/// The layout and the columns are copied to locals first: the pixel stores could otherwise
+/// alias them, and every row would load them again.
+#define KS_DEFINE_TILES(name, ATTR, pixels, entries, fence)                                    \
+    ATTR __attribute__((always_inline)) static inline void name##_rows(                        \
+        const ks_pair_layout *layout, const int32_t *column, const uint8_t *w, double *v,       \
+        const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
+        uint32_t colour, uint32_t alpha, int modulated, int clamp, int stream)                 \
+    {                                                                                          \
+        for (int32_t k = 0; k < n; k++, y++, row += stride) {                                  \
+            int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                     \
+            entries(layout, column, v, offsets, vertical, clamp);                              \
+            ks_block_prefetch(layout->base, offsets, y);                                       \
+            pixels(layout->base, offsets, vertical, w, row, colour, alpha, modulated, stream); \
+            for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                                  \
+        }                                                                                      \
+    }                                                                                          \
+                                                                                               \
+    ATTR static void name(KS_TILES_ARGS)                                                       \
+    {                                                                                          \
+        const ks_pair_layout layout_copy = *layout_in, *layout = &layout_copy;                 \
+        const ks_pair_columns columns_copy = *columns_in, *columns = &columns_copy;            \
+        const double top = (double)(layout->height - 1) * 16.0;                                \
         int32_t first = INT32_MAX, last = INT32_MIN;                                           \
         for (int32_t r = 0; r < rows; r++) {                                                   \
             int32_t a = lo[r] > clip_lo ? lo[r] : clip_lo, b = hi[r] < clip_hi ? hi[r] : clip_hi; \
@@ -76,6 +118,9 @@
         }                                                                                      \
         if (first >= last) return;                                                             \
         const int32_t phase = ks_tile_phase(dst);                                              \
+        const int modulated = colour != 256 || alpha != 256;                                   \
+        /* Every row on the same 64-byte phase, so one test per tile decides streaming. */     \
+        const int lined = ((stride * (intptr_t)sizeof(uint32_t)) & 63) == 0;                   \
         int streamed = 0;                                                                      \
         for (int32_t tx = first - ((first - phase) & (KS_BLOCK - 1)); tx < last; tx += KS_BLOCK) { \
             double v[KS_BLOCK], dv[KS_BLOCK];                                                  \
@@ -83,7 +128,10 @@
             /* A tile cut by the clip has no whole row. */                                     \
             const int inside = tx >= clip_lo && tx + KS_BLOCK <= clip_hi;                      \
             for (int32_t r = 0; r < rows;) {                                                   \
-                if (inside && lo[r] <= tx && tx + KS_BLOCK <= hi[r]) {                         \
+                int32_t n = 0;                                                                 \
+                while (inside && r + n < rows && lo[r + n] <= tx && tx + KS_BLOCK <= hi[r + n]) \
+                    n++;                                                                       \
+                if (n > 0) {                                                                   \
                     if (!stepping) {                                                           \
                         /* The first whole row of the tile: its coordinates from the tables. */ \
                         for (int i = 0; i < KS_BLOCK; i++) {                                   \
@@ -92,19 +140,30 @@
                         }                                                                      \
                         stepping = 1;                                                          \
                     }                                                                          \
-                    /* The whole rows that follow, in one tight loop. */                       \
-                    do {                                                                       \
-                        uint32_t *row = dst + stride * r;                                      \
-                        int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                         \
-                        entries(layout, columns->offset + tx, v, offsets, vertical);           \
-                        ks_block_prefetch(layout->base, offsets, y0 + r);                      \
-                        int stream = ((uintptr_t)(row + tx) & 63) == 0;                        \
-                        pixels(layout->base, offsets, vertical, columns->weights + 16 * tx,    \
-                            row + tx, colour, alpha, stream);                                  \
-                        streamed |= stream;                                                    \
-                        for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                      \
-                        r++;                                                                   \
-                    } while (r < rows && lo[r] <= tx && tx + KS_BLOCK <= hi[r]);               \
+                    uint32_t *row = dst + stride * r + tx;                                     \
+                    const int32_t *column = columns->offset + tx;                              \
+                    const uint8_t *w = columns->weights + 16 * tx;                             \
+                    const int clamp = !ks_rows_inside(v, dv, n, top);                          \
+                    const int stream = lined && ((uintptr_t)row & 63) == 0;                    \
+                    streamed |= stream;                                                        \
+                    /* Each case its own copy of the loop, with constant arguments. */         \
+                    if (modulated && clamp && stream)                                          \
+                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, 1, 1, 1);\
+                    else if (modulated && clamp && !stream)                                    \
+                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, 1, 1, 0);\
+                    else if (modulated && !clamp && stream)                                    \
+                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, 1, 0, 1);\
+                    else if (modulated && !clamp && !stream)                                   \
+                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, 1, 0, 0);\
+                    else if (!modulated && clamp && stream)                                    \
+                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, 256, 256, 0, 1, 1);\
+                    else if (!modulated && clamp && !stream)                                   \
+                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, 256, 256, 0, 1, 0);\
+                    else if (!modulated && !clamp && stream)                                   \
+                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, 256, 256, 0, 0, 1);\
+                    else                                                                       \
+                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, 256, 256, 0, 0, 0);\
+                    r += n;                                                                    \
                     continue;                                                                  \
                 }                                                                              \
                 int32_t a = lo[r] > clip_lo ? lo[r] : clip_lo;                                 \
@@ -126,6 +185,6 @@
             }                                                                                  \
         }                                                                                      \
         if (streamed) fence;                                                                   \
-    } while (0)
+    }
 
 #endif

@@ -103,7 +103,6 @@ uint32_t ks_pair_sample(
 static inline void pixels_scalar(KS_PIXELS_ARGS)
 {
     (void)stream;
-    const int modulated = colour != 256 || alpha != 256;
     for (int i = 0; i < KS_BLOCK; i++) {
         uint32_t p = ks_sample_entry(base + offsets[i], w + 16 * i, vertical[i]);
         out[i] = modulated ? ks_modulate(p, colour, alpha) : p;
@@ -111,6 +110,6 @@ static inline void pixels_scalar(KS_PIXELS_ARGS)
 }
 
 static void run_scalar(KS_RUN_ARGS) { KS_RUN_BODY(pixels_scalar, ks_block_entries); }
-static void tiles_scalar(KS_TILES_ARGS) { KS_TILES_BODY(pixels_scalar, ks_block_entries, (void)0); }
+KS_DEFINE_TILES(tiles_scalar, , pixels_scalar, ks_block_entries, (void)0)
 
 const ks_pair_kernels ks_pair_scalar = {run_scalar, tiles_scalar};

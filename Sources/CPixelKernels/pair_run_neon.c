@@ -22,16 +22,19 @@ static const uint16_t fy_pairs[17 * 17][8] __attribute__((aligned(16))) = {
 /// The NEON tier's entries: ks_entries' offsets, four columns a step in vector registers (the
 /// clamp, and FCVTZS truncating toward zero as the C cast does), and per pair of pixels
 /// (2j, 2j + 1) its row of fy_pairs in vertical[j].
-static inline void entries_neon(
+__attribute__((always_inline)) static inline void entries_neon(
     const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
-    int32_t *restrict offsets, int32_t *restrict vertical)
+    int32_t *restrict offsets, int32_t *restrict vertical, int clamp)
 {
     const float64x2_t zero = vdupq_n_f64(0.0);
     const float64x2_t top = vdupq_n_f64((double)(layout->height - 1) * 16.0);
     int32x4_t fy[KS_BLOCK / 4];
     for (int i = 0; i < KS_BLOCK; i += 4) {
-        float64x2_t a = vminq_f64(vmaxq_f64(vld1q_f64(v + i), zero), top);
-        float64x2_t b = vminq_f64(vmaxq_f64(vld1q_f64(v + i + 2), zero), top);
+        float64x2_t a = vld1q_f64(v + i), b = vld1q_f64(v + i + 2);
+        if (clamp) {
+            a = vminq_f64(vmaxq_f64(a, zero), top);
+            b = vminq_f64(vmaxq_f64(b, zero), top);
+        }
         int32x4_t sixteenths = vcombine_s32(
             vmovn_s64(vcvtq_s64_f64(a)), vmovn_s64(vcvtq_s64_f64(b)));
         vst1q_s32(
@@ -50,10 +53,9 @@ static inline void entries_neon(
 /// pixels in one vector, the bottom row's in another); the vertical step is
 /// top · 16 + (bottom − top) · fy, exact modulo 2^16 as the sum fits in 16 bits; vrshrn rounds
 /// (+128, >> 8) as the scalar reference does.
-static inline void pixels_neon(KS_PIXELS_ARGS)
+__attribute__((always_inline)) static inline void pixels_neon(KS_PIXELS_ARGS)
 {
     (void)stream;
-    const int modulated = colour != 256 || alpha != 256;
     const uint16_t mv[8] = {colour, colour, colour, alpha, colour, colour, colour, alpha};
     const uint16x8_t m = vld1q_u16(mv);
     const uint32_t *entry = (const uint32_t *)offsets;
@@ -71,7 +73,7 @@ static inline void pixels_neon(KS_PIXELS_ARGS)
 }
 
 static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(pixels_neon, entries_neon); }
-static void tiles_neon(KS_TILES_ARGS) { KS_TILES_BODY(pixels_neon, entries_neon, (void)0); }
+KS_DEFINE_TILES(tiles_neon, , pixels_neon, entries_neon, (void)0)
 
 const ks_pair_kernels ks_pair_neon = {run_neon, tiles_neon};
 #endif

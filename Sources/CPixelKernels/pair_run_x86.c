@@ -13,7 +13,6 @@
 
 /// The modulation's multipliers for two pixels (B, G, R by colour, A by alpha).
 #define KS_MODULATION                                                                          \
-    const int modulated = colour != 256 || alpha != 256;                                       \
     const __m128i m = _mm_setr_epi16(                                                          \
         (short)colour, (short)colour, (short)colour, (short)alpha, (short)colour, (short)colour, \
         (short)colour, (short)alpha)
@@ -30,14 +29,18 @@
 /// in vector registers (the clamp, and cvttpd2dq truncating as the C cast does).
 KS_SSE2 __attribute__((always_inline)) static inline void entries_sse2(
     const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
-    int32_t *restrict offsets, int32_t *restrict vertical)
+    int32_t *restrict offsets, int32_t *restrict vertical, int clamp)
 {
     const __m128d zero = _mm_setzero_pd();
     const __m128d top = _mm_set1_pd((double)(layout->height - 1) * 16.0);
     const __m128i fifteen = _mm_set1_epi32(15);
     for (int i = 0; i < KS_BLOCK; i += 4) {
-        __m128i lo = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(_mm_loadu_pd(v + i), zero), top));
-        __m128i hi = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(_mm_loadu_pd(v + i + 2), zero), top));
+        __m128d a = _mm_loadu_pd(v + i), b = _mm_loadu_pd(v + i + 2);
+        if (clamp) {
+            a = _mm_min_pd(_mm_max_pd(a, zero), top);
+            b = _mm_min_pd(_mm_max_pd(b, zero), top);
+        }
+        __m128i lo = _mm_cvttpd_epi32(a), hi = _mm_cvttpd_epi32(b);
         __m128i sixteenths = _mm_unpacklo_epi64(lo, hi);
         __m128i row = _mm_slli_epi32(_mm_srli_epi32(sixteenths, 4), 3);
         _mm_storeu_si128(
@@ -98,7 +101,7 @@ KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3)
 /// horizontal add in the order 0, 1, 4, 5, 2, 3, 6, 7 (KS_AVX2_PAIR below finds each).
 KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
     const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
-    int32_t *restrict offsets, int32_t *restrict vertical)
+    int32_t *restrict offsets, int32_t *restrict vertical, int clamp)
 {
     const __m256d zero = _mm256_setzero_pd();
     const __m256d top = _mm256_set1_pd((double)(layout->height - 1) * 16.0);
@@ -106,10 +109,12 @@ KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
     const __m256i scale = _mm256_setr_epi32(17 * 32, 32, 17 * 32, 32, 17 * 32, 32, 17 * 32, 32);
     __m256i weighted[2];
     for (int h = 0; h < 2; h++) {
-        __m128i lo = _mm256_cvttpd_epi32(
-            _mm256_min_pd(_mm256_max_pd(_mm256_loadu_pd(v + 8 * h), zero), top));
-        __m128i hi = _mm256_cvttpd_epi32(
-            _mm256_min_pd(_mm256_max_pd(_mm256_loadu_pd(v + 8 * h + 4), zero), top));
+        __m256d a = _mm256_loadu_pd(v + 8 * h), b = _mm256_loadu_pd(v + 8 * h + 4);
+        if (clamp) {
+            a = _mm256_min_pd(_mm256_max_pd(a, zero), top);
+            b = _mm256_min_pd(_mm256_max_pd(b, zero), top);
+        }
+        __m128i lo = _mm256_cvttpd_epi32(a), hi = _mm256_cvttpd_epi32(b);
         __m256i sixteenths = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
         __m256i row = _mm256_slli_epi32(_mm256_srli_epi32(sixteenths, 4), 3);
         _mm256_storeu_si256(
@@ -167,11 +172,11 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_
 
 
 KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, entries_sse2); }
-KS_SSE2 static void tiles_sse2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_sse2, entries_sse2, _mm_sfence()); }
+KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, _mm_sfence())
 KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, entries_sse2); }
-KS_SSSE3 static void tiles_ssse3(KS_TILES_ARGS) { KS_TILES_BODY(pixels_ssse3, entries_sse2, _mm_sfence()); }
+KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, _mm_sfence())
 KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
-KS_AVX2 static void tiles_avx2(KS_TILES_ARGS) { KS_TILES_BODY(pixels_avx2, entries_avx2, _mm_sfence()); }
+KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, _mm_sfence())
 
 const ks_pair_kernels ks_pair_sse2 = {run_sse2, tiles_sse2};
 const ks_pair_kernels ks_pair_ssse3 = {run_ssse3, tiles_ssse3};

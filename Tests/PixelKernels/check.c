@@ -57,11 +57,19 @@ int main(void) {
     ks_pair_layout layout;
     ks_pair_layout_build(page, W, H, W * 4, memory, &layout);
     for (int round = 0; round < 200; round++) {
+        const int face = round % 3 == 2;
         for (int x = 0; x < COLS; x++) {
             int fx = (int)(next(&seed) % 17), c = (int)(next(&seed) % (W - 1));
-            // Sixteenths: from two rows above the page to two below, steps of either sign.
-            v0[x] = (double)((int)(next(&seed) % ((H + 4) * 16)) - 32) + (next(&seed) % 16) / 16.0;
-            dv[x] = ((int)(next(&seed) % 64) - 32) / 16.0;
+            // Sixteenths: from two rows above the page to two below, steps of either sign. Every
+            // third round a face: every row of every column inside the page (rows 3...42 reach
+            // at most 86 sixteenths from v0), so the tiles' whole rows skip the clamp.
+            if (face) {
+                v0[x] = (double)(160 + (int)(next(&seed) % 256)) + (next(&seed) % 16) / 16.0;
+                dv[x] = ((int)(next(&seed) % 64) - 32) / 16.0;
+            } else {
+                v0[x] = (double)((int)(next(&seed) % ((H + 4) * 16)) - 32) + (next(&seed) % 16) / 16.0;
+                dv[x] = ((int)(next(&seed) % 64) - 32) / 16.0;
+            }
             offset[x] = c * layout.column_bytes;
             for (int k = 0; k < 8; k++) {
                 weights[16 * x + 2 * k] = (uint8_t)(16 - fx);
@@ -85,6 +93,11 @@ int main(void) {
             for (int r = 0; r < ROWS; r++) {
                 lo[r] = (int32_t)(next(&seed) % COLS);
                 hi[r] = lo[r] + (int32_t)(next(&seed) % (COLS - lo[r] + 1));
+                // A face's rows are mostly wide (many whole rows down a tile), now and then not.
+                if (face && next(&seed) % 8 != 0) {
+                    lo[r] = (int32_t)(next(&seed) % 24);
+                    hi[r] = COLS - (int32_t)(next(&seed) % 24);
+                }
             }
             // Every other round a stride of whole lines (160 pixels), else one that is not (150).
             int stride = round % 4 < 2 ? COLS : 150;

@@ -108,19 +108,25 @@ extension LayerCompositor: BandJob {
         // The pixels drawn on so far (a hull): outside it the row still holds the background,
         // which a translucent layer's loop may blend with without reading it.
         var drawn = hidden
-        for k in scratch.drawers.indices {
-            let d = scratch.drawers[k]
-            let box = d.box
+        // The drawers are read in place from a local array (one reference, no element copied):
+        // read from the band's class property, each call would copy a drawer, a few hundred
+        // bytes, for every drawer on every row.
+        let drawers = scratch.drawers
+        for k in drawers.indices {
+            let box = drawers[k].box
             guard y >= box.y0 && y < box.y1 else { continue }
             let h = scratch.hiddenAbove[k]
             if h.isEmpty {
                 LayerCompositor.draw(
-                    d, y: y, row: row, box.x0..<box.x1, drawn: drawn, background: background)
+                    drawers[k], y: y, row: row, box.x0..<box.x1, drawn: drawn,
+                    background: background)
             } else {
                 let left = box.x0..<max(box.x0, min(box.x1, h.lowerBound))
                 let right = min(box.x1, max(box.x0, h.upperBound))..<box.x1
-                LayerCompositor.draw(d, y: y, row: row, left, drawn: drawn, background: background)
-                LayerCompositor.draw(d, y: y, row: row, right, drawn: drawn, background: background)
+                LayerCompositor.draw(
+                    drawers[k], y: y, row: row, left, drawn: drawn, background: background)
+                LayerCompositor.draw(
+                    drawers[k], y: y, row: row, right, drawn: drawn, background: background)
             }
             drawn =
                 drawn.isEmpty
@@ -138,13 +144,14 @@ extension LayerCompositor: BandJob {
     private func drawOccluders(y: Int, row: UnsafeMutablePointer<UInt32>, scratch: BandScratch)
         -> Range<Int>
     {
-        occlude(y: y, scratch: scratch) { k, _, part in
-            let d = scratch.drawers[k]
+        let drawers = scratch.drawers  // read in place, as in `drawRow`
+        return occlude(y: y, scratch: scratch) { k, _, part in
             // Over transparent pixels, so the result is opaque only where the layer is: the
             // specialised loops store as if over transparent pixels, the others need them cleared.
-            let fresh = d.storesFresh
+            let fresh = drawers[k].storesFresh
             if !fresh { (row + part.lowerBound).update(repeating: 0, count: part.count) }
-            d.draw(y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
+            drawers[k].draw(
+                y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
             return allOpaque(row + part.lowerBound, count: part.count)
         }
     }
@@ -174,13 +181,13 @@ extension LayerCompositor: BandJob {
         y: Int, scratch: BandScratch, draw: (Int, Int, Range<Int>) -> Bool
     ) -> Range<Int> {
         var hidden = 0..<0
+        let drawers = scratch.drawers  // read in place, as in `drawRow`
         /// Claims layer k's pixels if it may; false when it lies apart from the claimed pixels
         /// (it may yet claim once a sibling run joins them).
         func claim(_ k: Int) -> Bool {
-            let d = scratch.drawers[k]
-            let box = d.box
+            let box = drawers[k].box
             guard y >= box.y0 && y < box.y1, drawerOpaque[k] else { return true }
-            let inner = d.interior(y: y)
+            let inner = drawers[k].interior(y: y)
             guard !inner.isEmpty else { return true }
             if hidden.isEmpty {
                 if draw(k, 0, inner) { hidden = inner }
@@ -203,7 +210,7 @@ extension LayerCompositor: BandJob {
             }
             return true
         }
-        var end = scratch.drawers.count
+        var end = drawers.count
         while end > 0 {
             var start = end - 1
             while start > 0 && drawerLayer[start - 1] == drawerLayer[end - 1] { start -= 1 }
@@ -280,8 +287,8 @@ extension LayerCompositor: BandJob {
                     guard x0 < limit.x1 else { return }
                     let clip = max(x0, limit.x0)..<min(x0 + LayerCompositor.tileChunk, limit.x1)
                     for (k, d) in drawers.enumerated() {
-                        guard case .columns(let plan, let mapper, _) = d, let pairs = mapper.pairs
-                        else { continue }
+                        guard let pairs = d.turningPairs else { continue }
+                        let plan = d.plan
                         for index in 0..<2 {
                             let slot = (k * 2 + index) * rows
                             pairs.drawTiles(

@@ -2,57 +2,92 @@
 // memory; it lives only inside one `LayerCompositor.compose` call.
 
 /// One layer ready to draw, row by row, with the loop its transform class needs.
-enum LayerDrawer {
-    case solid(LayerPlan, RowMapper, SolidSource)
-    case rows(LayerPlan, RowMapper, BilinearSource)
-    case columns(LayerPlan, ColumnMapper, BilinearSource)
-    /// A row-projective layer: each row reads one source row or column (`RowLineMapper`).
-    case lines(LayerPlan, RowLineMapper, BilinearSource)
-    case scaled(LayerPlan, ScaleMapper, BilinearSource)
-    case projective(LayerPlan, ProjectiveMapper, BilinearSource)
-    /// A whole-pixel map (a translation, possibly turned or mirrored by the display transform).
-    case copy(LayerPlan, BilinearSource, PixelCopy, rows: PixelBox)
+///
+/// A struct with the plan and box beside the loop, not an enum with the plan in every case: the
+/// occlusion pass asks each drawer for its box and interior several times a row, and binding an
+/// enum's payload copied the whole payload (the plan alone is about 300 bytes) every time.
+struct LayerDrawer {
+    let plan: LayerPlan
+    /// The pixels this drawer may touch: the plan's box, or a copy's exact rows.
+    let box: PixelBox
+    /// Every pixel of `box` fully covered (a copy): the interior is the box.
+    let wholePixels: Bool
+    private(set) var loop: Loop
 
-    var box: PixelBox {
-        switch self {
-        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .lines(let p, _, _),
-            .scaled(let p, _, _), .projective(let p, _, _):
-            p.box
-        case .copy(_, _, _, let rows): rows
-        }
+    enum Loop {
+        case solid(RowMapper, SolidSource)
+        case rows(RowMapper, BilinearSource)
+        case columns(ColumnMapper, BilinearSource)
+        /// A row-projective layer: each row reads one source row or column (`RowLineMapper`).
+        case lines(RowLineMapper, BilinearSource)
+        case scaled(ScaleMapper, BilinearSource)
+        case projective(ProjectiveMapper, BilinearSource)
+        /// A whole-pixel map (a translation, possibly turned or mirrored by the display
+        /// transform): every pixel of `box` fully covered.
+        case copy(BilinearSource, PixelCopy)
     }
+
+    private init(_ plan: LayerPlan, box: PixelBox? = nil, _ loop: Loop) {
+        self.plan = plan
+        self.box = box ?? plan.box
+        self.loop = loop
+        if case .copy = loop { wholePixels = true } else { wholePixels = false }
+    }
+
+    static func solid(_ plan: LayerPlan, _ mapper: RowMapper, _ source: SolidSource) -> Self {
+        Self(plan, .solid(mapper, source))
+    }
+    static func rows(_ plan: LayerPlan, _ mapper: RowMapper, _ source: BilinearSource) -> Self {
+        Self(plan, .rows(mapper, source))
+    }
+    static func columns(_ plan: LayerPlan, _ mapper: ColumnMapper, _ source: BilinearSource)
+        -> Self
+    { Self(plan, .columns(mapper, source)) }
+    static func lines(_ plan: LayerPlan, _ mapper: RowLineMapper, _ source: BilinearSource)
+        -> Self
+    { Self(plan, .lines(mapper, source)) }
+    static func scaled(_ plan: LayerPlan, _ mapper: ScaleMapper, _ source: BilinearSource)
+        -> Self
+    { Self(plan, .scaled(mapper, source)) }
+    static func projective(
+        _ plan: LayerPlan, _ mapper: ProjectiveMapper, _ source: BilinearSource
+    ) -> Self { Self(plan, .projective(mapper, source)) }
+    static func copy(
+        _ plan: LayerPlan, _ source: BilinearSource, _ map: PixelCopy, rows: PixelBox
+    ) -> Self { Self(plan, box: rows, .copy(source, map)) }
 
     /// The same drawer with the scale loop's blended row in `rowBuffer` (a band's own memory);
     /// other drawers write nothing but the target and come back unchanged.
     func using(rowBuffer: UnsafeMutableRawPointer) -> LayerDrawer {
-        guard case .scaled(let plan, var mapper, let source) = self else { return self }
+        guard case .scaled(var mapper, let source) = loop else { return self }
         mapper.rowBuffer = rowBuffer
-        return .scaled(plan, mapper, source)
+        var drawer = self
+        drawer.loop = .scaled(mapper, source)
+        return drawer
     }
 
     /// The pixels of row `y` this layer covers fully (empty when none).
+    @inline(__always)
     func interior(y: Int) -> Range<Int> {
-        switch self {
-        case .solid(let p, _, _), .rows(let p, _, _), .columns(let p, _, _), .lines(let p, _, _),
-            .scaled(let p, _, _), .projective(let p, _, _):
-            SpanRasteriser.interior(p, y: y)
-        case .copy(_, _, _, let rows): rows.x0..<rows.x1
-        }
+        wholePixels ? box.x0..<box.x1 : SpanRasteriser.interior(plan, y: y)
+    }
+
+    /// The turning face's run drawn from its page's layout for turning (`PairRun`), if it is one.
+    var turningPairs: PairRun? {
+        if case .columns(let m, _) = loop { return m.pairs }
+        return nil
     }
 
     /// True for a turning face drawn from its page's layout for turning (`PairRun`).
-    var isTurningFace: Bool {
-        if case .columns(_, let m, _) = self { return m.pairs != nil }
-        return false
-    }
+    var isTurningFace: Bool { turningPairs != nil }
 
     /// True when the fully covered pixels go through a specialised loop (or a copy) that can
     /// store over transparent pixels without first clearing them.
     var storesFresh: Bool {
-        switch self {
-        case .columns(_, let m, _): m.fast
-        case .lines(_, let m, _): m.fast
-        case .scaled(_, let m, _): m.fast
+        switch loop {
+        case .columns(let m, _): m.fast
+        case .lines(let m, _): m.fast
+        case .scaled(let m, _): m.fast
         case .copy: true
         case .solid, .rows, .projective: false
         }
@@ -66,30 +101,30 @@ enum LayerDrawer {
         y: Int, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int, fresh: Bool = false,
         background: UInt32? = nil
     ) {
-        switch self {
-        case .solid(let plan, var mapper, let source):
+        switch loop {
+        case .solid(var mapper, let source):
             SpanRasteriser.drawRow(
                 plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
-        case .rows(let plan, var mapper, let source):
+        case .rows(var mapper, let source):
             SpanRasteriser.drawRow(
                 plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
-        case .columns(let plan, var mapper, let source):
+        case .columns(var mapper, let source):
             SpanRasteriser.drawRow(
                 plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi,
                 fresh: fresh)
-        case .lines(let plan, var mapper, let source):
+        case .lines(var mapper, let source):
             SpanRasteriser.drawRow(
                 plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi,
                 fresh: fresh)
-        case .scaled(let plan, var mapper, let source):
+        case .scaled(var mapper, let source):
             SpanRasteriser.drawRow(
                 plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi,
                 fresh: fresh,
                 background: background)
-        case .projective(let plan, var mapper, let source):
+        case .projective(var mapper, let source):
             SpanRasteriser.drawRow(
                 plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
-        case .copy(let plan, let source, let map, let box):
+        case .copy(let source, let map):
             var b = box
             b.x0 = max(b.x0, lo)
             b.x1 = min(b.x1, hi)
