@@ -205,3 +205,22 @@ struct CompositorGeometryTests {
         }
     }
 }
+
+@Suite("Edge pixel multipliers")
+struct EdgeMultiplierTests {
+    @Test("the edge pixels' rounding without libm gives round()'s multiplier for every coverage")
+    func roundedMultiplierMatchesRound() {
+        // The values where the shortcut could go wrong: around each half, and the double just
+        // below 0.5, whose x + 0.5 rounds up to 1.
+        var values: [Double] = [0, 0.5.nextDown, 0.5, 0.5.nextUp, 1, 255.5, 256]
+        for k in 0...256 {
+            let half = Double(k) + 0.5
+            values += [half.nextDown, half, half.nextUp, Double(k)]
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100_000 { values.append(Double.random(in: 0...256, using: &generator)) }
+        for x in values {
+            #expect(SpanRasteriser.roundedMultiplier(x) == UInt64(x.rounded()), "x = \(x)")
+        }
+    }
+}
