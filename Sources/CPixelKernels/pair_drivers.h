@@ -8,6 +8,7 @@
 // The drivers work out the coordinates, per block for a run, stepped down the rows for a tile.
 #ifndef KIOSK_PAIR_DRIVERS_H
 #define KIOSK_PAIR_DRIVERS_H
+#include <string.h>
 #include "pair_common.h"
 
 /// A tier's pixel function: KS_BLOCK pixels to `out` from the layout entries `base + offsets[i]`
@@ -95,11 +96,15 @@ __attribute__((always_inline)) static inline int ks_rows_inside(
         const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
         uint32_t colour, uint32_t alpha, int modulated, int clamp, int stream)                 \
     {                                                                                          \
+        /* The weights copied to the stack: the pixel stores cannot alias a local, so a tier  \
+           with registers to spare (NEON) keeps them in registers down the rows. */            \
+        uint8_t weights[16 * KS_BLOCK] __attribute__((aligned(16)));                           \
+        memcpy(weights, w, sizeof weights);                                                    \
         for (int32_t k = 0; k < n; k++, y++, row += stride) {                                  \
             int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                     \
             entries(layout, column, v, offsets, vertical, clamp);                              \
             ks_block_prefetch(layout->base, offsets, y);                                       \
-            pixels(layout->base, offsets, vertical, w, row, colour, alpha, modulated, stream); \
+            pixels(layout->base, offsets, vertical, weights, row, colour, alpha, modulated, stream); \
             for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                                  \
         }                                                                                      \
     }                                                                                          \

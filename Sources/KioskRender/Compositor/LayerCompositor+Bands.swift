@@ -250,11 +250,20 @@ extension LayerCompositor: BandJob {
         plannedHidden.removeAll(keepingCapacity: true)
         plannedHiddenAbove.removeAll(keepingCapacity: true)
         plannedHiddenAbove.append(contentsOf: repeatElement(0..<0, count: drawers.count * rows))
+        occluderBounds.removeAll(keepingCapacity: true)
+        occluderBounds.append(
+            contentsOf: repeatElement(
+                PixelBox(x0: .max, y0: .max, x1: .min, y1: .min), count: drawers.count * 2))
         for r in 0..<rows {
             // Every occluder is opaque here, so the rule alone decides the parts.
             let hidden = occlude(y: frame.limit.y0 + r, scratch: scratch) { k, index, part in
-                occluderLo[(k * 2 + index) * rows + r] = Int32(part.lowerBound)
-                occluderHi[(k * 2 + index) * rows + r] = Int32(part.upperBound)
+                let slot = k * 2 + index
+                occluderLo[slot * rows + r] = Int32(part.lowerBound)
+                occluderHi[slot * rows + r] = Int32(part.upperBound)
+                occluderBounds[slot].x0 = min(occluderBounds[slot].x0, part.lowerBound)
+                occluderBounds[slot].x1 = max(occluderBounds[slot].x1, part.upperBound)
+                occluderBounds[slot].y0 = min(occluderBounds[slot].y0, r)
+                occluderBounds[slot].y1 = r + 1
                 return true
             }
             plannedHidden.append(hidden)
@@ -290,10 +299,18 @@ extension LayerCompositor: BandJob {
                         guard let pairs = d.turningPairs else { continue }
                         let plan = d.plan
                         for index in 0..<2 {
-                            let slot = (k * 2 + index) * rows
+                            // Only the parts this chunk meets, over only their rows (each
+                            // call scans its rows for the columns they reach).
+                            let bounds = occluderBounds[k * 2 + index]
+                            guard bounds.x0 < clip.upperBound && bounds.x1 > clip.lowerBound,
+                                bounds.y0 < bounds.y1
+                            else { continue }
+                            let slot = (k * 2 + index) * rows + bounds.y0
                             pairs.drawTiles(
-                                rows: rows, y0: limit.y0, lo: lo + slot, hi: hi + slot, clip: clip,
-                                dst: dst, stridePixels: frame.stridePixels, colour: plan.colour,
+                                rows: bounds.y1 - bounds.y0, y0: limit.y0 + bounds.y0,
+                                lo: lo + slot, hi: hi + slot, clip: clip,
+                                dst: dst + bounds.y0 &* frame.stridePixels,
+                                stridePixels: frame.stridePixels, colour: plan.colour,
                                 alpha: plan.alpha)
                         }
                     }

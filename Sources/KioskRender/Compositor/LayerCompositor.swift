@@ -56,6 +56,10 @@ public final class LayerCompositor {
     /// The occluding parts of every row for the tile phase (`planOccluderParts`).
     var occluderLo: [Int32] = []
     var occluderHi: [Int32] = []
+    /// Per layer k and part i (at `k * 2 + i`): the columns and rows (0-based in the frame's
+    /// limit) its parts span over the whole frame, so a chunk of columns calls the kernels
+    /// only for the parts it meets, over only the rows they have.
+    var occluderBounds: [PixelBox] = []
     /// What the same plan found for the row phase, so a row does not work out its occlusion a
     /// second time: per row the pixels the background skips, and per layer k and row r
     /// (at `k * rows + r`) the pixels layer k skips.
