@@ -52,7 +52,9 @@ struct SurfaceTurningTests {
 
         #expect(cache.storeForTurning(compositor.turningSurfaces) == 1)
         #expect(cache.storeForTurning(compositor.turningSurfaces) == 1)
+        // Both asked for and being built on the builder's thread: not asked for again.
         #expect(cache.storeForTurning(compositor.turningSurfaces) == 0)
+        cache.waitForTurningLayouts(compositor.turningSurfaces)
         #expect(a.pairLayout != nil && b.pairLayout != nil && c.pairLayout == nil)
         // Twice the page (pairs of pixels), once per column pair, and no less.
         #expect(cache.turningBytes >= 2 * 2 * (320 - 1) * 200 * 4 / 2)
@@ -90,6 +92,42 @@ struct SurfaceTurningTests {
         cache.storeForTurning([:])
         #expect(cache.turningBytes == 0)
         #expect(a.pairLayout == nil && b.pairLayout == nil)
+    }
+
+    @Test(
+        "a layout built while its page is redrawn is never attached; the next call asks for it again"
+    )
+    func staleLayoutDropped() throws {
+        let cache = S.cache(["a": Self.board, "b": Self.plain])
+        let scene = Self.turning()
+        _ = cache.prepare(for: scene, now: S.at(12, 0, 0))
+        let compositor = LayerCompositor()
+        compositor.pairTier = .best
+        compositor.compose(
+            scene: scene, surfaces: cache, into: try ImageBuffer(width: 320, height: 200))
+        let a = try #require(cache.surface(for: .panel("a")))
+        let turning = compositor.turningSurfaces
+        #expect(turning[ObjectIdentifier(a)] == .width)
+        #expect(cache.storeForTurning(turning, limit: .max) == turning.count)
+        // The clock on page a is redrawn whether or not the builder has finished reading it.
+        _ = cache.prepare(for: scene, now: S.at(12, 1, 0))
+        cache.waitForTurningLayouts(turning)
+        #expect(a.pairLayout == nil)
+        // Asked for again from its new pixels, and then attached.
+        #expect(cache.storeForTurning(turning, limit: .max) >= 1)
+        cache.waitForTurningLayouts(turning)
+        #expect(a.pairLayout != nil && a.minified?.half.pairLayout != nil)
+        // What it holds is the page as it is now: drawn from it, the frame is the row-major one.
+        let stored = try ImageBuffer(width: 320, height: 200)
+        compositor.compose(scene: scene, surfaces: cache, into: stored)
+        let rowMajor = LayerCompositor()
+        rowMajor.pairTier = nil
+        let reference = try ImageBuffer(width: 320, height: 200)
+        rowMajor.compose(scene: scene, surfaces: cache, into: reference)
+        let same = CompositorFixtures.pixels(stored) == CompositorFixtures.pixels(reference)
+        #expect(same, "drawn from the layout, the frame differs from the row-major one")
+        cache.storeForTurning([:])
+        #expect(cache.turningBytes == 0)
     }
 
     @Test(

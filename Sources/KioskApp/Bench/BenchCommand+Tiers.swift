@@ -16,6 +16,8 @@ extension BenchCommand {
         // Each frame stores one turning page after it is shown: both faces are stored after two.
         compositor.pairTier = PairTier.best
         for _ in 0..<3 { k.frame() }
+        // Built on their own thread: attached after this wait, read from the next frame on.
+        cache.waitForTurningLayouts(compositor.turningSurfaces)
         compositor.pairTier = nil
         measure("\(label), row-major loop (before)") { k.frame() }
         for tier in PairTier.supported {

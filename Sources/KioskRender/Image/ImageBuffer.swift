@@ -103,9 +103,16 @@ public final class ImageBuffer {
     /// (`keepingMinified`: the caller brings the minified copies up to date where it draws).
     func pixelsChanged(keepingMinified: Bool = false) {
         knownOpacity = nil
-        pairLayout = nil
+        pixelGeneration &+= 1
+        // The copies' layouts too: kept copies are brought up to date in place, and a layout
+        // read from them would show their old pixels.
+        dropPairLayouts()
         if !keepingMinified { minified = nil }
     }
+
+    /// Counts the drawings into the pixels (`pixelsChanged`): a layout for turning built from
+    /// them on another thread is attached only if it is unchanged since (`TurningLayoutJob`).
+    private(set) var pixelGeneration = 0
 
     /// The half- and quarter-width copies a turning face samples where it is squeezed more than 2×
     /// (`MinifiedCopies`), while they match the buffer's pixels.

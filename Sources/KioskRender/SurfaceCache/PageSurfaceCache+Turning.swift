@@ -2,20 +2,26 @@
 /// get their half- and quarter-size copies (`MinifiedCopies`, for the parts squeezed beyond 2×:
 /// shrunk in width for a horizontal cube's faces, in height for a vertical cube's) and, for the
 /// column loop's faces when the compositor reads them (`LayerCompositor.pairTier`), a
-/// column-pair copy (`PairLayout`), built after a frame is committed (never while one is
-/// composed, so a tap's first moving frame still costs what it did), and dropped once they stop
-/// turning.
+/// column-pair copy (`PairLayout`), asked for after a frame is committed (never while one is
+/// composed, so a tap's first moving frame still costs what it did) and built on a thread of its
+/// own, and dropped once they stop turning.
 extension PageSurfaceCache {
     /// Keeps copies only for the surfaces in `turning` (the compositor's `turningSurfaces` of
     /// the frame just shown, with the axis each one's copies shrink along) and builds at most
     /// `limit` pages' missing ones (`pairs`: the column-pair layouts of the column loop's faces
     /// too). Returns how many pages got copies. An empty set (the cube settled) frees them all.
+    ///
+    /// The layouts are built on a thread of their own (`TurningLayoutBuilder`) and attached by a
+    /// later call, the first after they are ready: until then the compositor draws those faces
+    /// from their row-major pixels. (Without the thread they are built here, as before.)
     @discardableResult
     public func storeForTurning(
         _ turning: [ObjectIdentifier: MinifiedCopies.Axis], pairs: Bool = true, limit: Int = 1
     )
         -> Int
     {
+        if turning.isEmpty { turningLayouts?.discardAll() }
+        adoptTurningLayouts(turning)
         var built = 0
         for entry in entries.values {
             let buffer = entry.buffer
@@ -27,16 +33,51 @@ extension PageSurfaceCache {
             // A vertical cube's faces are read row by row: no column pairs.
             let wantsPairs = pairs && axis == .width
             if !wantsPairs { buffer.dropPairLayouts() }
-            let missing =
-                buffer.minified?.axis != axis || (wantsPairs && !buffer.hasPairLayouts)
+            let missingPairs =
+                wantsPairs && !buffer.hasPairLayouts
+                && !(turningLayouts?.isPending(buffer) ?? false)
+            let missing = buffer.minified?.axis != axis || missingPairs
             guard missing, built < limit else { continue }
             if buffer.minified?.axis != axis {
                 buffer.minified = MinifiedCopies(of: buffer, axis: axis)
             }
-            if wantsPairs { buffer.storePairLayouts() }
+            if wantsPairs { storePairLayouts(of: buffer) }
             built += 1
         }
         return built
+    }
+
+    /// Builds the page's missing layouts: on the builder's thread, made on first use, or here
+    /// when it cannot start.
+    private func storePairLayouts(of page: ImageBuffer) {
+        if turningLayouts == nil, !triedTurningLayouts {
+            triedTurningLayouts = true
+            turningLayouts = TurningLayoutBuilder()
+        }
+        guard let builder = turningLayouts else {
+            page.storePairLayouts()
+            return
+        }
+        if !builder.isPending(page) { builder.submit(TurningLayoutJob(page: page)) }
+    }
+
+    /// Attaches the layouts the builder finished, for pages that still turn (in `turning`) with
+    /// the pixels and copies they were built from; drops the others.
+    private func adoptTurningLayouts(_ turning: [ObjectIdentifier: MinifiedCopies.Axis]) {
+        guard let builder = turningLayouts else { return }
+        for job in builder.takeFinished()
+        where turning[ObjectIdentifier(job.page)] == .width && job.isCurrent {
+            for (buffer, layout) in zip(job.buffers, job.layouts) where buffer.pairLayout == nil {
+                buffer.pairLayout = layout
+            }
+        }
+    }
+
+    /// Blocks until the layouts asked for are built, and attaches them (`bench` and tests: a
+    /// frame after this one draws every turning face from its layout).
+    public func waitForTurningLayouts(_ turning: [ObjectIdentifier: MinifiedCopies.Axis]) {
+        turningLayouts?.waitUntilIdle()
+        adoptTurningLayouts(turning)
     }
 
     /// Bytes held by pages stored for turning.
@@ -65,7 +106,7 @@ extension ImageBuffer {
     }
 
     /// The page and its narrower copies, when it has them: each may have a layout.
-    private var turningBuffers: [ImageBuffer] {
+    var turningBuffers: [ImageBuffer] {
         [self] + (minified.map { [$0.half, $0.quarter] } ?? [])
     }
 

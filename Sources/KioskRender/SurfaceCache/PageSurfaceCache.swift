@@ -77,6 +77,9 @@ public final class PageSurfaceCache: LayerSurfaces {
     /// Draws pages ahead on its own thread (`rasteriseAhead`); nil: ahead pages are drawn on the
     /// caller's thread.
     public var aheadRasteriser: AheadRasteriser?
+    /// Builds the turning pages' layouts off the loop (`storeForTurning`); made on first use.
+    var turningLayouts: TurningLayoutBuilder?
+    var triedTurningLayouts = false
     /// Pages rasterised by `prepare`, i.e. on the frame path, since the cache was made. A frame
     /// that shows a page for the first time without a hitch adds nothing here.
     public internal(set) var rasterisedOnFramePath = 0
