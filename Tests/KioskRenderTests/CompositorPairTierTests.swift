@@ -1,4 +1,5 @@
 import CPixelKernels
+import Glibc
 import KioskCore
 import Testing
 
@@ -71,6 +72,19 @@ struct CompositorPairTierTests {
         #endif
         #expect(PairTier.best.isSupported)
         #expect(PairTier.supported.contains(.scalar))
+    }
+
+    @Test(
+        "`run` turns the cube with the best tier on a board of 1 GB or more, with the row-major loop below"
+    )
+    func runDefault() throws {
+        // The variable overrides the choice; the suite leaves the process environment alone.
+        try #require(getenv("KIOSK_PAIR_KERNELS") == nil)
+        #expect(PairTier.forRun(memoryBytes: 2 << 30) == PairTier.best)
+        #expect(PairTier.forRun(memoryBytes: 960 << 20) == PairTier.best)
+        #expect(PairTier.forRun(memoryBytes: 512 << 20) == nil)
+        #expect(PairTier.forRun(memoryBytes: nil) == nil)
+        #expect((PairTier.physicalMemory ?? 0) > 64 << 20)
     }
 
     @Test(

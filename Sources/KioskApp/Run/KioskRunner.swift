@@ -104,7 +104,12 @@ public final class KioskRunner {
             return .failure
         }
         connect(made.output)
+        let compositor = pipeline.renderer.compositor
+        compositor.pairTier = PairTier.forRun(memoryBytes: PairTier.physicalMemory)
         log.info("composing with \(counted(pipeline.renderer.threads, "thread"))")
+        log.info(
+            "turning faces drawn from \(compositor.pairTier.map { "their pair layouts (\($0) kernels)" } ?? "their row-major pixels") (KIOSK_PAIR_KERNELS)"
+        )
         if let seat = made.seat { router.attach(seat: seat) } else { router.runWithoutSeat() }
         // libinput (direct input) starts once READY=1 is out (`frameFinished`): opening every
         // device took over a second of a panel's start and the first frame needs none of it.

@@ -74,14 +74,34 @@ public enum PairTier: Int32, CaseIterable, Sendable, CustomStringConvertible {
     public static var best: PairTier { PairTier(rawValue: ks_best_tier()) ?? .scalar }
 
     /// The tier `KIOSK_PAIR_KERNELS` names (`scalar`, `sse2`, `ssse3`, `avx2`, `neon`, or `best`)
-    /// when this machine runs it; nil otherwise, and by default: measured on the shared
-    /// development machine the pair layout did not yet beat the row-major loop
-    /// (docs/performance.md), so a panel turns it on to try it.
+    /// when this machine runs it; nil otherwise (also for `off`), and when it is not set: a
+    /// compositor made by a library user or a test draws from the row-major pages unless told.
     public static var fromEnvironment: PairTier? {
         guard let raw = getenv("KIOSK_PAIR_KERNELS") else { return nil }
         let name = String(cString: raw).lowercased()
         if name == "best" { return best }
         return allCases.first { $0.description.lowercased() == name && $0.isSupported }
+    }
+
+    /// What `run` turns the cube with: the tier `KIOSK_PAIR_KERNELS` names when it is set (`off`
+    /// or an unknown name: the row-major loop), else the best tier on a panel with at least
+    /// `minimumMemory` of RAM and the row-major loop below it. The layouts of the two turning
+    /// faces and their copies take about seven output frames while the cube turns (71 MB at
+    /// 1080p), for about a fifth less CPU per frame (docs/performance.md); a 512 MB board keeps
+    /// that memory.
+    public static func forRun(memoryBytes: Int?) -> PairTier? {
+        if getenv("KIOSK_PAIR_KERNELS") != nil { return fromEnvironment }
+        guard let memoryBytes, memoryBytes >= minimumMemory else { return nil }
+        return best
+    }
+
+    /// "A 1 GB board": what such boards report after the firmware's and the kernel's share.
+    public static let minimumMemory = 768 << 20
+
+    /// The machine's RAM (`_SC_PHYS_PAGES` pages); nil when it does not say.
+    public static var physicalMemory: Int? {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
+        return pages > 0 && size > 0 ? pages * size : nil
     }
 
     /// The supported tiers, slowest first.
