@@ -88,6 +88,12 @@ struct SurfaceTurningTests {
         #expect(a.minified != nil && a.minified?.half.pairLayout == nil)
         #expect(b.minified?.half.pairLayout != nil)
 
+        // Not settled yet (a drag back across the face at rest shows it flat for a frame):
+        // nothing turns in this frame, and everything stays for the next sweep.
+        let held = cache.turningBytes
+        cache.storeForTurning([:], keepingOthers: true)
+        #expect(cache.turningBytes == held && b.pairLayout != nil && b.minified != nil)
+
         // Settled: nothing turns, nothing stays stored.
         cache.storeForTurning([:])
         #expect(cache.turningBytes == 0)

@@ -76,15 +76,16 @@ public final class FramePipeline {
     /// What the frame just drawn leads to, once (nil when no frame was drawn since). Called after
     /// the commit, it also stores the faces that turned in that frame for turning (their smaller
     /// copies, and their column-pair layout when the compositor reads those,
-    /// `LayerCompositor.pairTier`; one page a frame) and frees the others, all of them once
-    /// nothing turns.
+    /// `LayerCompositor.pairTier`; one page a frame) and frees the others once the navigation
+    /// has settled (until then a face that stops turning for a frame keeps them).
     public func finishedFrame() -> FrameOutcome? {
         defer { outcome = nil }
         if let outcome, outcome.isCommitted { lastCommittedAt = outcome.now.secondsSinceEpoch }
-        if outcome != nil {
+        if let outcome {
             let compositor = renderer.compositor
             renderer.surfaces.storeForTurning(
-                compositor.turningSurfaces, pairs: compositor.pairTier != nil)
+                compositor.turningSurfaces, pairs: compositor.pairTier != nil,
+                keepingOthers: !outcome.isSettled)
         }
         return outcome
     }

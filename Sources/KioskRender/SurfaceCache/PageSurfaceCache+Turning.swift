@@ -14,20 +14,27 @@ extension PageSurfaceCache {
     /// The layouts are built on a thread of their own (`TurningLayoutBuilder`) and attached by a
     /// later call, the first after they are ready: until then the compositor draws those faces
     /// from their row-major pixels. (Without the thread they are built here, as before.)
+    ///
+    /// `keepingOthers`: the navigation has not settled (a finger is down, or the cube still
+    /// moves), so pages that left `turning` keep what they have: a drag back and forth across
+    /// the face at rest shows it flat for a frame, and it would be built again on the next sweep.
     @discardableResult
     public func storeForTurning(
-        _ turning: [ObjectIdentifier: MinifiedCopies.Axis], pairs: Bool = true, limit: Int = 1
+        _ turning: [ObjectIdentifier: MinifiedCopies.Axis], pairs: Bool = true, limit: Int = 1,
+        keepingOthers: Bool = false
     )
         -> Int
     {
-        if turning.isEmpty { turningLayouts?.discardAll() }
-        adoptTurningLayouts(turning)
+        if turning.isEmpty && !keepingOthers { turningLayouts?.discardAll() }
+        adoptTurningLayouts(turning, keepingOthers: keepingOthers)
         var built = 0
         for entry in entries.values {
             let buffer = entry.buffer
             guard let axis = turning[ObjectIdentifier(buffer)] else {
-                buffer.dropPairLayouts()
-                buffer.minified = nil
+                if !keepingOthers {
+                    buffer.dropPairLayouts()
+                    buffer.minified = nil
+                }
                 continue
             }
             // A vertical cube's faces are read row by row: no column pairs.
@@ -61,12 +68,15 @@ extension PageSurfaceCache {
         if !builder.isPending(page) { builder.submit(TurningLayoutJob(page: page)) }
     }
 
-    /// Attaches the layouts the builder finished, for pages that still turn (in `turning`) with
-    /// the pixels and copies they were built from; drops the others.
-    private func adoptTurningLayouts(_ turning: [ObjectIdentifier: MinifiedCopies.Axis]) {
+    /// Attaches the layouts the builder finished, for pages that still turn (in `turning`, or
+    /// any while `keepingOthers`) with the pixels and copies they were built from; drops the
+    /// others.
+    private func adoptTurningLayouts(
+        _ turning: [ObjectIdentifier: MinifiedCopies.Axis], keepingOthers: Bool = false
+    ) {
         guard let builder = turningLayouts else { return }
         for job in builder.takeFinished()
-        where turning[ObjectIdentifier(job.page)] == .width && job.isCurrent {
+        where (keepingOthers || turning[ObjectIdentifier(job.page)] == .width) && job.isCurrent {
             for (buffer, layout) in zip(job.buffers, job.layouts) where buffer.pairLayout == nil {
                 buffer.pairLayout = layout
             }
