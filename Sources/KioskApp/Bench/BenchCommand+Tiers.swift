@@ -13,20 +13,17 @@ extension BenchCommand {
         let compositor = k.pipeline.renderer.compositor, cache = k.pipeline.renderer.surfaces
         let chosen = compositor.pairTier
         defer { compositor.pairTier = chosen }
-        // Each frame stores one turning page after it is shown: both faces are stored after two.
-        compositor.pairTier = PairTier.best
-        for _ in 0..<3 { k.frame() }
-        // Built on their own thread: attached after this wait, read from the next frame on.
-        cache.waitForTurningLayouts(compositor.turningSurfaces)
         compositor.pairTier = nil
         measure("\(label), row-major loop (before)") { k.frame() }
         for tier in PairTier.supported {
+            // The row-major loop's frames drop the layouts: each tier's are built first.
             compositor.pairTier = tier
+            k.awaitTurningLayouts()
             measure("\(label), pair layout \(tier)") { k.frame() }
         }
         let mb = { (bytes: Int) in BenchmarkReport.format(Double(bytes) / 1_000_000, 1) }
         var line =
-            "pair layout: \(mb(cache.turningBytes)) MB for the turning faces beside \(mb(cache.memoryBytes)) MB of page surfaces; tiers here: \(PairTier.supported.map(\.description).joined(separator: ", ")); `run` uses \(chosen.map { "\($0)" } ?? "the row-major loop") (KIOSK_PAIR_KERNELS)"
+            "pair layout: \(mb(cache.turningBytes)) MB for the turning faces beside \(mb(cache.memoryBytes)) MB of page surfaces; tiers here: \(PairTier.supported.map(\.description).joined(separator: ", ")); `run` uses \(PairTier.forRun(memoryBytes: PairTier.physicalMemory).map { "\($0)" } ?? "the row-major loop") here (KIOSK_PAIR_KERNELS)"
         if let content = k.scene.layers.first?.content, let page = cache.surface(for: content) {
             let start = monotonicSeconds()
             if PairLayout(of: page) != nil {

@@ -89,6 +89,12 @@ public enum BenchCommand {
         func wanted(_ name: String) -> Bool {
             options.only.map { name == memcpyName || name.hasPrefix($0) } ?? true
         }
+        /// A group of measurements named `name`, … holds a wanted one: `--only` names it or one
+        /// inside it ("cube 30deg, 1 thread, pair layout AVX2": that tier's frames alone, for
+        /// `scripts/arm64/count-frame.sh`).
+        func wantedWithin(_ name: String) -> Bool {
+            options.only.map { name.hasPrefix($0) || $0.hasPrefix(name) } ?? true
+        }
         func measure(_ name: String, repetitions: Int = reps, _ body: () -> Void) {
             guard wanted(name) else { return }
             progress(name)
@@ -121,11 +127,11 @@ public enum BenchCommand {
             ("cube 30deg", BenchPages.cube, true),
             ("transition slide", BenchPages.stack(.slide), false)
         ]
-        where wanted("\(name), 1 thread") {
+        where wantedWithin("\(name), 1 thread") {
             var medians: [Double] = []
             var cpu: [Double] = []
             var workerShare = 0.0
-            for threads in [1, many] {
+            for threads in [1, many] where wantedWithin("\(name), \(counted(threads, "thread"))") {
                 let k = try BenchKiosk(
                     configuration: configuration, root: root, size: size, threads: threads)
                 if hold {
@@ -147,6 +153,7 @@ public enum BenchCommand {
                     summary += measureTiers(k, label: label) { name, body in measure(name, body) }
                 }
                 // The process's CPU time per frame (all threads): what the split adds in work.
+                guard wanted(label) else { continue }
                 let before = processCPUNanoseconds()
                 for _ in 0..<reps { k.frame() }
                 cpu.append(Double(processCPUNanoseconds() - before) / Double(reps) / 1_000_000)

@@ -57,6 +57,17 @@ final class BenchKiosk {
             navigator.handle(.frame(time: time))
         }
         navigator.advance(to: time)
+        if pipeline.renderer.compositor.pairTier != nil { awaitTurningLayouts() }
+    }
+
+    /// As in a drag that has gone on a while: the turning faces' layouts built and attached
+    /// (they are built on their own thread, so a measurement would otherwise catch some frames
+    /// before and some after). Draws two frames: each asks for one page's layouts.
+    func awaitTurningLayouts() {
+        frame()
+        frame()
+        pipeline.renderer.surfaces.waitForTurningLayouts(
+            pipeline.renderer.compositor.turningSurfaces)
     }
 
     /// Opens `page` (a push on a stack) and stops the clock `seconds` into the transition.
