@@ -74,6 +74,18 @@ struct CompositorPairTierTests {
         #expect(PairTier.supported.contains(.scalar))
     }
 
+    @Test("a layout built a slice of columns at a time holds the bytes of one built at once")
+    func slicedBuild() throws {
+        for width in [2, 129, PairLayout.columnsPerSlice * 2 + 1, 301] {
+            let image = try Self.busy(7, width: width, height: 23)
+            let whole = try #require(PairLayout(of: image))
+            let sliced = try #require(PairLayout(of: image, yielding: true))
+            #expect(sliced.columnBytes == whole.columnBytes && sliced.bytes == whole.bytes)
+            let same = memcmp(whole.layout.base, sliced.layout.base, whole.bytes) == 0
+            #expect(same, "width \(width)")
+        }
+    }
+
     @Test(
         "`run` turns the cube with the best tier on a board of 1 GB or more, with the row-major loop below"
     )

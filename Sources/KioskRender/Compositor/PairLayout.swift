@@ -23,18 +23,36 @@ public final class PairLayout {
 
     /// The layout of `buffer`'s pixels as they are now; nil when it cannot have one (narrower
     /// than two pixels, or beyond the 32-bit offsets of the run tables).
-    public init?(of buffer: ImageBuffer) {
+    ///
+    /// `yielding`: built a slice of columns at a time, giving the processor away between slices
+    /// (`TurningLayoutBuilder`'s thread: where the service's system-call filter refuses it an idle
+    /// priority, a one-core panel's loop still gets the core within half a millisecond).
+    public init?(of buffer: ImageBuffer, yielding: Bool = false) {
         let width = Int32(buffer.width), height = Int32(buffer.height)
         let bytes = ks_pair_layout_bytes(width, height)
         guard bytes > 0 else { return nil }
         self.bytes = bytes
         memory = PairLayout.allocate(bytes)
+        let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
+        let pairs = Int(width) - 1, step = bytes / pairs
         var made = ks_pair_layout()
-        ks_pair_layout_build(
-            buffer.pixels.assumingMemoryBound(to: UInt32.self), width, height,
-            Int32(buffer.stride), memory.assumingMemoryBound(to: UInt8.self), &made)
-        layout = made
+        // Pair columns c0..<c0 + n are the layout of the image's columns c0...c0 + n, stored
+        // where the whole layout keeps them: the same bytes as one build of the whole page.
+        let slice = yielding ? PairLayout.columnsPerSlice : pairs
+        for c0 in stride(from: 0, to: pairs, by: slice) {
+            let n = min(slice, pairs - c0)
+            ks_pair_layout_build(
+                pixels + c0, Int32(n + 1), height, Int32(buffer.stride),
+                memory.assumingMemoryBound(to: UInt8.self) + c0 * step, &made)
+            if yielding { sched_yield() }
+        }
+        layout = ks_pair_layout(
+            base: memory.assumingMemoryBound(to: UInt8.self), column_bytes: Int32(step),
+            width: width, height: height)
     }
+
+    /// Pair columns built between two yields: about half a millisecond of work at 1080p.
+    static let columnsPerSlice = 128
 
     deinit { free(memory) }
 
@@ -86,7 +104,7 @@ public enum PairTier: Int32, CaseIterable, Sendable, CustomStringConvertible {
     /// What `run` turns the cube with: the tier `KIOSK_PAIR_KERNELS` names when it is set (`off`
     /// or an unknown name: the row-major loop), else the best tier on a panel with at least
     /// `minimumMemory` of RAM and the row-major loop below it. The layouts of the two turning
-    /// faces and their copies take about seven output frames while the cube turns (71 MB at
+    /// faces and their copies take about 8.5 output frames while the cube turns (71 MB at
     /// 1080p), for about a fifth less CPU per frame (docs/performance.md); a 512 MB board keeps
     /// that memory.
     public static func forRun(memoryBytes: Int?) -> PairTier? {

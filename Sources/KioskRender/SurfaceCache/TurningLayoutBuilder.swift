@@ -121,7 +121,9 @@ final class TurningLayoutBuilder: @unchecked Sendable {
 
     private func serve() {
         // Only on time the loop leaves idle: on a one-core panel a build at normal priority
-        // held the frame after it past its vblank (10 missed frames in a 10 s drag).
+        // held the frame after it past its vblank (10 missed frames in a 10 s drag). The
+        // packaged units' system-call filter (~@resources) refuses this; the build then yields
+        // between slices of columns instead (`PairLayout(of:yielding:)`).
         // SCHED_IDLE (5, <linux/sched.h>): Glibc's module map leaves the GNU policies out.
         var idle = sched_param()
         _ = pthread_setschedparam(pthread_self(), 5, &idle)
@@ -137,7 +139,7 @@ final class TurningLayoutBuilder: @unchecked Sendable {
                 if state.withLock({ $0.stopping }) { return }
                 continue
             }
-            job.layouts = job.buffers.map { PairLayout(of: $0) }
+            job.layouts = job.buffers.map { PairLayout(of: $0, yielding: true) }
             state.withLock { s in
                 s.busy = nil
                 if s.epoch == epoch { s.finished.append(job) }
