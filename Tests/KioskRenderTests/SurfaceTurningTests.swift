@@ -15,6 +15,20 @@ struct SurfaceTurningTests {
     ])
     static let plain = Panel(widgets: [.title(TitleWidget(text: "Arrivals"))])
 
+    /// True when `compositor` draws `scene` from `cache` as the row-major loop does, pixel for
+    /// pixel (compared as a whole: a failure does not print every pixel).
+    static func drawsAsRowMajor(
+        _ scene: Scene, _ cache: PageSurfaceCache, _ compositor: LayerCompositor
+    ) throws -> Bool {
+        let drawn = try ImageBuffer(width: 320, height: 200)
+        compositor.compose(scene: scene, surfaces: cache, into: drawn)
+        let rowMajor = LayerCompositor()
+        rowMajor.pairTier = nil
+        let reference = try ImageBuffer(width: 320, height: 200)
+        rowMajor.compose(scene: scene, surfaces: cache, into: reference)
+        return CompositorFixtures.pixels(drawn) == CompositorFixtures.pixels(reference)
+    }
+
     /// Two faces of a cube turned 30° (the column loop's layers) and the flat page beside them.
     static func turning() -> Scene {
         let t = 30 * pi / 180
@@ -73,13 +87,7 @@ struct SurfaceTurningTests {
 
         // Drawn from the layouts, the frame is the one the row-major loop draws from the same
         // pages and copies.
-        let stored = try ImageBuffer(width: 320, height: 200)
-        compositor.compose(scene: scene, surfaces: cache, into: stored)
-        let rowMajor = LayerCompositor()
-        rowMajor.pairTier = nil
-        let reference = try ImageBuffer(width: 320, height: 200)
-        rowMajor.compose(scene: scene, surfaces: cache, into: reference)
-        #expect(CompositorFixtures.pixels(stored) == CompositorFixtures.pixels(reference))
+        #expect(try Self.drawsAsRowMajor(scene, cache, compositor))
 
         // A redrawn clock changes the page: its layout goes, the other face keeps its own.
         _ = cache.prepare(for: scene, now: S.at(12, 1, 0))
@@ -124,14 +132,7 @@ struct SurfaceTurningTests {
         cache.waitForTurningLayouts(turning)
         #expect(a.pairLayout != nil && a.minified?.half.pairLayout != nil)
         // What it holds is the page as it is now: drawn from it, the frame is the row-major one.
-        let stored = try ImageBuffer(width: 320, height: 200)
-        compositor.compose(scene: scene, surfaces: cache, into: stored)
-        let rowMajor = LayerCompositor()
-        rowMajor.pairTier = nil
-        let reference = try ImageBuffer(width: 320, height: 200)
-        rowMajor.compose(scene: scene, surfaces: cache, into: reference)
-        let same = CompositorFixtures.pixels(stored) == CompositorFixtures.pixels(reference)
-        #expect(same, "drawn from the layout, the frame differs from the row-major one")
+        #expect(try Self.drawsAsRowMajor(scene, cache, compositor))
         cache.storeForTurning([:])
         #expect(cache.turningBytes == 0)
     }

@@ -68,17 +68,10 @@ final class NavigationSaver: @unchecked Sendable {
     var writeCount: Int { written.load(ordering: .relaxed) }
 
     private func start() {
-        let box = Unmanaged.passUnretained(self).toOpaque()
-        running =
-            withSignalsBlocked {
-                pthread_create(
-                    &thread, nil,
-                    { raw in
-                        guard let raw else { return nil }
-                        Unmanaged<NavigationSaver>.fromOpaque(raw).takeUnretainedValue().serve()
-                        return nil
-                    }, box)
-            } == 0
+        // Unowned: stopping joins the thread before self goes.
+        guard let made = startThread({ [unowned self] in serve() }) else { return }
+        thread = made
+        running = true
     }
 
     private func serve() {

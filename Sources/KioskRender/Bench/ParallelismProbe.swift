@@ -81,19 +81,6 @@ public enum ParallelismProbe {
         return Double(BenchmarkRunner.nanoseconds() - start) / 1_000_000
     }
 
-    /// A box handing the helper thread its work.
-    private final class Job {
-        let work: @Sendable (UnsafeMutableRawPointer) -> Void
-        let buffer: UnsafeMutableRawPointer
-        init(
-            _ work: @escaping @Sendable (UnsafeMutableRawPointer) -> Void,
-            _ buffer: UnsafeMutableRawPointer
-        ) {
-            self.work = work
-            self.buffer = buffer
-        }
-    }
-
     /// `work` on a helper thread (on `second`) and on the caller (on `first`) at once: the time
     /// until both are done. Falls back to one after the other when no thread can be started.
     private static func together(
@@ -101,25 +88,11 @@ public enum ParallelismProbe {
         _ first: UnsafeMutableRawPointer,
         _ second: UnsafeMutableRawPointer
     ) -> Double {
-        let box = Unmanaged.passRetained(Job(work, second)).toOpaque()
         let start = BenchmarkRunner.nanoseconds()
-        var thread = pthread_t()
-        let started = withSignalsBlocked {
-            pthread_create(
-                &thread, nil,
-                { raw in
-                    guard let raw else { return nil }
-                    let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-                    job.work(job.buffer)
-                    return nil
-                }, box) == 0
-        }
-        if !started {
-            Unmanaged<Job>.fromOpaque(box).release()
-            work(second)
-        }
+        let thread = startThread { work(second) }
+        if thread == nil { work(second) }
         work(first)
-        if started { pthread_join(thread, nil) }
+        if let thread { pthread_join(thread, nil) }
         return Double(BenchmarkRunner.nanoseconds() - start) / 1_000_000
     }
 }

@@ -37,16 +37,6 @@ final class BandWorkers: @unchecked Sendable {
     private var job: (any BandJob)?
     private let stopping = Atomic<Bool>(false)
 
-    /// A box per thread: which pool and which band it runs.
-    private final class Worker {
-        unowned(unsafe) let pool: BandWorkers
-        let index: Int
-        init(pool: BandWorkers, index: Int) {
-            self.pool = pool
-            self.index = index
-        }
-    }
-
     /// Starts `threads − 1` workers (the caller is the last band). Returns nil when fewer than two
     /// bands are asked for or a thread cannot be started (the caller then composes alone).
     init?(threads: Int) {
@@ -58,20 +48,8 @@ final class BandWorkers: @unchecked Sendable {
         for i in 0..<workers { sem_init(start + i, 0, 0) }
         sem_init(done, 0, 0)
         for i in 0..<workers {
-            let box = Unmanaged.passRetained(Worker(pool: self, index: i)).toOpaque()
-            var thread = pthread_t()
-            let result = withSignalsBlocked {
-                pthread_create(
-                    &thread, nil,
-                    { raw in
-                        guard let raw else { return nil }
-                        let worker = Unmanaged<Worker>.fromOpaque(raw).takeRetainedValue()
-                        worker.pool.serve(worker.index)
-                        return nil
-                    }, box)
-            }
-            guard result == 0 else {
-                Unmanaged<Worker>.fromOpaque(box).release()
+            // Unowned: the pool joins its threads before it goes (`stopAll`).
+            guard let thread = startThread({ [unowned(unsafe) self] in serve(i) }) else {
                 stopAll()
                 return nil
             }

@@ -78,19 +78,9 @@ public final class AheadRasteriser: @unchecked Sendable {
         }
         wake = .allocate(capacity: 1)
         sem_init(wake, 0, 0)
-        let box = Unmanaged.passUnretained(self).toOpaque()
-        let made = withSignalsBlocked {
-            pthread_create(
-                &thread, nil,
-                { raw in
-                    guard let raw else { return nil }
-                    Unmanaged<AheadRasteriser>.fromOpaque(raw).takeUnretainedValue().serve()
-                    return nil
-                }, box)
-        }
-        guard made == 0 else {
-            return nil
-        }
+        // Unowned: deinit joins the thread before self goes.
+        guard let made = startThread({ [unowned self] in serve() }) else { return nil }
+        thread = made
         started = true
     }
 

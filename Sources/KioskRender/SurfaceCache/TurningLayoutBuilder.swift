@@ -57,21 +57,13 @@ final class TurningLayoutBuilder: @unchecked Sendable {
     init?() {
         wake = .allocate(capacity: 1)
         sem_init(wake, 0, 0)
-        let box = Unmanaged.passUnretained(self).toOpaque()
-        let made = withSignalsBlocked {
-            pthread_create(
-                &thread, nil,
-                { raw in
-                    guard let raw else { return nil }
-                    Unmanaged<TurningLayoutBuilder>.fromOpaque(raw).takeUnretainedValue().serve()
-                    return nil
-                }, box)
-        }
-        guard made == 0 else {
+        // Unowned: deinit joins the thread before self goes.
+        guard let made = startThread({ [unowned self] in serve() }) else {
             sem_destroy(wake)
             wake.deallocate()
             return nil
         }
+        thread = made
     }
 
     deinit {
