@@ -1,17 +1,18 @@
 // The pair kernel for aarch64 (NEON is part of the base architecture there): two pixels a
-// step (see pixels_neon); every sum is exact in 16 bits.
+// blend, four a store (see pixels_neon); every sum is exact in 16 bits.
 #if defined(__aarch64__)
 #include <arm_neon.h>
 #include "pair_drivers.h"
 
-/// fy of two pixels side by side, each repeated over its four channels (fy of the first · 17 +
-/// fy of the second): the multiplier of a pair's vertical step.
-#define KS_FY(f, g) {f, f, f, f, g, g, g, g}
+/// The vertical weights of two pixels side by side (fy of the first · 17 + fy of the second):
+/// [0] multiplies the top row's blend (16 − fy of each, over its four channels), [1] the bottom
+/// row's (fy of each).
+#define KS_FY(f, g) {{16 - f, 16 - f, 16 - f, 16 - f, 16 - g, 16 - g, 16 - g, 16 - g}, {f, f, f, f, g, g, g, g}}
 #define KS_FYS(f)                                                                              \
     KS_FY(f, 0), KS_FY(f, 1), KS_FY(f, 2), KS_FY(f, 3), KS_FY(f, 4), KS_FY(f, 5), KS_FY(f, 6),  \
         KS_FY(f, 7), KS_FY(f, 8), KS_FY(f, 9), KS_FY(f, 10), KS_FY(f, 11), KS_FY(f, 12),       \
         KS_FY(f, 13), KS_FY(f, 14), KS_FY(f, 15), KS_FY(f, 16)
-static const uint16_t fy_pairs[17 * 17][8] __attribute__((aligned(16))) = {
+static const uint16_t fy_pairs[17 * 17][2][8] __attribute__((aligned(16))) = {
     KS_FYS(0), KS_FYS(1), KS_FYS(2), KS_FYS(3), KS_FYS(4), KS_FYS(5), KS_FYS(6), KS_FYS(7),
     KS_FYS(8), KS_FYS(9), KS_FYS(10), KS_FYS(11), KS_FYS(12), KS_FYS(13), KS_FYS(14),
     KS_FYS(15), KS_FYS(16)
@@ -21,7 +22,7 @@ static const uint16_t fy_pairs[17 * 17][8] __attribute__((aligned(16))) = {
 
 /// The NEON tier's entries: ks_entries' offsets, four columns a step in vector registers (the
 /// clamp, and FCVTZS truncating toward zero as the C cast does), and per pair of pixels
-/// (2j, 2j + 1) its row of fy_pairs in vertical[j].
+/// (2j, 2j + 1) its entry of fy_pairs in vertical[j].
 __attribute__((always_inline)) static inline void entries_neon(
     const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
     int32_t *restrict offsets, int32_t *restrict vertical, int clamp)
@@ -48,13 +49,26 @@ __attribute__((always_inline)) static inline void entries_neon(
     }
 }
 
-/// KS_BLOCK pixels, two at a time (stores are ordinary: `stream` is an x86 notion). vmull_u8
-/// and a pairwise add blend each pixel's two columns (the top row's four channels of both
-/// pixels in one vector, the bottom row's in another; vmull_high_u8 takes the bottom row from
-/// the upper half of the load, whose weights repeat in the upper half of `w`); the vertical
-/// step is top · 16 + (bottom − top) · fy, exact modulo 2^16 as the sum fits in 16 bits;
-/// vrshrn rounds (+128, >> 8) as the scalar reference does. Unrolled: the loop's own
-/// bookkeeping was a fifth of its instructions.
+/// Two pixels i and i + 1 before rounding: vmull_u8 and a pairwise add blend each pixel's two
+/// columns (the top row's four channels of both pixels in one vector, the bottom row's in
+/// another; vmull_high_u8 takes the bottom row from the upper half of the load, whose weights
+/// repeat in the upper half of `w`), then top · (16 − fy) + bottom · fy (at most 255 · 16 · 16:
+/// exact in 16 bits).
+__attribute__((always_inline)) static inline uint16x8_t pair_neon(
+    const uint8_t *base, const uint32_t *entry, const int32_t *vertical, const uint8_t *w, int i)
+{
+    uint8x16_t p0 = vld1q_u8(base + entry[i]), p1 = vld1q_u8(base + entry[i + 1]);
+    uint8x16_t w0 = vld1q_u8(w + 16 * i), w1 = vld1q_u8(w + 16 * (i + 1));
+    uint16x8_t upper = vpaddq_u16(
+        vmull_u8(vget_low_u8(p0), vget_low_u8(w0)), vmull_u8(vget_low_u8(p1), vget_low_u8(w1)));
+    uint16x8_t lower = vpaddq_u16(vmull_high_u8(p0, w0), vmull_high_u8(p1, w1));
+    const uint16_t(*f)[8] = fy_pairs[vertical[i / 2]];
+    return vmlaq_u16(vmulq_u16(upper, vld1q_u16(f[0])), lower, vld1q_u16(f[1]));
+}
+
+/// KS_BLOCK pixels, four at a time (stores are ordinary: `stream` is an x86 notion): two pairs,
+/// each rounded (+128, >> 8, vrshrn) into one half of a 16-byte vector, then modulated as the
+/// scalar reference does. Unrolled: the loop's own bookkeeping was a fifth of its instructions.
 __attribute__((always_inline)) static inline void pixels_neon(KS_PIXELS_ARGS)
 {
     (void)stream;
@@ -62,17 +76,15 @@ __attribute__((always_inline)) static inline void pixels_neon(KS_PIXELS_ARGS)
     const uint16x8_t m = vld1q_u16(mv);
     const uint32_t *entry = (const uint32_t *)offsets;
 #pragma clang loop unroll(full)
-    for (int i = 0; i < KS_BLOCK; i += 2) {
-        uint8x16_t p0 = vld1q_u8(base + entry[i]), p1 = vld1q_u8(base + entry[i + 1]);
-        uint8x16_t w0 = vld1q_u8(w + 16 * i), w1 = vld1q_u8(w + 16 * (i + 1));
-        uint16x8_t upper = vpaddq_u16(
-            vmull_u8(vget_low_u8(p0), vget_low_u8(w0)), vmull_u8(vget_low_u8(p1), vget_low_u8(w1)));
-        uint16x8_t lower = vpaddq_u16(vmull_high_u8(p0, w0), vmull_high_u8(p1, w1));
-        uint16x8_t f = vld1q_u16(fy_pairs[vertical[i / 2]]);
-        uint16x8_t s = vmlaq_u16(vshlq_n_u16(upper, 4), vsubq_u16(lower, upper), f);
-        uint8x8_t pixels = vrshrn_n_u16(s, 8);
-        if (modulated) pixels = vrshrn_n_u16(vmulq_u16(vmovl_u8(pixels), m), 8);
-        vst1_u8((uint8_t *)(out + i), pixels);
+    for (int i = 0; i < KS_BLOCK; i += 4) {
+        uint8x16_t pixels = vrshrn_high_n_u16(
+            vrshrn_n_u16(pair_neon(base, entry, vertical, w, i), 8),
+            pair_neon(base, entry, vertical, w, i + 2), 8);
+        if (modulated)
+            pixels = vrshrn_high_n_u16(
+                vrshrn_n_u16(vmulq_u16(vmovl_u8(vget_low_u8(pixels)), m), 8),
+                vmulq_u16(vmovl_high_u8(pixels), m), 8);
+        vst1q_u8((uint8_t *)(out + i), pixels);
     }
 }
 
