@@ -102,16 +102,25 @@ public enum PairTier: Int32, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// What `run` turns the cube with: the tier `KIOSK_PAIR_KERNELS` names when it is set (`off`
-    /// or an unknown name: the row-major loop), else the best tier on a panel with at least
-    /// `minimumMemory` of RAM and the row-major loop below it. The layouts of the two turning
-    /// faces and their copies take about 8.5 output frames while the cube turns (71 MB at
-    /// 1080p), for about a fifth less CPU per frame (docs/performance.md); a 512 MB board keeps
-    /// that memory.
+    /// or an unknown name: the row-major loop), else the best tier if it beats the row-major
+    /// loop (`beatsRowMajorLoop`) on a panel with at least `minimumMemory` of RAM, and the
+    /// row-major loop otherwise. The layouts of the two turning faces and their copies take
+    /// about 8.5 output frames while the cube turns (71 MB at 1080p), for 10–20 % less CPU per
+    /// frame of a turn (docs/performance.md); a 512 MB board keeps that memory.
     public static func forRun(memoryBytes: Int?) -> PairTier? {
         if getenv("KIOSK_PAIR_KERNELS") != nil { return fromEnvironment }
-        guard let memoryBytes, memoryBytes >= minimumMemory else { return nil }
+        guard let memoryBytes, memoryBytes >= minimumMemory, best.beatsRowMajorLoop else {
+            return nil
+        }
         return best
     }
+
+    /// True for the tiers measured faster than the row-major loop (docs/performance.md, stop
+    /// 42): AVX2 (3.2 against 4.2 ms a 30° frame on one core, half the instructions) and NEON
+    /// (0.8 × the instructions). SSSE3 took the row-major loop's time, SSE2 more: a CPU whose
+    /// best tier is one of those keeps the loop and the memory, unless `KIOSK_PAIR_KERNELS`
+    /// asks for them.
+    public var beatsRowMajorLoop: Bool { self == .avx2 || self == .neon }
 
     /// "A 1 GB board": what such boards report after the firmware's and the kernel's share.
     public static let minimumMemory = 768 << 20
