@@ -108,9 +108,8 @@ extension LayerCompositor: BandJob {
         // The pixels drawn on so far (a hull): outside it the row still holds the background,
         // which a translucent layer's loop may blend with without reading it.
         var drawn = hidden
-        // The drawers are read in place from a local array (one reference, no element copied):
-        // read from the band's class property, each call would copy a drawer, a few hundred
-        // bytes, for every drawer on every row.
+        // The band's drawers read once for the row; each is passed on in place, never bound to
+        // a local (a drawer is a few hundred bytes, and this runs per drawer and row).
         let drawers = scratch.drawers
         for k in drawers.indices {
             let box = drawers[k].box

@@ -111,8 +111,11 @@ extension ImageBuffer {
         }
     }
 
+    /// (Without the `turningBuffers` array: a redraw of any page calls this.)
     func dropPairLayouts() {
-        for buffer in turningBuffers { buffer.pairLayout = nil }
+        pairLayout = nil
+        minified?.half.pairLayout = nil
+        minified?.quarter.pairLayout = nil
     }
 
     /// The page and its narrower copies, when it has them: each may have a layout.

@@ -77,9 +77,13 @@ final class TurningLayoutBuilder: @unchecked Sendable {
     /// True when a job for `page`'s current pixels is waiting, being built or finished and not
     /// yet taken.
     func isPending(_ page: ImageBuffer) -> Bool {
-        state.withLock { s in
-            let jobs = s.waiting + s.finished + (s.busy.map { [$0] } ?? [])
-            return jobs.contains { $0.page === page && $0.generation == page.pixelGeneration }
+        let generation = page.pixelGeneration
+        let building = { (job: TurningLayoutJob) in
+            job.page === page && job.generation == generation
+        }
+        return state.withLock { s in
+            s.busy.map(building) ?? false || s.waiting.contains(where: building)
+                || s.finished.contains(where: building)
         }
     }
 
