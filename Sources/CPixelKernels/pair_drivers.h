@@ -71,6 +71,76 @@ __attribute__((always_inline)) static inline int ks_rows_inside(
     return inside;
 }
 
+/// A tile's rows in integers, for a run of rows known to lie in the page (the unclamped loop):
+/// per column the byte offset of its entry (the pair column's + row · 8) and the row's fraction
+/// in 2^-32 units. Down the rows both step by constants (`step`: whole rows per output row,
+/// times 8 bytes), a carry out of the fraction adding one row, so a row costs an add, a
+/// compare and two adds where the coordinates in doubles cost an add, a conversion and a
+/// shift, mask and add. Exact: v (sixteenths) is a multiple of 2^-20 (ks_pair_columns), so
+/// row = floor(v · 2^20 / 2^24) and the fraction's top four bits are fy, as ks_entries has them.
+typedef struct {
+    int32_t offset[KS_BLOCK];
+    uint32_t fraction[KS_BLOCK];
+    int32_t step[KS_BLOCK];
+    uint32_t fraction_step[KS_BLOCK];
+} ks_cursor;
+
+/// The cursor at row coordinates `v` (each in the page) stepping by `dv` per output row.
+__attribute__((always_inline)) static inline void ks_cursor_start(
+    ks_cursor *restrict c, const int32_t *restrict column, const double *restrict v,
+    const double *restrict dv)
+{
+    for (int i = 0; i < KS_BLOCK; i++) {
+        // Exact: both are integers times 2^-20 well inside 2^53.
+        int64_t at = (int64_t)(v[i] * 1048576.0), by = (int64_t)(dv[i] * 1048576.0);
+        c->offset[i] = column[i] + (int32_t)(at >> 24) * 8;
+        c->fraction[i] = (uint32_t)(at & 0xFFFFFF) << 8;
+        // Arithmetic shift and mask: a negative step is a floor and a fraction in 0...1.
+        c->step[i] = (int32_t)(by >> 24) * 8;
+        c->fraction_step[i] = (uint32_t)(by & 0xFFFFFF) << 8;
+    }
+}
+
+/// The current row's entries (offsets and fy 0...15, as ks_block_entries gives them), then
+/// the cursor one row down: the generic tiers' cursor.
+__attribute__((always_inline)) static inline void ks_cursor_entries(
+    ks_cursor *restrict c, int32_t *restrict offsets, int32_t *restrict fy)
+{
+    for (int i = 0; i < KS_BLOCK; i++) {
+        offsets[i] = c->offset[i];
+        fy[i] = (int32_t)(c->fraction[i] >> 28);
+        uint32_t f = c->fraction[i] + c->fraction_step[i];
+        c->offset[i] += c->step[i] + (f < c->fraction_step[i] ? 8 : 0);
+        c->fraction[i] = f;
+    }
+}
+
+/// The generic tiers' cursor type and start (see KS_DEFINE_TILES).
+typedef ks_cursor ks_generic_cursor;
+#define ks_generic_cursor_start ks_cursor_start
+#define ks_generic_cursor_next ks_cursor_entries
+
+/// How many rows from the first of `lo`, `hi` (`rows` of them) cover columns tx..<tx + KS_BLOCK
+/// whole. Most calls stop at the first row (a tile astride a run's end has no whole row), so
+/// that row is tested alone; the rest go eight a step with no early exit, which the compiler
+/// turns into vector compares (a row at a time, the test cost a tenth of the tile loop).
+/// A row is whole when tx − lo ≥ 0 and hi − end ≥ 0: one sign test for eight rows (pixel
+/// columns are far from overflowing).
+__attribute__((always_inline)) static inline int32_t ks_whole_rows(
+    const int32_t *lo, const int32_t *hi, int32_t rows, int32_t tx)
+{
+    const int32_t end = tx + KS_BLOCK;
+    if (rows <= 0 || lo[0] > tx || hi[0] < end) return 0;
+    int32_t n = 1;
+    for (; n + 8 <= rows; n += 8) {
+        int32_t outside = 0;
+        for (int i = 0; i < 8; i++) outside |= (tx - lo[n + i]) | (hi[n + i] - end);
+        if (outside < 0) break;
+    }
+    while (n < rows && lo[n] <= tx && end <= hi[n]) n++;
+    return n;
+}
+
 /// Defines a tier's tile kernel `name` (see ks_pair_tiles) and its inner loop `name##_rows`.
 ///
 /// Rows y0..<y0 + rows, pixels lo[r]..<hi[r] of each within clip_lo..<clip_hi (absolute x;
@@ -90,7 +160,7 @@ __attribute__((always_inline)) static inline int ks_rows_inside(
 ///
 /// The layout and the columns are copied to locals first: the pixel stores could otherwise
 /// alias them, and every row would load them again.
-#define KS_DEFINE_TILES(name, ATTR, pixels, entries, fence)                                    \
+#define KS_DEFINE_TILES(name, ATTR, pixels, entries, cursor, fence)                            \
     ATTR __attribute__((always_inline)) static inline void name##_rows(                        \
         const ks_pair_layout *layout, const int32_t *column, const uint8_t *w, double *v,       \
         const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
@@ -100,6 +170,20 @@ __attribute__((always_inline)) static inline int ks_rows_inside(
            with registers to spare (NEON) keeps them in registers down the rows. */            \
         uint8_t weights[16 * KS_BLOCK] __attribute__((aligned(16)));                           \
         memcpy(weights, w, sizeof weights);                                                    \
+        if (!clamp) {                                                                          \
+            /* Every row in the page: the tier's cursor steps the entries in integers. */      \
+            cursor c;                                                                          \
+            cursor##_start(&c, column, v, dv);                                                 \
+            for (int32_t k = 0; k < n; k++, y++, row += stride) {                              \
+                int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                 \
+                cursor##_next(&c, offsets, vertical);                                          \
+                ks_block_prefetch(layout->base, offsets, y);                                   \
+                pixels(layout->base, offsets, vertical, weights, row, colour, alpha, modulated, stream); \
+            }                                                                                  \
+            /* Where n single steps would have left v (each exact, and so is this). */         \
+            for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i] * (double)n;                      \
+            return;                                                                            \
+        }                                                                                      \
         for (int32_t k = 0; k < n; k++, y++, row += stride) {                                  \
             int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                     \
             entries(layout, column, v, offsets, vertical, clamp);                              \
@@ -107,6 +191,32 @@ __attribute__((always_inline)) static inline int ks_rows_inside(
             pixels(layout->base, offsets, vertical, weights, row, colour, alpha, modulated, stream); \
             for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                                  \
         }                                                                                      \
+    }                                                                                          \
+                                                                                               \
+    /* n rows through the copy of the loop for their case (constant arguments each, so no   \
+       row tests any of them). */                                                              \
+    ATTR __attribute__((always_inline)) static inline void name##_run(                         \
+        const ks_pair_layout *layout, const int32_t *column, const uint8_t *w, double *v,       \
+        const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
+        uint32_t colour, uint32_t alpha, int modulated, int clamp, int stream)                 \
+    {                                                                                          \
+        if (n <= 0) return;                                                                    \
+        if (modulated && clamp && stream)                                                      \
+            name##_rows(layout, column, w, v, dv, row, stride, y, n, colour, alpha, 1, 1, 1);  \
+        else if (modulated && clamp && !stream)                                                \
+            name##_rows(layout, column, w, v, dv, row, stride, y, n, colour, alpha, 1, 1, 0);  \
+        else if (modulated && !clamp && stream)                                                \
+            name##_rows(layout, column, w, v, dv, row, stride, y, n, colour, alpha, 1, 0, 1);  \
+        else if (modulated && !clamp && !stream)                                               \
+            name##_rows(layout, column, w, v, dv, row, stride, y, n, colour, alpha, 1, 0, 0);  \
+        else if (!modulated && clamp && stream)                                                \
+            name##_rows(layout, column, w, v, dv, row, stride, y, n, 256, 256, 0, 1, 1);       \
+        else if (!modulated && clamp && !stream)                                               \
+            name##_rows(layout, column, w, v, dv, row, stride, y, n, 256, 256, 0, 1, 0);       \
+        else if (!modulated && !clamp && stream)                                               \
+            name##_rows(layout, column, w, v, dv, row, stride, y, n, 256, 256, 0, 0, 1);       \
+        else                                                                                   \
+            name##_rows(layout, column, w, v, dv, row, stride, y, n, 256, 256, 0, 0, 0);       \
     }                                                                                          \
                                                                                                \
     ATTR static void name(KS_TILES_ARGS)                                                       \
@@ -133,9 +243,7 @@ __attribute__((always_inline)) static inline int ks_rows_inside(
             /* A tile cut by the clip has no whole row. */                                     \
             const int inside = tx >= clip_lo && tx + KS_BLOCK <= clip_hi;                      \
             for (int32_t r = 0; r < rows;) {                                                   \
-                int32_t n = 0;                                                                 \
-                while (inside && r + n < rows && lo[r + n] <= tx && tx + KS_BLOCK <= hi[r + n]) \
-                    n++;                                                                       \
+                const int32_t n = inside ? ks_whole_rows(lo + r, hi + r, rows - r, tx) : 0;    \
                 if (n > 0) {                                                                   \
                     if (!stepping) {                                                           \
                         /* The first whole row of the tile: its coordinates from the tables. */ \
@@ -148,26 +256,10 @@ __attribute__((always_inline)) static inline int ks_rows_inside(
                     uint32_t *row = dst + stride * r + tx;                                     \
                     const int32_t *column = columns->offset + tx;                              \
                     const uint8_t *w = columns->weights + 16 * tx;                             \
-                    const int clamp = !ks_rows_inside(v, dv, n, top);                          \
                     const int stream = lined && ((uintptr_t)row & 63) == 0;                    \
                     streamed |= stream;                                                        \
-                    /* Each case its own copy of the loop, with constant arguments. */         \
-                    if (modulated && clamp && stream)                                          \
-                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, 1, 1, 1);\
-                    else if (modulated && clamp && !stream)                                    \
-                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, 1, 1, 0);\
-                    else if (modulated && !clamp && stream)                                    \
-                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, 1, 0, 1);\
-                    else if (modulated && !clamp && !stream)                                   \
-                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, 1, 0, 0);\
-                    else if (!modulated && clamp && stream)                                    \
-                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, 256, 256, 0, 1, 1);\
-                    else if (!modulated && clamp && !stream)                                   \
-                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, 256, 256, 0, 1, 0);\
-                    else if (!modulated && !clamp && stream)                                   \
-                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, 256, 256, 0, 0, 1);\
-                    else                                                                       \
-                        name##_rows(layout, column, w, v, dv, row, stride, y0 + r, n, 256, 256, 0, 0, 0);\
+                    const int clamp = !ks_rows_inside(v, dv, n, top);                          \
+                    name##_run(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, modulated, clamp, stream); \
                     r += n;                                                                    \
                     continue;                                                                  \
                 }                                                                              \

@@ -49,6 +49,45 @@ __attribute__((always_inline)) static inline void entries_neon(
     }
 }
 
+/// The NEON tier's cursor (ks_cursor in vector registers; NEON compares unsigned, so the
+/// fractions carry no bias): the entries as entries_neon gives them, then one row down.
+typedef struct {
+    int32x4_t offset[4], step[4];
+    uint32x4_t fraction[4], fraction_step[4];
+} neon_cursor;
+
+__attribute__((always_inline)) static inline void neon_cursor_start(
+    neon_cursor *c, const int32_t *column, const double *v, const double *dv)
+{
+    ks_cursor g;
+    ks_cursor_start(&g, column, v, dv);
+    for (int q = 0; q < 4; q++) {
+        c->offset[q] = vld1q_s32(g.offset + 4 * q);
+        c->step[q] = vld1q_s32(g.step + 4 * q);
+        c->fraction[q] = vld1q_u32(g.fraction + 4 * q);
+        c->fraction_step[q] = vld1q_u32(g.fraction_step + 4 * q);
+    }
+}
+
+__attribute__((always_inline)) static inline void neon_cursor_next(
+    neon_cursor *c, int32_t *restrict offsets, int32_t *restrict vertical)
+{
+    int32x4_t fy[4];
+    for (int q = 0; q < 4; q++) {
+        vst1q_s32(offsets + 4 * q, c->offset[q]);
+        fy[q] = vreinterpretq_s32_u32(vshrq_n_u32(c->fraction[q], 28));
+        uint32x4_t f = vaddq_u32(c->fraction[q], c->fraction_step[q]);
+        // A carry (all ones, −1) adds 8 bytes: one row more.
+        int32x4_t carried = vreinterpretq_s32_u32(vcltq_u32(f, c->fraction_step[q]));
+        c->offset[q] = vmlsq_n_s32(vaddq_s32(c->offset[q], c->step[q]), carried, 8);
+        c->fraction[q] = f;
+    }
+    for (int j = 0; j < 4; j += 2) {
+        int32x4_t first = vuzp1q_s32(fy[j], fy[j + 1]), second = vuzp2q_s32(fy[j], fy[j + 1]);
+        vst1q_s32(vertical + 2 * j, vmlaq_n_s32(second, first, 17));
+    }
+}
+
 /// Two pixels i and i + 1 before rounding: vmull_u8 and a pairwise add blend each pixel's two
 /// columns (the top row's four channels of both pixels in one vector, the bottom row's in
 /// another; vmull_high_u8 takes the bottom row from the upper half of the load, whose weights
@@ -89,7 +128,7 @@ __attribute__((always_inline)) static inline void pixels_neon(KS_PIXELS_ARGS)
 }
 
 static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(pixels_neon, entries_neon); }
-KS_DEFINE_TILES(tiles_neon, , pixels_neon, entries_neon, (void)0)
+KS_DEFINE_TILES(tiles_neon, , pixels_neon, entries_neon, neon_cursor, (void)0)
 
 const ks_pair_kernels ks_pair_neon = {run_neon, tiles_neon};
 #endif

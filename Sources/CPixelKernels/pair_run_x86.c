@@ -17,12 +17,22 @@
         (short)colour, (short)colour, (short)colour, (short)alpha, (short)colour, (short)colour, \
         (short)colour, (short)alpha)
 
-/// Rounds a vertical sum (V + 128) >> 8 and applies the modulation `m` the same way.
+/// Rounds a vertical sum (V + 128) >> 8 and applies the modulation `m` the same way (SSE2:
+/// multiply, add, shift).
 #define KS_FINISH(bits, s)                                                                     \
     do {                                                                                       \
         s = _mm##bits##_srli_epi16(_mm##bits##_add_epi16(s, half), 8);                         \
         if (modulated)                                                                         \
             s = _mm##bits##_srli_epi16(_mm##bits##_add_epi16(_mm##bits##_mullo_epi16(s, mod), half), 8); \
+    } while (0)
+
+/// The same with pmulhrsw (SSSE3 and AVX2): for x ≤ 255 and m ≤ 256, pmulhrsw(x << 7, m) =
+/// ((x·m·128 >> 14) + 1) >> 1 = (x·m + 128) >> 8 exactly (write x·m = 256a + b: both sides are
+/// a, plus 1 when b ≥ 128), one instruction fewer per vector than multiply, add and shift.
+#define KS_FINISH_MULHRS(bits, s)                                                              \
+    do {                                                                                       \
+        s = _mm##bits##_srli_epi16(_mm##bits##_add_epi16(s, half), 8);                         \
+        if (modulated) s = _mm##bits##_mulhrs_epi16(_mm##bits##_slli_epi16(s, 7), mod);        \
     } while (0)
 
 /// The SSE2 and SSSE3 tiers' entries: ks_entries' offsets and weights fy, two columns a step
@@ -66,8 +76,8 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
     return _mm_maddubs_epi16(p, w);
 }
 
-/// The SSE2 and SSSE3 blocks differ only in the horizontal blend.
-#define KS_SSE_BLOCK(NAME, ATTR, HORIZONTAL)                                                   \
+/// The SSE2 and SSSE3 blocks differ only in the horizontal blend and the modulation.
+#define KS_SSE_BLOCK(NAME, ATTR, HORIZONTAL, FINISH)                                           \
     ATTR static inline void NAME(KS_PIXELS_ARGS)                                               \
     {                                                                                          \
         KS_MODULATION;                                                                         \
@@ -81,8 +91,8 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
             }                                                                                  \
             __m128i a = _mm_add_epi16(_mm_unpacklo_epi64(v[0], v[1]), _mm_unpackhi_epi64(v[0], v[1])); \
             __m128i b = _mm_add_epi16(_mm_unpacklo_epi64(v[2], v[3]), _mm_unpackhi_epi64(v[2], v[3])); \
-            KS_FINISH(, a);                                                                    \
-            KS_FINISH(, b);                                                                    \
+            FINISH(, a);                                                                       \
+            FINISH(, b);                                                                       \
             __m128i pixels = _mm_packus_epi16(a, b);                                           \
             if (stream)                                                                        \
                 _mm_stream_si128((__m128i *)(out + i), pixels);                                \
@@ -91,22 +101,22 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
         }                                                                                      \
     }
 
-KS_SSE_BLOCK(pixels_sse2, KS_SSE2, horizontal_sse2)
-KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3)
+KS_SSE_BLOCK(pixels_sse2, KS_SSE2, horizontal_sse2, KS_FINISH)
+KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3, KS_FINISH_MULHRS)
 
 /// The AVX2 tier's entries: the offsets as ks_entries gives them, and per pair of pixels
-/// (2j, 2j + 1) the byte offset of its row of ks_vertical_pairs (fy of the first · 17 + fy of
-/// the second, times 32), so a pair's vertical weights are one load. Eight columns a step, in
-/// vector registers: the clamp and floor are ks_entries' own. The pair offsets come out of the
-/// horizontal add in the order 0, 1, 4, 5, 2, 3, 6, 7 (KS_AVX2_PAIR below finds each).
+/// (2j, 2j + 1) the byte offset of its row of ks_vertical_pairs ((fy of the first ^ 8) · 512 +
+/// (fy of the second ^ 8) · 32), so a pair's vertical weights are one load. Eight columns a
+/// step, in vector registers: the clamp and floor are ks_entries' own. The pair offsets come
+/// out of the horizontal add in the order 0, 1, 4, 5, 2, 3, 6, 7 (KS_AVX2_PAIR below finds each).
 KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
     const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
     int32_t *restrict offsets, int32_t *restrict vertical, int clamp)
 {
     const __m256d zero = _mm256_setzero_pd();
     const __m256d top = _mm256_set1_pd((double)(layout->height - 1) * 16.0);
-    const __m256i fifteen = _mm256_set1_epi32(15);
-    const __m256i scale = _mm256_setr_epi32(17 * 32, 32, 17 * 32, 32, 17 * 32, 32, 17 * 32, 32);
+    const __m256i fifteen = _mm256_set1_epi32(15), eight = _mm256_set1_epi32(8);
+    const __m256i scale = _mm256_setr_epi32(512, 32, 512, 32, 512, 32, 512, 32);
     __m256i weighted[2];
     for (int h = 0; h < 2; h++) {
         __m256d a = _mm256_loadu_pd(v + 8 * h), b = _mm256_loadu_pd(v + 8 * h + 4);
@@ -120,7 +130,55 @@ KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
         _mm256_storeu_si256(
             (__m256i *)(offsets + 8 * h),
             _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(column + 8 * h)), row));
-        weighted[h] = _mm256_mullo_epi32(_mm256_and_si256(sixteenths, fifteen), scale);
+        weighted[h] = _mm256_mullo_epi32(
+            _mm256_xor_si256(_mm256_and_si256(sixteenths, fifteen), eight), scale);
+    }
+    _mm256_storeu_si256((__m256i *)vertical, _mm256_hadd_epi32(weighted[0], weighted[1]));
+}
+
+/// The AVX2 tier's cursor (ks_cursor in vector registers): each fraction carries a bias of
+/// 2^31, so a signed compare finds the carry (AVX2 has no unsigned one), and its top four bits
+/// are fy ^ 8, which ks_vertical_pairs is indexed by.
+typedef struct {
+    __m256i offset[2], fraction[2], step[2], fraction_step[2], carry_below[2];
+} avx2_cursor;
+
+KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_start(
+    avx2_cursor *c, const int32_t *column, const double *v, const double *dv)
+{
+    ks_cursor g;
+    ks_cursor_start(&g, column, v, dv);
+    const __m256i bias = _mm256_set1_epi32((int32_t)0x80000000u);
+    for (int h = 0; h < 2; h++) {
+        c->offset[h] = _mm256_loadu_si256((const __m256i *)(g.offset + 8 * h));
+        c->fraction[h] =
+            _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(g.fraction + 8 * h)), bias);
+        c->step[h] = _mm256_loadu_si256((const __m256i *)(g.step + 8 * h));
+        c->fraction_step[h] = _mm256_loadu_si256((const __m256i *)(g.fraction_step + 8 * h));
+        c->carry_below[h] = _mm256_xor_si256(c->fraction_step[h], bias);
+    }
+}
+
+/// The current row's entries in entries_avx2's form, then the cursor one row down. The biased
+/// fraction's top nibble goes to bits 9...12 (first of a pair) or 5...8 (second) by a shift
+/// per lane, so the pair's row offset is a mask and a horizontal add. The sum with the step
+/// carried when it is below the step (unsigned), i.e. its biased value below the biased step.
+KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_next(
+    avx2_cursor *c, int32_t *restrict offsets, int32_t *restrict vertical)
+{
+    const __m256i shifts = _mm256_setr_epi32(19, 23, 19, 23, 19, 23, 19, 23);
+    const __m256i nibbles = _mm256_setr_epi32(
+        15 << 9, 15 << 5, 15 << 9, 15 << 5, 15 << 9, 15 << 5, 15 << 9, 15 << 5);
+    __m256i weighted[2];
+    for (int h = 0; h < 2; h++) {
+        _mm256_storeu_si256((__m256i *)(offsets + 8 * h), c->offset[h]);
+        weighted[h] = _mm256_and_si256(_mm256_srlv_epi32(c->fraction[h], shifts), nibbles);
+        __m256i f = _mm256_add_epi32(c->fraction[h], c->fraction_step[h]);
+        __m256i carried = _mm256_cmpgt_epi32(c->carry_below[h], f);
+        // A carry (−1) adds 8 bytes: one row more.
+        c->offset[h] = _mm256_sub_epi32(
+            _mm256_add_epi32(c->offset[h], c->step[h]), _mm256_slli_epi32(carried, 3));
+        c->fraction[h] = f;
     }
     _mm256_storeu_si256((__m256i *)vertical, _mm256_hadd_epi32(weighted[0], weighted[1]));
 }
@@ -160,8 +218,8 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_
         __m256i v67 = pair_avx2(base, offsets, w, vertical, i + 6);
         __m256i a = _mm256_add_epi16(_mm256_unpacklo_epi64(v01, v23), _mm256_unpackhi_epi64(v01, v23));
         __m256i b = _mm256_add_epi16(_mm256_unpacklo_epi64(v45, v67), _mm256_unpackhi_epi64(v45, v67));
-        KS_FINISH(256, a);
-        KS_FINISH(256, b);
+        KS_FINISH_MULHRS(256, a);
+        KS_FINISH_MULHRS(256, b);
         __m256i pixels = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(a, b), order);
         if (stream)
             _mm256_stream_si256((__m256i *)(out + i), pixels);
@@ -172,11 +230,11 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_
 
 
 KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, entries_sse2); }
-KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, _mm_sfence())
+KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, ks_generic_cursor, _mm_sfence())
 KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, entries_sse2); }
-KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, _mm_sfence())
+KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, ks_generic_cursor, _mm_sfence())
 KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
-KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, _mm_sfence())
+KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, avx2_cursor, _mm_sfence())
 
 const ks_pair_kernels ks_pair_sse2 = {run_sse2, tiles_sse2};
 const ks_pair_kernels ks_pair_ssse3 = {run_ssse3, tiles_ssse3};

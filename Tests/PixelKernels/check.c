@@ -58,6 +58,9 @@ int main(void) {
     ks_pair_layout_build(page, W, H, W * 4, memory, &layout);
     for (int round = 0; round < 200; round++) {
         const int face = round % 3 == 2;
+        // Every sixth round a face whose first rows lie just above the page and, in some
+        // columns, whose last rows just below it: the tiles clamp those rows alone.
+        const int margin = round % 6 == 4;
         for (int x = 0; x < COLS; x++) {
             int fx = (int)(next(&seed) % 17), c = (int)(next(&seed) % (W - 1));
             // Sixteenths: from two rows above the page to two below, steps of either sign. Every
@@ -66,6 +69,11 @@ int main(void) {
             if (face) {
                 v0[x] = (double)(160 + (int)(next(&seed) % 256)) + (next(&seed) % 16) / 16.0;
                 dv[x] = ((int)(next(&seed) % 64) - 32) / 16.0;
+            } else if (margin) {
+                // Row 3 at 1...20 sixteenths above the page, 14.5...15.4 sixteenths a row down:
+                // row 42 from 544 to 601, the last row inside at 576.
+                dv[x] = 14.5 + (next(&seed) % 16) / 16.0;
+                v0[x] = -(double)(1 + (int)(next(&seed) % 20)) - 3.0 * dv[x];
             } else {
                 v0[x] = (double)((int)(next(&seed) % ((H + 4) * 16)) - 32) + (next(&seed) % 16) / 16.0;
                 dv[x] = ((int)(next(&seed) % 64) - 32) / 16.0;
@@ -94,7 +102,7 @@ int main(void) {
                 lo[r] = (int32_t)(next(&seed) % COLS);
                 hi[r] = lo[r] + (int32_t)(next(&seed) % (COLS - lo[r] + 1));
                 // A face's rows are mostly wide (many whole rows down a tile), now and then not.
-                if (face && next(&seed) % 8 != 0) {
+                if ((face || margin) && next(&seed) % 8 != 0) {
                     lo[r] = (int32_t)(next(&seed) % 24);
                     hi[r] = COLS - (int32_t)(next(&seed) % 24);
                 }

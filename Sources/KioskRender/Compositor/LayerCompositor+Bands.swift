@@ -19,6 +19,9 @@ final class BandScratch {
     private(set) var rowBuffer: UnsafeMutableRawPointer
     private var rowBufferBytes: Int
     var hiddenAbove: [Range<Int>] = []
+    /// Per drawer: its spans on the row being drawn (`LayerDrawer.spans(y:)`), worked out once
+    /// for the occlusion and the drawing (only for drawers whose box holds the row).
+    var rowSpans: [RowSpans] = []
     var drawers: [LayerDrawer] = []
     /// Stripes this band has drawn since the compositor's counts were last reset.
     var stripesDrawn = 0
@@ -59,6 +62,8 @@ extension LayerCompositor: BandJob {
         for d in drawers { scratch.drawers.append(d.using(rowBuffer: scratch.rowBuffer)) }
         scratch.hiddenAbove.removeAll(keepingCapacity: true)
         scratch.hiddenAbove.append(contentsOf: repeatElement(0..<0, count: drawers.count))
+        scratch.rowSpans.removeAll(keepingCapacity: true)
+        scratch.rowSpans.append(contentsOf: repeatElement(.empty, count: drawers.count))
         let limit = frame.limit
         let rows = LayerCompositor.bandRows
         while true {
@@ -87,85 +92,129 @@ extension LayerCompositor: BandJob {
     }
 
     /// Draws row `y` of the frame: background and every layer, opaque layers first.
+    ///
+    /// The drawers, their spans and what each must skip are all reached through pointers for
+    /// the row: each drawer is used where it lies (over 600 bytes; see `LayerDrawer.draw`), and
+    /// the per-row tables are written with no copy-on-write check per element.
     private func drawRow(_ y: Int, frame: BandFrame, scratch: BandScratch) {
         let row = frame.base + y &* frame.stridePixels
         let limit = frame.limit, background = frame.background
         guard fastPaths else {
             (row + limit.x0).update(repeating: background, count: limit.x1 - limit.x0)
-            for d in scratch.drawers {
+            for var d in scratch.drawers {
                 let box = d.box
-                if y >= box.y0 && y < box.y1 { d.draw(y: y, row: row, from: box.x0, to: box.x1) }
+                if y >= box.y0 && y < box.y1 {
+                    d.draw(y: y, row: row, spans: d.spans(y: y), from: box.x0, to: box.x1)
+                }
             }
             return
         }
-        let hidden =
-            prepaintsOccluders
-            // Already stored by `drawOccluderTiles` and planned by `planOccluderParts`.
-            ? plannedOcclusion(row: y - limit.y0, scratch: scratch)
-            : drawOccluders(y: y, row: row, scratch: scratch)
-        // Background and layers only where no opaque layer in front covers them.
+        guard !scratch.drawers.isEmpty else {
+            (row + limit.x0).update(repeating: background, count: limit.x1 - limit.x0)
+            return
+        }
+        scratch.drawers.withUnsafeMutableBufferPointer { drawers in
+            if prepaintsOccluders {
+                // Already stored by `drawOccluderTiles` and planned by `planOccluderParts`.
+                let r = y - limit.y0, first = r * drawers.count
+                plannedSpans.withUnsafeBufferPointer { spans in
+                    plannedHiddenAbove.withUnsafeBufferPointer { above in
+                        drawLayers(
+                            y: y, row: row, drawers: drawers, spans: spans.baseAddress! + first,
+                            hiddenAbove: above.baseAddress! + first, hidden: plannedHidden[r],
+                            frame: frame)
+                    }
+                }
+                return
+            }
+            scratch.rowSpans.withUnsafeMutableBufferPointer { spans in
+                scratch.hiddenAbove.withUnsafeMutableBufferPointer { above in
+                    let spans = spans.baseAddress!, above = above.baseAddress!
+                    findSpans(y: y, drawers: drawers, into: spans)
+                    let hidden = drawOccluders(
+                        y: y, row: row, drawers: drawers, spans: spans, hiddenAbove: above)
+                    drawLayers(
+                        y: y, row: row, drawers: drawers, spans: spans, hiddenAbove: above,
+                        hidden: hidden, frame: frame)
+                }
+            }
+        }
+    }
+
+    /// Row `y` after its occlusion: the background and every layer where no opaque layer in
+    /// front covers them (`hidden`, and per drawer `hiddenAbove`).
+    @inline(__always)
+    private func drawLayers(
+        y: Int, row: UnsafeMutablePointer<UInt32>, drawers: UnsafeMutableBufferPointer<LayerDrawer>,
+        spans: UnsafePointer<RowSpans>, hiddenAbove: UnsafePointer<Range<Int>>,
+        hidden: Range<Int>, frame: BandFrame
+    ) {
+        let limit = frame.limit, background = frame.background
         LayerCompositor.fill(row, background, limit.x0..<limit.x1, except: hidden)
         // The pixels drawn on so far (a hull): outside it the row still holds the background,
         // which a translucent layer's loop may blend with without reading it.
         var drawn = hidden
-        // The band's drawers read once for the row; each is passed on in place, never bound to
-        // a local (a drawer is a few hundred bytes, and this runs per drawer and row).
-        let drawers = scratch.drawers
         for k in drawers.indices {
             let box = drawers[k].box
             guard y >= box.y0 && y < box.y1 else { continue }
-            let h = scratch.hiddenAbove[k]
-            if h.isEmpty {
-                LayerCompositor.draw(
-                    drawers[k], y: y, row: row, box.x0..<box.x1, drawn: drawn,
-                    background: background)
-            } else {
-                let left = box.x0..<max(box.x0, min(box.x1, h.lowerBound))
-                let right = min(box.x1, max(box.x0, h.upperBound))..<box.x1
-                LayerCompositor.draw(
-                    drawers[k], y: y, row: row, left, drawn: drawn, background: background)
-                LayerCompositor.draw(
-                    drawers[k], y: y, row: row, right, drawn: drawn, background: background)
-            }
+            drawers[k].draw(
+                y: y, row: row, spans: spans[k], from: box.x0, to: box.x1,
+                except: hiddenAbove[k], background: background, drawn: drawn)
             drawn =
                 drawn.isEmpty
-                ? box.x0..<box.x1 : min(drawn.lowerBound, box.x0)..<max(drawn.upperBound, box.x1)
+                ? box.x0..<box.x1
+                : min(drawn.lowerBound, box.x0)..<max(drawn.upperBound, box.x1)
         }
     }
 
     /// Occlusion for row `y`: front to back, each fully opaque layer (opacity 1) draws its fully
     /// covered pixels first, over transparent pixels and beside those already claimed; when
-    /// every pixel it wrote is opaque,
-    /// nothing beneath can show there, so the background and the layers behind skip them. When
-    /// one is not opaque (a transparent part of a page) its pixels are simply drawn again in
-    /// order. `scratch.hiddenAbove[k]` gets the pixels layer k must not draw in the ordinary pass (its own
-    /// and those in front of it); the result is the pixels the background must not fill.
-    private func drawOccluders(y: Int, row: UnsafeMutablePointer<UInt32>, scratch: BandScratch)
-        -> Range<Int>
-    {
-        let drawers = scratch.drawers  // read in place, as in `drawRow`
-        return occlude(y: y, scratch: scratch) { k, _, part in
+    /// every pixel it wrote is opaque, nothing beneath can show there, so the background and the
+    /// layers behind skip them. When one is not opaque (a transparent part of a page) its pixels
+    /// are simply drawn again in order. `hiddenAbove[k]` gets the pixels layer k must not draw
+    /// in the ordinary pass (its own and those in front of it); the result is the pixels the
+    /// background must not fill.
+    private func drawOccluders(
+        y: Int, row: UnsafeMutablePointer<UInt32>, drawers: UnsafeMutableBufferPointer<LayerDrawer>,
+        spans: UnsafePointer<RowSpans>, hiddenAbove: UnsafeMutablePointer<Range<Int>>
+    ) -> Range<Int> {
+        occlude(y: y, drawers: drawers, spans: spans, hiddenAbove: hiddenAbove) { k, _, part in
             // Over transparent pixels, so the result is opaque only where the layer is: the
             // specialised loops store as if over transparent pixels, the others need them cleared.
             let fresh = drawers[k].storesFresh
             if !fresh { (row + part.lowerBound).update(repeating: 0, count: part.count) }
             drawers[k].draw(
-                y: y, row: row, from: part.lowerBound, to: part.upperBound, fresh: fresh)
+                y: y, row: row, spans: spans[k], from: part.lowerBound, to: part.upperBound,
+                fresh: fresh)
             return allOpaque(row + part.lowerBound, count: part.count)
         }
     }
 
-    /// Row `r`'s occlusion as `planOccluderParts` found it: sets `scratch.hiddenAbove` and
-    /// returns the pixels the background must not fill.
-    private func plannedOcclusion(row r: Int, scratch: BandScratch) -> Range<Int> {
-        let rows = plannedHidden.count
-        for k in scratch.hiddenAbove.indices {
-            scratch.hiddenAbove[k] = plannedHiddenAbove[k * rows + r]
+    /// Each drawer's spans on row `y` into `spans` (left as they were for drawers whose box
+    /// misses the row: nothing reads those). The runs of one face, side by side, share the
+    /// row's edge bounds: worked out once per face, not per run.
+    private func findSpans(
+        y: Int, drawers: UnsafeMutableBufferPointer<LayerDrawer>,
+        into spans: UnsafeMutablePointer<RowSpans>
+    ) {
+        var shared = EdgeBounds(), sharer = -1
+        for k in drawers.indices {
+            let box = drawers[k].box
+            guard y >= box.y0 && y < box.y1 else { continue }
+            if drawers[k].wholePixels {
+                spans[k] = drawers[k].spans(y: y)
+                continue
+            }
+            if sharer < 0 || !drawers[k].sharesEdges(with: drawers[sharer]) {
+                shared = drawers[k].edgeBounds(y: y)
+                sharer = k
+            }
+            spans[k] = shared.spans(box: drawers[k].plan.box)
         }
-        return plannedHidden[r]
     }
 
-    /// The occlusion rule of `drawOccluders` without the drawing: `draw(k, index, part)` stores
+    /// The occlusion rule of `drawOccluders` without the drawing (the row's spans already in
+    /// `spans`; `hiddenAbove` as there): `draw(k, index, part)` stores
     /// layer k's pixels `part` (its `index`th part on this row, 0 or 1) and says whether every one
     /// is opaque. One rule for the row pass and for the tiles drawn ahead of it.
     ///
@@ -177,16 +226,16 @@ extension LayerCompositor: BandJob {
     /// pass: a quarter of a 1080p cube frame at 30°.
     @inline(__always)
     private func occlude(
-        y: Int, scratch: BandScratch, draw: (Int, Int, Range<Int>) -> Bool
+        y: Int, drawers: UnsafeMutableBufferPointer<LayerDrawer>, spans: UnsafePointer<RowSpans>,
+        hiddenAbove: UnsafeMutablePointer<Range<Int>>, draw: (Int, Int, Range<Int>) -> Bool
     ) -> Range<Int> {
         var hidden = 0..<0
-        let drawers = scratch.drawers  // read in place, as in `drawRow`
         /// Claims layer k's pixels if it may; false when it lies apart from the claimed pixels
         /// (it may yet claim once a sibling run joins them).
         func claim(_ k: Int) -> Bool {
             let box = drawers[k].box
             guard y >= box.y0 && y < box.y1, drawerOpaque[k] else { return true }
-            let inner = drawers[k].interior(y: y)
+            let inner = spans[k].interior
             guard !inner.isEmpty else { return true }
             if hidden.isEmpty {
                 if draw(k, 0, inner) { hidden = inner }
@@ -227,7 +276,7 @@ extension LayerCompositor: BandJob {
             }
             // Its own pixels and those in front: its siblings' lie beside its box, so they
             // change nothing.
-            for k in start..<end { scratch.hiddenAbove[k] = hidden }
+            for k in start..<end { hiddenAbove[k] = hidden }
             end = start
         }
         return hidden
@@ -240,33 +289,56 @@ extension LayerCompositor: BandJob {
     func planOccluderParts(frame: BandFrame) {
         let scratch = bands[bands.count - 1]
         scratch.drawers = drawers
-        scratch.hiddenAbove = Array(repeating: 0..<0, count: drawers.count)
-        let rows = frame.limit.y1 - frame.limit.y0, slots = drawers.count * 2 * rows
+        let count = drawers.count
+        let rows = frame.limit.y1 - frame.limit.y0, slots = count * 2 * rows
+        guard count > 0, rows > 0 else { return }
         occluderLo.removeAll(keepingCapacity: true)
         occluderHi.removeAll(keepingCapacity: true)
         occluderLo.append(contentsOf: repeatElement(0, count: slots))
         occluderHi.append(contentsOf: repeatElement(0, count: slots))
         plannedHidden.removeAll(keepingCapacity: true)
+        plannedHidden.append(contentsOf: repeatElement(0..<0, count: rows))
         plannedHiddenAbove.removeAll(keepingCapacity: true)
-        plannedHiddenAbove.append(contentsOf: repeatElement(0..<0, count: drawers.count * rows))
+        plannedHiddenAbove.append(contentsOf: repeatElement(0..<0, count: count * rows))
+        plannedSpans.removeAll(keepingCapacity: true)
+        plannedSpans.append(contentsOf: repeatElement(.empty, count: count * rows))
         occluderBounds.removeAll(keepingCapacity: true)
         occluderBounds.append(
             contentsOf: repeatElement(
-                PixelBox(x0: .max, y0: .max, x1: .min, y1: .min), count: drawers.count * 2))
-        for r in 0..<rows {
-            // Every occluder is opaque here, so the rule alone decides the parts.
-            let hidden = occlude(y: frame.limit.y0 + r, scratch: scratch) { k, index, part in
-                let slot = k * 2 + index
-                occluderLo[slot * rows + r] = Int32(part.lowerBound)
-                occluderHi[slot * rows + r] = Int32(part.upperBound)
-                occluderBounds[slot].x0 = min(occluderBounds[slot].x0, part.lowerBound)
-                occluderBounds[slot].x1 = max(occluderBounds[slot].x1, part.upperBound)
-                occluderBounds[slot].y0 = min(occluderBounds[slot].y0, r)
-                occluderBounds[slot].y1 = r + 1
-                return true
+                PixelBox(x0: .max, y0: .max, x1: .min, y1: .min), count: count * 2))
+        // Every table written through its pointer: no copy-on-write check per element.
+        scratch.drawers.withUnsafeMutableBufferPointer { drawers in
+            plannedSpans.withUnsafeMutableBufferPointer { spans in
+                plannedHiddenAbove.withUnsafeMutableBufferPointer { above in
+                    plannedHidden.withUnsafeMutableBufferPointer { hiddenRows in
+                        occluderLo.withUnsafeMutableBufferPointer { lo in
+                            occluderHi.withUnsafeMutableBufferPointer { hi in
+                                occluderBounds.withUnsafeMutableBufferPointer { bounds in
+                                    for r in 0..<rows {
+                                        let y = frame.limit.y0 + r
+                                        let rowSpans = spans.baseAddress! + r * count
+                                        findSpans(y: y, drawers: drawers, into: rowSpans)
+                                        // Every occluder is opaque here, so the rule alone decides the parts.
+                                        hiddenRows[r] = occlude(
+                                            y: y, drawers: drawers, spans: rowSpans,
+                                            hiddenAbove: above.baseAddress! + r * count
+                                        ) { k, index, part in
+                                            let slot = k * 2 + index
+                                            lo[slot * rows + r] = Int32(part.lowerBound)
+                                            hi[slot * rows + r] = Int32(part.upperBound)
+                                            bounds[slot].x0 = min(bounds[slot].x0, part.lowerBound)
+                                            bounds[slot].x1 = max(bounds[slot].x1, part.upperBound)
+                                            bounds[slot].y0 = min(bounds[slot].y0, r)
+                                            bounds[slot].y1 = r + 1
+                                            return true
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            plannedHidden.append(hidden)
-            for k in drawers.indices { plannedHiddenAbove[k * rows + r] = scratch.hiddenAbove[k] }
         }
     }
 
@@ -321,24 +393,5 @@ extension LayerCompositor: BandJob {
     private func nextChunkAlone() -> Int {
         defer { stripeAlone += 1 }
         return stripeAlone
-    }
-
-    /// Draws `range` of row `y` with `d`: the parts outside `drawn` hold `background` only.
-    @inline(__always)
-    private static func draw(
-        _ d: LayerDrawer, y: Int, row: UnsafeMutablePointer<UInt32>, _ range: Range<Int>,
-        drawn: Range<Int>,
-        background: UInt32
-    ) {
-        guard !range.isEmpty else { return }
-        let a = range.lowerBound, b = range.upperBound
-        if drawn.isEmpty {
-            d.draw(y: y, row: row, from: a, to: b, background: background)
-            return
-        }
-        let h0 = min(max(drawn.lowerBound, a), b), h1 = min(max(drawn.upperBound, h0), b)
-        if a < h0 { d.draw(y: y, row: row, from: a, to: h0, background: background) }
-        if h0 < h1 { d.draw(y: y, row: row, from: h0, to: h1) }
-        if h1 < b { d.draw(y: y, row: row, from: h1, to: b, background: background) }
     }
 }

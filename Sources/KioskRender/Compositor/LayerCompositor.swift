@@ -61,10 +61,11 @@ public final class LayerCompositor {
     /// only for the parts it meets, over only the rows they have.
     var occluderBounds: [PixelBox] = []
     /// What the same plan found for the row phase, so a row does not work out its occlusion a
-    /// second time: per row the pixels the background skips, and per layer k and row r
-    /// (at `k * rows + r`) the pixels layer k skips.
+    /// second time: per row the pixels the background skips, and per row r and layer k (at
+    /// `r * drawers + k`: a row's together) the pixels layer k skips and its spans.
     var plannedHidden: [Range<Int>] = []
     var plannedHiddenAbove: [Range<Int>] = []
+    var plannedSpans: [RowSpans] = []
     /// Per band: the memory only that band writes.
     var bands: [BandScratch]
     /// The threads that draw bands beside the caller; nil: the caller draws every row.

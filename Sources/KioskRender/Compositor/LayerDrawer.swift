@@ -12,6 +12,8 @@ struct LayerDrawer {
     let box: PixelBox
     /// Every pixel of `box` fully covered (a copy): the interior is the box.
     let wholePixels: Bool
+    /// What the edges that are the same on every row allow (`EdgeBounds.fixed`).
+    let fixedEdges: EdgeBounds
     private(set) var loop: Loop
 
     enum Loop {
@@ -31,6 +33,7 @@ struct LayerDrawer {
         self.plan = plan
         self.box = box ?? plan.box
         self.loop = loop
+        fixedEdges = EdgeBounds.fixed(plan)
         if case .copy = loop { wholePixels = true } else { wholePixels = false }
     }
 
@@ -66,10 +69,26 @@ struct LayerDrawer {
         return drawer
     }
 
-    /// The pixels of row `y` this layer covers fully (empty when none).
+    /// The pixels of row `y` this layer covers partly or fully (a copy covers its box fully).
     @inline(__always)
-    func interior(y: Int) -> Range<Int> {
-        wholePixels ? box.x0..<box.x1 : SpanRasteriser.interior(plan, y: y)
+    func spans(y: Int) -> RowSpans {
+        wholePixels
+            ? RowSpans(o0: box.x0, o1: box.x1, i0: box.x0, i1: box.x1)
+            : edgeBounds(y: y).spans(box: plan.box)
+    }
+
+    /// What the layer's edges allow of row `y`, before its box (not for a copy).
+    @inline(__always)
+    func edgeBounds(y: Int) -> EdgeBounds {
+        SpanRasteriser.bounds(plan, y: y, fixed: fixedEdges)
+    }
+
+    /// True when `other` has the same edges (another run of the same face): its rows' edge
+    /// bounds are this drawer's.
+    @inline(__always)
+    func sharesEdges(with other: LayerDrawer) -> Bool {
+        !wholePixels && !other.wholePixels && plan.nx == other.plan.nx
+            && plan.ny == other.plan.ny && plan.c == other.plan.c
     }
 
     /// The turning face's run drawn from its page's layout for turning (`PairRun`), if it is one.
@@ -93,44 +112,65 @@ struct LayerDrawer {
         }
     }
 
-    /// Draws the pixels `lo..<hi` of row `y` (inside `box`); `row` is the target row's first pixel.
+    /// Draws the pixels `lo..<hi` of row `y` (inside `box`), except `hidden`; `row` is the
+    /// target row's first pixel and `spans` the layer's on row `y` (`spans(y:)`).
     /// `fresh`: those pixels are fully covered and transparent, and `storesFresh` is true.
-    /// `background`: those pixels all hold this pixel (the scale loop then blends without reading).
+    /// `background`: the pixels outside `drawn` all hold this pixel (the scale loop then blends
+    /// without reading them); nil: no pixel is known to.
+    ///
+    /// One call per layer and row, however many runs the hidden and drawn pixels cut it into:
+    /// the loop's mapper is copied out of the drawer once (its row is set on the copy), and a
+    /// row that draws nothing copies nothing. `mutating` though it changes nothing: the drawer
+    /// is then passed where it lies, where a call on an array's element (not inlined: the
+    /// function is large) first copied all of its 650 bytes.
     @inline(__always)
-    func draw(
-        y: Int, row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int, fresh: Bool = false,
-        background: UInt32? = nil
+    mutating func draw(
+        y: Int, row: UnsafeMutablePointer<UInt32>, spans: RowSpans, from lo: Int, to hi: Int,
+        except hidden: Range<Int> = 0..<0, fresh: Bool = false, background: UInt32? = nil,
+        drawn: Range<Int> = 0..<0
     ) {
+        // Pixels outside the outer span are never touched: leave them out of every run.
+        let lo = max(lo, spans.o0), hi = min(hi, spans.o1)
+        guard lo < hi, hidden.isEmpty || lo < hidden.lowerBound || hi > hidden.upperBound
+        else { return }
+        /// The runs of lo..<hi outside `hidden`, each cut where `drawn` begins and ends.
+        @inline(__always) func eachRun(_ body: (Int, Int, UInt32?) -> Void) {
+            @inline(__always) func cut(_ a: Int, _ b: Int) {
+                guard a < b else { return }
+                guard let background, !drawn.isEmpty else { return body(a, b, background) }
+                let h0 = min(max(drawn.lowerBound, a), b), h1 = min(max(drawn.upperBound, h0), b)
+                if a < h0 { body(a, h0, background) }
+                if h0 < h1 { body(h0, h1, nil) }
+                if h1 < b { body(h1, b, background) }
+            }
+            if hidden.isEmpty { return cut(lo, hi) }
+            cut(lo, max(lo, min(hi, hidden.lowerBound)))
+            cut(min(hi, max(lo, hidden.upperBound)), hi)
+        }
+        @inline(__always) func rows<M: SpanMapper, S: PixelSource>(_ mapper: inout M, _ source: S) {
+            mapper.startRow(y)
+            eachRun { a, b, background in
+                SpanRasteriser.drawRow(
+                    plan, y: y, spans: spans, mapper: &mapper, source: source, row: row, from: a,
+                    to: b, fresh: fresh, background: background)
+            }
+        }
         switch loop {
-        case .solid(var mapper, let source):
-            SpanRasteriser.drawRow(
-                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
-        case .rows(var mapper, let source):
-            SpanRasteriser.drawRow(
-                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
-        case .columns(var mapper, let source):
-            SpanRasteriser.drawRow(
-                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi,
-                fresh: fresh)
-        case .lines(var mapper, let source):
-            SpanRasteriser.drawRow(
-                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi,
-                fresh: fresh)
-        case .scaled(var mapper, let source):
-            SpanRasteriser.drawRow(
-                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi,
-                fresh: fresh,
-                background: background)
-        case .projective(var mapper, let source):
-            SpanRasteriser.drawRow(
-                plan, y: y, mapper: &mapper, source: source, row: row, from: lo, to: hi)
+        case .solid(var mapper, let source): rows(&mapper, source)
+        case .rows(var mapper, let source): rows(&mapper, source)
+        case .columns(var mapper, let source): rows(&mapper, source)
+        case .lines(var mapper, let source): rows(&mapper, source)
+        case .scaled(var mapper, let source): rows(&mapper, source)
+        case .projective(var mapper, let source): rows(&mapper, source)
         case .copy(let source, let map):
-            var b = box
-            b.x0 = max(b.x0, lo)
-            b.x1 = min(b.x1, hi)
-            if b.x0 < b.x1 {
-                LayerDrawer.copyRow(
-                    plan, source: source, map: map, box: b, y: y, row: row, fresh: fresh)
+            eachRun { a, b, _ in
+                var b0 = box
+                b0.x0 = max(b0.x0, a)
+                b0.x1 = min(b0.x1, b)
+                if b0.x0 < b0.x1 {
+                    LayerDrawer.copyRow(
+                        plan, source: source, map: map, box: b0, y: y, row: row, fresh: fresh)
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 // Ownership: works on raw pointers into the target and source ImageBuffers, which the caller
 // (LayerCompositor.compose) keeps alive for the whole call.
+import CPixelKernels
 
 /// Draws one planned layer row by row: an exactly covered middle run through the fast loop, and
 /// the antialiased pixels at the quad's edges with analytic coverage.
@@ -15,86 +16,70 @@ enum SpanRasteriser {
     }
 
     /// `x.rounded()` for 0 ≤ x < 2^52, without libm's `round` call (a call per edge pixel on
-    /// the x86-64 baseline, which has no rounding instruction). x + 0.5 truncated is the same
-    /// for every such x but the one just below 0.5, whose sum rounds up to 1.
+    /// the x86-64 baseline, which has no rounding instruction) or a checked conversion: x + 0.5
+    /// truncated is the same for every such x but the one just below 0.5, whose sum rounds up
+    /// to 1 (`ks_rounded_multiplier`).
     @inline(__always)
-    static func roundedMultiplier(_ x: Double) -> UInt64 { x < 0.5 ? 0 : UInt64(x + 0.5) }
+    static func roundedMultiplier(_ x: Double) -> UInt64 { ks_rounded_multiplier(x) }
 
-    /// The pixel columns of row `y` with some coverage (`outer`) and with full coverage (`inner`).
+    /// Each edge's distance term for row `y` (its +0.5 coverage ramp included): with it, an edge's
+    /// signed distance at pixel x is `plan.nx · (x + 0.5) + rowTerm`.
     @inline(__always)
-    static func spans(_ plan: LayerPlan, rowTerm: SIMD4<Double>) -> (
-        o0: Int, o1: Int, i0: Int, i1: Int
-    ) {
-        let box = plan.box
-        var outerLo = Double(box.x0), outerHi = Double(box.x1 - 1)
-        // Only the edges bound the inner run; the box's own ends (a clip, the output) are
-        // clamped below, so a fully covered pixel at the box's end counts as inner too.
-        var innerLo = -Double.infinity, innerHi = Double.infinity
-        for k in 0..<4 {
-            let a = plan.nx[k]
-            // rowTerm already holds the +0.5 of the coverage ramp: coverage > 0 ⇔ d > 0,
-            // coverage = 1 ⇔ d ≥ 1, with d = a · (x + 0.5) + rowTerm.
-            let r = rowTerm[k]
-            if abs(a) < 1e-12 {
-                if r <= 0 { return (0, 0, 0, 0) }
-                if r < 1 { innerHi = -Double.infinity }
-                continue
-            }
-            let zero = -r / a - 0.5, one = (1 - r) / a - 0.5
-            if a > 0 {
-                outerLo = max(outerLo, zero)
-                innerLo = max(innerLo, one)
-            } else {
-                outerHi = min(outerHi, zero)
-                innerHi = min(innerHi, one)
-            }
-        }
-        // Outer rounds outward (extra pixels get coverage 0), inner rounds inward.
-        let lo = Double(box.x0), hi = Double(box.x1)
-        func clampInt(_ v: Double) -> Int { Int(v > lo ? (v < hi ? v : hi) : lo) }
-        let o0 = clampInt(outerLo.rounded(.down))
-        let o1 = clampInt(outerHi.rounded(.down) + 1)
-        guard o0 < o1 else { return (0, 0, 0, 0) }
-        // A pixel exactly at coverage 1 is inside: two cube faces meeting on a pixel boundary
-        // (the cube at 45°) both cover the pixel beside it fully, and rounding it out of both
-        // runs left a one-pixel gap that kept the face at the back out of the occlusion pass.
-        // (Coverage within 1e-9 of 1 draws the same pixel as the interior loop.)
-        var i0 = clampInt((innerLo - 1e-9).rounded(.up))
-        var i1 = clampInt((innerHi + 1e-9).rounded(.down) + 1)
-        i0 = max(i0, o0)
-        i1 = min(i1, o1)
-        if i0 >= i1 {
-            i0 = o1
-            i1 = o1
-        }
-        return (o0, o1, i0, i1)
+    static func rowTerm(_ plan: LayerPlan, y: Int) -> SIMD4<Double> {
+        plan.ny * (Double(y) + 0.5) + plan.c + 0.5
+    }
+
+    /// The pixel columns of row `y` with some coverage and with full coverage.
+    @inline(__always)
+    static func spans(_ plan: LayerPlan, y: Int) -> RowSpans {
+        spans(plan, rowTerm: rowTerm(plan, y: y))
+    }
+
+    @inline(__always)
+    static func spans(_ plan: LayerPlan, rowTerm: SIMD4<Double>) -> RowSpans {
+        var bounds = EdgeBounds()
+        for k in 0..<4 { bounds.add(a: plan.nx[k], r: rowTerm[k]) }
+        return bounds.spans(box: plan.box)
+    }
+
+    /// What the edges allow of row `y`, with those whose distance term is the same on every
+    /// row (a vertical edge: ny = 0) already in `fixed` (`EdgeBounds.fixed`): half the
+    /// divisions on a cube face, whose sides are vertical.
+    @inline(__always)
+    static func bounds(_ plan: LayerPlan, y: Int, fixed: EdgeBounds) -> EdgeBounds {
+        var bounds = fixed
+        let rowTerm = rowTerm(plan, y: y)
+        for k in 0..<4 where plan.ny[k] != 0 { bounds.add(a: plan.nx[k], r: rowTerm[k]) }
+        return bounds
     }
 
     /// The fully covered pixels of row `y` (empty when none).
     @inline(__always)
-    static func interior(_ plan: LayerPlan, y: Int) -> Range<Int> {
-        let s = spans(plan, rowTerm: plan.ny * (Double(y) + 0.5) + plan.c + 0.5)
-        return s.i0..<max(s.i0, s.i1)
-    }
+    static func interior(_ plan: LayerPlan, y: Int) -> Range<Int> { spans(plan, y: y).interior }
 
-    /// Draws the pixels `lo..<hi` of row `y` of the layer; `row` points at the target row's
-    /// first pixel. `fresh`: those pixels are transparent (a specialised loop stores, not blends).
-    /// `background`: those pixels all hold this pixel (a specialised loop may blend without
-    /// reading them).
+    /// Draws the pixels `lo..<hi` of row `y` of the layer, whose `spans` on that row are given
+    /// (worked out once per row and layer: the occlusion pass needs them too); `row` points at
+    /// the target row's first pixel, and `mapper` has started row `y`. `fresh`: those pixels are
+    /// transparent (a specialised loop stores, not blends). `background`: those pixels all hold
+    /// this pixel (a specialised loop may blend without reading them).
     @inline(__always)
     static func drawRow<M: SpanMapper, S: PixelSource>(
-        _ plan: LayerPlan, y: Int, mapper: inout M, source: S, row: UnsafeMutablePointer<UInt32>,
-        from lo: Int, to hi: Int,
+        _ plan: LayerPlan, y: Int, spans: RowSpans, mapper: inout M, source: S,
+        row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int,
         fresh: Bool = false, background: UInt32? = nil
     ) {
-        let rowTerm = plan.ny * (Double(y) + 0.5) + plan.c + 0.5
-        var s = spans(plan, rowTerm: rowTerm)
-        s.o0 = max(s.o0, lo)
-        s.o1 = min(s.o1, hi)
+        // Written out, not Swift.min and max: in a function this large the optimiser stops
+        // inlining them, a call each.
+        @inline(__always) func within(_ v: Int, _ a: Int, _ b: Int) -> Int {
+            v < a ? a : (v > b ? b : v)
+        }
+        var s = spans
+        s.o0 = s.o0 < lo ? lo : s.o0
+        s.o1 = s.o1 > hi ? hi : s.o1
         guard s.o0 < s.o1 else { return }
-        s.i0 = min(max(s.i0, s.o0), s.o1)
-        s.i1 = min(max(s.i1, s.i0), s.o1)
-        mapper.startRow(y)
+        s.i0 = within(s.i0, s.o0, s.o1)
+        s.i1 = within(s.i1, s.i0, s.o1)
+        let rowTerm = rowTerm(plan, y: y)
         let colour = plan.colour, alpha = plan.alpha
         let colourScale = plan.colourFactor * 256, alphaScale = plan.alphaFactor * 256
         @inline(__always) func edgePixel(_ x: Int) {
@@ -106,7 +91,9 @@ enum SpanRasteriser {
             put(p, row + x)
         }
         for x in s.o0..<s.i0 { edgePixel(x) }
-        if let background, !fresh,
+        if s.i0 == s.i1 {
+            // No interior here (the row pass beside a turning face's tiles): no loop to set up.
+        } else if let background, !fresh,
             mapper.drawInterior(
                 row, from: s.i0, to: s.i1, colour: colour, alpha: alpha, overBackground: background)
         {
@@ -128,5 +115,97 @@ enum SpanRasteriser {
             }
         }
         for x in s.i1..<s.o1 { edgePixel(x) }
+    }
+}
+
+/// The pixel columns of one row of a layer: some coverage in `o0..<o1`, full coverage in
+/// `i0..<i1` (inside the outer run; both empty when the row misses the layer).
+struct RowSpans {
+    var o0: Int
+    var o1: Int
+    var i0: Int
+    var i1: Int
+
+    static let empty = RowSpans(o0: 0, o1: 0, i0: 0, i1: 0)
+
+    /// The fully covered pixels (empty when none).
+    var interior: Range<Int> { i0..<max(i0, i1) }
+}
+
+/// What a layer's edges allow of one row before rounding to pixels: coverage > 0 from `outerLo`
+/// to `outerHi`, coverage 1 from `innerLo` to `innerHi` (pixel indices, fractional). Each edge
+/// only narrows them (maxima and minima), so edges may be added in any order, and the box is
+/// applied last (`spans(box:)`): the runs of one face (`MinifiedRuns`), boxes side by side
+/// with the same edges, share one row's bounds.
+struct EdgeBounds {
+    var outerLo = -Double.infinity
+    var outerHi = Double.infinity
+    var innerLo = -Double.infinity
+    var innerHi = Double.infinity
+    /// An edge leaves nothing of the row.
+    var missed = false
+
+    /// The bounds with `plan`'s edges that are the same on every row (ny = 0: rowTerm is c + 0.5
+    /// exactly, 0 · y adding nothing).
+    static func fixed(_ plan: LayerPlan) -> EdgeBounds {
+        var bounds = EdgeBounds()
+        let rowTerm = SpanRasteriser.rowTerm(plan, y: 0)
+        for k in 0..<4 where plan.ny[k] == 0 { bounds.add(a: plan.nx[k], r: rowTerm[k]) }
+        return bounds
+    }
+
+    /// Narrows the bounds by one edge: signed distance a · (x + 0.5) + r at pixel x, where r
+    /// already holds the +0.5 of the coverage ramp (coverage > 0 ⇔ d > 0, coverage = 1 ⇔ d ≥ 1).
+    @inline(__always)
+    mutating func add(a: Double, r: Double) {
+        if abs(a) < 1e-12 {
+            if r <= 0 { missed = true }
+            if r < 1 { innerHi = -Double.infinity }
+            return
+        }
+        let zero = -r / a - 0.5, one = (1 - r) / a - 0.5
+        if a > 0 {
+            outerLo = max(outerLo, zero)
+            innerLo = max(innerLo, one)
+        } else {
+            outerHi = min(outerHi, zero)
+            innerHi = min(innerHi, one)
+        }
+    }
+
+    /// The pixel runs within `box`: outer rounds outward (extra pixels get coverage 0), inner
+    /// inward. Only the edges bound the inner run; the box's own ends (a clip, the output) are
+    /// clamped when rounding, so a fully covered pixel at the box's end counts as inner too.
+    @inline(__always)
+    func spans(box: PixelBox) -> RowSpans {
+        if missed { return .empty }
+        let lo = Double(box.x0), hi = Double(box.x1)
+        // The box's pixel centres bound the outer run (a NaN edge was never taken in).
+        let outerLo = Swift.max(self.outerLo, lo), outerHi = Swift.min(self.outerHi, hi - 1)
+        // floor and ceil clamped to lo...hi, clamped first: the same for integer bounds (and a
+        // NaN gives lo either way), then one unchecked truncation (`ks_floor_within`): no libm
+        // call (the x86-64 baseline has no rounding instruction) and no range check, per layer
+        // and row.
+        @inline(__always) func floorIn(_ v: Double, _ lo: Double, _ hi: Double) -> Int {
+            Int(ks_floor_within(v, lo, hi))
+        }
+        @inline(__always) func ceilIn(_ v: Double) -> Int { Int(ks_ceil_within(v, lo, hi)) }
+        let o0 = floorIn(outerLo, lo, hi)
+        // floor(v) + 1 within lo...hi is floor(v within lo − 1...hi − 1) + 1.
+        let o1 = floorIn(outerHi, lo - 1, hi - 1) + 1
+        guard o0 < o1 else { return .empty }
+        // A pixel exactly at coverage 1 is inside: two cube faces meeting on a pixel boundary
+        // (the cube at 45°) both cover the pixel beside it fully, and rounding it out of both
+        // runs left a one-pixel gap that kept the face at the back out of the occlusion pass.
+        // (Coverage within 1e-9 of 1 draws the same pixel as the interior loop.)
+        var i0 = ceilIn(innerLo - 1e-9)
+        var i1 = floorIn(innerHi + 1e-9, lo - 1, hi - 1) + 1
+        i0 = Swift.max(i0, o0)
+        i1 = Swift.min(i1, o1)
+        if i0 >= i1 {
+            i0 = o1
+            i1 = o1
+        }
+        return RowSpans(o0: o0, o1: o1, i0: i0, i1: i1)
     }
 }
