@@ -82,7 +82,15 @@ __attribute__((always_inline)) static inline void ks_block_prefetch(
 {
     // Unsigned, as the pixel loads read them: no sign extension before the address.
     const uint32_t *entry = (const uint32_t *)offsets + (y & 3) * (KS_BLOCK / 4);
+#if defined(__aarch64__)
+    // The register-offset form (a zero-extended 32-bit offset): the compiler adds the offset
+    // to the base first, an instruction a prefetch, four a block and row.
+    const uint8_t *ahead = base + KS_PREFETCH_AHEAD;
+    for (int i = 0; i < KS_BLOCK / 4; i++)
+        __asm__ volatile("prfm pldl1keep, [%0, %w1, uxtw]" : : "r"(ahead), "r"(entry[i]));
+#else
     for (int i = 0; i < KS_BLOCK / 4; i++) __builtin_prefetch(base + entry[i] + KS_PREFETCH_AHEAD);
+#endif
 }
 
 /// (value · m + 128) >> 8 per channel: the compositor's `modulate` (colour on B, G, R).

@@ -17,10 +17,17 @@
 /// so the tile loop's copies for each case know it at compile time). `stream`: `out` is 64-byte
 /// aligned and the block's four lines may be written with non-temporal stores (nothing reads
 /// them back before the frame is shown, and a 16-column block writes whole lines, so the cache
-/// need not fetch them first).
+/// need not fetch them first). `tiled`: `w` is the tile loop's copy, arranged by
+/// KS_TILE_WEIGHTS (a tier that defines it reads its own arrangement), else the columns' table.
 #define KS_PIXELS_ARGS                                                                         \
     const uint8_t *base, const int32_t *offsets, const int32_t *vertical, const uint8_t *w,    \
-        uint32_t *out, uint32_t colour, uint32_t alpha, int modulated, int stream
+        uint32_t *out, uint32_t colour, uint32_t alpha, int modulated, int stream, int tiled
+
+/// How the tile loop copies a tile's horizontal weights (16 bytes a column) to the stack, once
+/// per tile: as they are, unless the tier defines its own arrangement before including this.
+#ifndef KS_TILE_WEIGHTS
+#define KS_TILE_WEIGHTS(copy, w) memcpy(copy, w, 16 * KS_BLOCK)
+#endif
 
 /// One block of row `y` from `first`: its coordinates v0 + dv · y, entries, then the pixels.
 #define KS_ONE_BLOCK(pixels, entries, layout, columns, first, y, dst, colour, alpha, stream)   \
@@ -31,7 +38,7 @@
         entries(layout, (columns)->offset + (first), v_, offsets_, vertical_, 1);                 \
         ks_block_prefetch((layout)->base, offsets_, y);                                        \
         pixels((layout)->base, offsets_, vertical_, (columns)->weights + 16 * (first),         \
-            (dst) + (first), colour, alpha, (colour) != 256 || (alpha) != 256, stream);                                           \
+            (dst) + (first), colour, alpha, (colour) != 256 || (alpha) != 256, stream, 0);                                           \
     } while (0)
 
 #define KS_RUN_ARGS                                                                            \
@@ -169,7 +176,7 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
         /* The weights copied to the stack: the pixel stores cannot alias a local, so a tier  \
            with registers to spare (NEON) keeps them in registers down the rows. */            \
         uint8_t weights[16 * KS_BLOCK] __attribute__((aligned(16)));                           \
-        memcpy(weights, w, sizeof weights);                                                    \
+        KS_TILE_WEIGHTS(weights, w);                                                           \
         if (!clamp) {                                                                          \
             /* Every row in the page: the tier's cursor steps the entries in integers. */      \
             cursor c;                                                                          \
@@ -178,7 +185,7 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
                 int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                 \
                 cursor##_next(&c, offsets, vertical);                                          \
                 ks_block_prefetch(layout->base, offsets, y);                                   \
-                pixels(layout->base, offsets, vertical, weights, row, colour, alpha, modulated, stream); \
+                pixels(layout->base, offsets, vertical, weights, row, colour, alpha, modulated, stream, 1); \
             }                                                                                  \
             /* Where n single steps would have left v (each exact, and so is this). */         \
             for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i] * (double)n;                      \
@@ -188,7 +195,7 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
             int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                     \
             entries(layout, column, v, offsets, vertical, clamp);                              \
             ks_block_prefetch(layout->base, offsets, y);                                       \
-            pixels(layout->base, offsets, vertical, weights, row, colour, alpha, modulated, stream); \
+            pixels(layout->base, offsets, vertical, weights, row, colour, alpha, modulated, stream, 1); \
             for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                                  \
         }                                                                                      \
     }                                                                                          \

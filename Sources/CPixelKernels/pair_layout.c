@@ -105,6 +105,7 @@ uint32_t ks_pair_sample(
 static inline void pixels_scalar(KS_PIXELS_ARGS)
 {
     (void)stream;
+    (void)tiled;
     for (int i = 0; i < KS_BLOCK; i++) {
         uint32_t p = ks_sample_entry(base + offsets[i], w + 16 * i, vertical[i]);
         out[i] = modulated ? ks_modulate(p, colour, alpha) : p;

@@ -2,17 +2,27 @@
 // blend, four a store (see pixels_neon); every sum is exact in 16 bits.
 #if defined(__aarch64__)
 #include <arm_neon.h>
+#include <stdint.h>
+
+/// The tile loop's copy of a tile's horizontal weights, widened once per tile: per column
+/// (16 − fx, fx) four times as 16-bit lanes (16 bytes, the table's stride), so a row's pixels
+/// multiply by them as they are.
+static inline void neon_tile_weights(uint8_t *copy, const uint8_t *w)
+{
+    for (int i = 0; i < 16; i++) vst1q_u16((uint16_t *)(copy + 16 * i), vmovl_u8(vld1_u8(w + 16 * i)));
+}
+#define KS_TILE_WEIGHTS(copy, w) neon_tile_weights(copy, w)
 #include "pair_drivers.h"
 
 /// The vertical weights of two pixels side by side (fy of the first · 17 + fy of the second):
-/// [0] multiplies the top row's blend (16 − fy of each, over its four channels), [1] the bottom
-/// row's (fy of each).
-#define KS_FY(f, g) {{16 - f, 16 - f, 16 - f, 16 - f, 16 - g, 16 - g, 16 - g, 16 - g}, {f, f, f, f, g, g, g, g}}
+/// per pixel 16 bytes, eight of 16 − fy (times the top row's eight bytes: both columns' four
+/// channels) then eight of fy (the bottom row's).
+#define KS_FY(f, g) {{16 - f, 16 - f, 16 - f, 16 - f, 16 - f, 16 - f, 16 - f, 16 - f, f, f, f, f, f, f, f, f}, {16 - g, 16 - g, 16 - g, 16 - g, 16 - g, 16 - g, 16 - g, 16 - g, g, g, g, g, g, g, g, g}}
 #define KS_FYS(f)                                                                              \
     KS_FY(f, 0), KS_FY(f, 1), KS_FY(f, 2), KS_FY(f, 3), KS_FY(f, 4), KS_FY(f, 5), KS_FY(f, 6),  \
         KS_FY(f, 7), KS_FY(f, 8), KS_FY(f, 9), KS_FY(f, 10), KS_FY(f, 11), KS_FY(f, 12),       \
         KS_FY(f, 13), KS_FY(f, 14), KS_FY(f, 15), KS_FY(f, 16)
-static const uint16_t fy_pairs[17 * 17][2][8] __attribute__((aligned(16))) = {
+static const uint8_t fy_pairs[17 * 17][2][16] __attribute__((aligned(16))) = {
     KS_FYS(0), KS_FYS(1), KS_FYS(2), KS_FYS(3), KS_FYS(4), KS_FYS(5), KS_FYS(6), KS_FYS(7),
     KS_FYS(8), KS_FYS(9), KS_FYS(10), KS_FYS(11), KS_FYS(12), KS_FYS(13), KS_FYS(14),
     KS_FYS(15), KS_FYS(16)
@@ -88,26 +98,33 @@ __attribute__((always_inline)) static inline void neon_cursor_next(
     }
 }
 
-/// Two pixels i and i + 1 before rounding: vmull_u8 and a pairwise add blend each pixel's two
-/// columns (the top row's four channels of both pixels in one vector, the bottom row's in
-/// another; vmull_high_u8 takes the bottom row from the upper half of the load, whose weights
-/// repeat in the upper half of `w`), then top · (16 − fy) + bottom · fy (at most 255 · 16 · 16:
-/// exact in 16 bits).
+/// Two pixels i and i + 1 before rounding: each pixel's two rows blended down first (the top
+/// row's eight bytes times 16 − fy, plus the bottom row's times fy, by vmull and vmlal_high:
+/// both columns' four channels at once, at most 255 · 16), then across (times 16 − fx and fx
+/// as 16-bit lanes, and a pairwise add: at most 255 · 256). Exact in 16 bits, so the order of
+/// the blends cannot change a result; two multiplies fewer a pair than blending across first,
+/// where each row's bytes needed a widening multiply of their own.
 __attribute__((always_inline)) static inline uint16x8_t pair_neon(
-    const uint8_t *base, const uint32_t *entry, const int32_t *vertical, const uint8_t *w, int i)
+    const uint8_t *base, const uint32_t *entry, const int32_t *vertical, const uint8_t *w, int i,
+    int tiled)
 {
     uint8x16_t p0 = vld1q_u8(base + entry[i]), p1 = vld1q_u8(base + entry[i + 1]);
-    uint8x16_t w0 = vld1q_u8(w + 16 * i), w1 = vld1q_u8(w + 16 * (i + 1));
-    uint16x8_t upper = vpaddq_u16(
-        vmull_u8(vget_low_u8(p0), vget_low_u8(w0)), vmull_u8(vget_low_u8(p1), vget_low_u8(w1)));
-    uint16x8_t lower = vpaddq_u16(vmull_high_u8(p0, w0), vmull_high_u8(p1, w1));
-    const uint16_t(*f)[8] = fy_pairs[vertical[i / 2]];
-    return vmlaq_u16(vmulq_u16(upper, vld1q_u16(f[0])), lower, vld1q_u16(f[1]));
+    const uint8_t(*f)[16] = fy_pairs[vertical[i / 2]];
+    uint8x16_t f0 = vld1q_u8(f[0]), f1 = vld1q_u8(f[1]);
+    uint16x8_t down0 = vmlal_high_u8(vmull_u8(vget_low_u8(p0), vget_low_u8(f0)), p0, f0);
+    uint16x8_t down1 = vmlal_high_u8(vmull_u8(vget_low_u8(p1), vget_low_u8(f1)), p1, f1);
+    // The tile loop's weights are widened already (neon_tile_weights); a run's are bytes.
+    uint16x8_t h0 = tiled ? vld1q_u16((const uint16_t *)(w + 16 * i)) : vmovl_u8(vld1_u8(w + 16 * i));
+    uint16x8_t h1 = tiled ? vld1q_u16((const uint16_t *)(w + 16 * (i + 1)))
+                          : vmovl_u8(vld1_u8(w + 16 * (i + 1)));
+    return vpaddq_u16(vmulq_u16(down0, h0), vmulq_u16(down1, h1));
 }
 
 /// KS_BLOCK pixels, four at a time (stores are ordinary: `stream` is an x86 notion): two pairs,
-/// each rounded (+128, >> 8, vrshrn) into one half of a 16-byte vector, then modulated as the
-/// scalar reference does. Unrolled: the loop's own bookkeeping was a fifth of its instructions.
+/// each rounded ((V + 128) >> 8) into one half of a 16-byte vector. Modulated, the rounding
+/// stays 16-bit (vrshr), the multiply follows and the narrowing shift rounds the product:
+/// (x · m + 128) >> 8, as the scalar reference. Unrolled: the loop's own bookkeeping was a
+/// fifth of its instructions.
 __attribute__((always_inline)) static inline void pixels_neon(KS_PIXELS_ARGS)
 {
     (void)stream;
@@ -116,14 +133,13 @@ __attribute__((always_inline)) static inline void pixels_neon(KS_PIXELS_ARGS)
     const uint32_t *entry = (const uint32_t *)offsets;
 #pragma clang loop unroll(full)
     for (int i = 0; i < KS_BLOCK; i += 4) {
-        uint8x16_t pixels = vrshrn_high_n_u16(
-            vrshrn_n_u16(pair_neon(base, entry, vertical, w, i), 8),
-            pair_neon(base, entry, vertical, w, i + 2), 8);
-        if (modulated)
-            pixels = vrshrn_high_n_u16(
-                vrshrn_n_u16(vmulq_u16(vmovl_u8(vget_low_u8(pixels)), m), 8),
-                vmulq_u16(vmovl_high_u8(pixels), m), 8);
-        vst1q_u8((uint8_t *)(out + i), pixels);
+        uint16x8_t a = pair_neon(base, entry, vertical, w, i, tiled);
+        uint16x8_t b = pair_neon(base, entry, vertical, w, i + 2, tiled);
+        if (modulated) {
+            a = vmulq_u16(vrshrq_n_u16(a, 8), m);
+            b = vmulq_u16(vrshrq_n_u16(b, 8), m);
+        }
+        vst1q_u8((uint8_t *)(out + i), vrshrn_high_n_u16(vrshrn_n_u16(a, 8), b, 8));
     }
 }
 

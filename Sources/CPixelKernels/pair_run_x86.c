@@ -80,6 +80,7 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
 #define KS_SSE_BLOCK(NAME, ATTR, HORIZONTAL, FINISH)                                           \
     ATTR static inline void NAME(KS_PIXELS_ARGS)                                               \
     {                                                                                          \
+        (void)tiled;                                                                           \
         KS_MODULATION;                                                                         \
         const __m128i half = _mm_set1_epi16(128), mod = m;                                     \
         for (int i = 0; i < KS_BLOCK; i += 4) {                                                \
@@ -206,6 +207,7 @@ KS_AVX2 __attribute__((always_inline)) static inline __m256i pair_avx2(
 
 KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_ARGS)
 {
+    (void)tiled;
     KS_MODULATION;
     const __m256i half = _mm256_set1_epi16(128), mod = _mm256_broadcastsi128_si256(m);
     // packus leaves pixels 0, 2, 4, 6 in the low lane and 1, 3, 5, 7 in the high one.

@@ -2,6 +2,7 @@
 // `BandScratch` per band and its `BandWorkers`. During `compose` it, and its workers, hold raw
 // pointers into the target and the layer surfaces; the caller keeps those buffers alive for the
 // call (the workers are done when it returns), and none is kept afterwards.
+import CPixelKernels
 import KioskCore
 import Synchronization
 
@@ -206,11 +207,18 @@ public final class LayerCompositor {
         let a = range.lowerBound, b = range.upperBound
         let h0 = min(max(hidden.lowerBound, a), b), h1 = min(max(hidden.upperBound, h0), b)
         if hidden.isEmpty || h0 >= h1 {
-            (row + a).update(repeating: pixel, count: b - a)
+            fillPixels(row + a, pixel, count: b - a)
             return
         }
-        (row + a).update(repeating: pixel, count: h0 - a)
-        (row + h1).update(repeating: pixel, count: b - h1)
+        fillPixels(row + a, pixel, count: h0 - a)
+        fillPixels(row + h1, pixel, count: b - h1)
+    }
+
+    /// `count` copies of `pixel` from `start` (`ks_fill_pixels`: 32-byte stores where the CPU
+    /// has AVX2; the background of a turning cube's rows is a third of a 1080p frame at 30°).
+    @inline(__always)
+    static func fillPixels(_ start: UnsafeMutablePointer<UInt32>, _ pixel: UInt32, count: Int) {
+        if count > 0 { ks_fill_pixels(start, pixel, count) }
     }
 
     /// True when every pixel of `surface` has alpha 255: recorded when the surface was drawn
