@@ -105,8 +105,8 @@ public enum PairTier: Int32, CaseIterable, Sendable, CustomStringConvertible {
     /// or an unknown name: the row-major loop), else the best tier if it beats the row-major
     /// loop (`beatsRowMajorLoop`) on a panel with at least `minimumMemory` of RAM, and the
     /// row-major loop otherwise. The layouts of the two turning faces and their copies take
-    /// about 8.5 output frames while the cube turns (71 MB at 1080p), for 10–20 % less CPU per
-    /// frame of a turn (docs/performance.md); a 512 MB board keeps that memory.
+    /// about 8.5 output frames while the cube turns (71 MB at 1080p), for about 20 % less CPU
+    /// per frame of a turn (docs/performance.md); a 512 MB board keeps that memory.
     public static func forRun(memoryBytes: Int?) -> PairTier? {
         if getenv("KIOSK_PAIR_KERNELS") != nil { return fromEnvironment }
         guard let memoryBytes, memoryBytes >= minimumMemory, best.beatsRowMajorLoop else {
@@ -115,11 +115,11 @@ public enum PairTier: Int32, CaseIterable, Sendable, CustomStringConvertible {
         return best
     }
 
-    /// True for the tiers measured faster than the row-major loop (docs/performance.md, stop
-    /// 42): AVX2 (3.2 against 4.2 ms a 30° frame on one core, half the instructions) and NEON
-    /// (0.8 × the instructions). SSSE3 took the row-major loop's time, SSE2 more: a CPU whose
-    /// best tier is one of those keeps the loop and the memory, unless `KIOSK_PAIR_KERNELS`
-    /// asks for them.
+    /// True for the tiers measured faster than the row-major loop (docs/performance.md, stops
+    /// 42 and 43): AVX2 (0.43 × the instructions of a 30° frame on one core, 0.56–0.60 × the
+    /// time) and NEON (0.68 × the instructions). SSSE3 took the row-major loop's time at stop
+    /// 42 (0.82–0.86 × at stop 43, on a CPU that has AVX2 anyway), SSE2 more: a CPU whose best
+    /// tier is one of those keeps the loop and the memory, unless `KIOSK_PAIR_KERNELS` asks.
     public var beatsRowMajorLoop: Bool { self == .avx2 || self == .neon }
 
     /// "A 1 GB board": what such boards report after the firmware's and the kernel's share.
