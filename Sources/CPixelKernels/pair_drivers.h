@@ -109,8 +109,8 @@ __attribute__((always_inline)) static inline void ks_cursor_start(
 }
 
 /// The current row's entries (offsets and fy 0...15, as ks_block_entries gives them), then
-/// the cursor one row down: the generic tiers' cursor.
-__attribute__((always_inline)) static inline void ks_cursor_entries(
+/// the cursor one row down: the generic tiers' cursor (`ks_cursor` in KS_DEFINE_TILES).
+__attribute__((always_inline)) static inline void ks_cursor_next(
     ks_cursor *restrict c, int32_t *restrict offsets, int32_t *restrict fy)
 {
     for (int i = 0; i < KS_BLOCK; i++) {
@@ -121,11 +121,6 @@ __attribute__((always_inline)) static inline void ks_cursor_entries(
         c->fraction[i] = f;
     }
 }
-
-/// The generic tiers' cursor type and start (see KS_DEFINE_TILES).
-typedef ks_cursor ks_generic_cursor;
-#define ks_generic_cursor_start ks_cursor_start
-#define ks_generic_cursor_next ks_cursor_entries
 
 /// How many rows from the first of `lo`, `hi` (`rows` of them) cover columns tx..<tx + KS_BLOCK
 /// whole. Most calls stop at the first row (a tile astride a run's end has no whole row), so

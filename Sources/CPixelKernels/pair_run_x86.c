@@ -232,9 +232,9 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_
 
 
 KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, entries_sse2); }
-KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, ks_generic_cursor, _mm_sfence())
+KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, ks_cursor, _mm_sfence())
 KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, entries_sse2); }
-KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, ks_generic_cursor, _mm_sfence())
+KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, ks_cursor, _mm_sfence())
 KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
 KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, avx2_cursor, _mm_sfence())
 

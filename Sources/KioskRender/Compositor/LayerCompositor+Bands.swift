@@ -306,38 +306,48 @@ extension LayerCompositor: BandJob {
         occluderBounds.append(
             contentsOf: repeatElement(
                 PixelBox(x0: .max, y0: .max, x1: .min, y1: .min), count: count * 2))
-        // Every table written through its pointer: no copy-on-write check per element.
+        // Every table through its pointer: no copy-on-write check per element written (the
+        // array writes cost half a million instructions a frame).
         scratch.drawers.withUnsafeMutableBufferPointer { drawers in
             plannedSpans.withUnsafeMutableBufferPointer { spans in
                 plannedHiddenAbove.withUnsafeMutableBufferPointer { above in
-                    plannedHidden.withUnsafeMutableBufferPointer { hiddenRows in
-                        occluderLo.withUnsafeMutableBufferPointer { lo in
-                            occluderHi.withUnsafeMutableBufferPointer { hi in
-                                occluderBounds.withUnsafeMutableBufferPointer { bounds in
-                                    for r in 0..<rows {
-                                        let y = frame.limit.y0 + r
-                                        let rowSpans = spans.baseAddress! + r * count
-                                        findSpans(y: y, drawers: drawers, into: rowSpans)
-                                        // Every occluder is opaque here, so the rule alone decides the parts.
-                                        hiddenRows[r] = occlude(
-                                            y: y, drawers: drawers, spans: rowSpans,
-                                            hiddenAbove: above.baseAddress! + r * count
-                                        ) { k, index, part in
-                                            let slot = k * 2 + index
-                                            lo[slot * rows + r] = Int32(part.lowerBound)
-                                            hi[slot * rows + r] = Int32(part.upperBound)
-                                            bounds[slot].x0 = min(bounds[slot].x0, part.lowerBound)
-                                            bounds[slot].x1 = max(bounds[slot].x1, part.upperBound)
-                                            bounds[slot].y0 = min(bounds[slot].y0, r)
-                                            bounds[slot].y1 = r + 1
-                                            return true
-                                        }
-                                    }
-                                }
+                    withOccluderTables { lo, hi, bounds in
+                        for r in 0..<rows {
+                            let y = frame.limit.y0 + r
+                            let rowSpans = spans.baseAddress! + r * count
+                            findSpans(y: y, drawers: drawers, into: rowSpans)
+                            // Every occluder is opaque here, so the rule alone decides the parts.
+                            plannedHidden[r] = occlude(
+                                y: y, drawers: drawers, spans: rowSpans,
+                                hiddenAbove: above.baseAddress! + r * count
+                            ) { k, index, part in
+                                let slot = k * 2 + index
+                                lo[slot * rows + r] = Int32(part.lowerBound)
+                                hi[slot * rows + r] = Int32(part.upperBound)
+                                bounds[slot].x0 = min(bounds[slot].x0, part.lowerBound)
+                                bounds[slot].x1 = max(bounds[slot].x1, part.upperBound)
+                                bounds[slot].y0 = min(bounds[slot].y0, r)
+                                bounds[slot].y1 = r + 1
+                                return true
                             }
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The tile phase's tables (`occluderLo`, `occluderHi`, `occluderBounds`) through their
+    /// pointers.
+    private func withOccluderTables(
+        _ body: (
+            UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>,
+            UnsafeMutableBufferPointer<PixelBox>
+        ) -> Void
+    ) {
+        occluderLo.withUnsafeMutableBufferPointer { lo in
+            occluderHi.withUnsafeMutableBufferPointer { hi in
+                occluderBounds.withUnsafeMutableBufferPointer { bounds in body(lo, hi, bounds) }
             }
         }
     }

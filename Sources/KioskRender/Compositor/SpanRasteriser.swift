@@ -29,17 +29,10 @@ enum SpanRasteriser {
         plan.ny * (Double(y) + 0.5) + plan.c + 0.5
     }
 
-    /// The pixel columns of row `y` with some coverage and with full coverage.
-    @inline(__always)
+    /// The pixel columns of row `y` with some coverage and with full coverage (`LayerDrawer`
+    /// keeps the fixed edges' bounds instead of working them out per row).
     static func spans(_ plan: LayerPlan, y: Int) -> RowSpans {
-        spans(plan, rowTerm: rowTerm(plan, y: y))
-    }
-
-    @inline(__always)
-    static func spans(_ plan: LayerPlan, rowTerm: SIMD4<Double>) -> RowSpans {
-        var bounds = EdgeBounds()
-        for k in 0..<4 { bounds.add(a: plan.nx[k], r: rowTerm[k]) }
-        return bounds.spans(box: plan.box)
+        bounds(plan, y: y, fixed: EdgeBounds.fixed(plan)).spans(box: plan.box)
     }
 
     /// What the edges allow of row `y`, with those whose distance term is the same on every
