@@ -111,7 +111,8 @@ extension ImageBuffer {
         }
     }
 
-    /// (Without the `turningBuffers` array: a redraw of any page calls this.)
+    /// Drops the layouts of the page and its two copies. Named one by one, not through
+    /// `turningBuffers`, which builds an array: every redraw of any page calls this.
     func dropPairLayouts() {
         pairLayout = nil
         minified?.half.pairLayout = nil
