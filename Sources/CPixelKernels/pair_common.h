@@ -13,8 +13,7 @@
 extern const uint16_t ks_vertical_weights[17][8];
 
 /// The vertical weights of two pixels side by side, fy 0...15 each: ks_vertical_weights of each,
-/// one after the other (32-byte aligned), at [(fy of the first ^ 8) · 16 + (fy of the second ^ 8)]:
-/// indexed by the top four bits of the AVX2 cursor's fractions, which carry a bias of 2^31.
+/// one after the other (32-byte aligned), at [fy of the first · 16 + fy of the second].
 extern const uint16_t ks_vertical_pairs[16 * 16][16];
 
 /// The row of the layout and the vertical weight of `count` (≤ KS_BLOCK) columns whose row

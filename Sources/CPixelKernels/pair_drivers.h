@@ -122,6 +122,32 @@ __attribute__((always_inline)) static inline void ks_cursor_next(
     }
 }
 
+/// A tile's whole rows stepped by a cursor (the unclamped loop of KS_DEFINE_TILES), with these
+/// arguments: the layout's `base`, the tile's `column` offsets, its horizontal weights as
+/// KS_TILE_WEIGHTS copied them (`weights`), the first row's coordinates `v` and their steps
+/// `dv`, the first output row `row` and the `stride` to the next, the first row's `y`, `n` rows,
+/// and the modulation and streaming as the pixel functions take them.
+#define KS_CURSOR_ROWS_ARGS                                                                    \
+    const uint8_t *base, const int32_t *column, const uint8_t *weights, const double *v,       \
+        const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
+        uint32_t colour, uint32_t alpha, int modulated, int stream
+
+/// Defines `name`, the cursor rows of a tier whose `cursor` gives each row's entries in the form
+/// its `entries` does (`cursor##_start`, `cursor##_next`): per row the entries, the prefetch and
+/// the tier's `pixels`. (AVX2 defines its own: its cursor's entries come in another order.)
+#define KS_DEFINE_CURSOR_ROWS(name, ATTR, pixels, cursor)                                      \
+    ATTR __attribute__((always_inline)) static inline void name(KS_CURSOR_ROWS_ARGS)           \
+    {                                                                                          \
+        cursor c;                                                                              \
+        cursor##_start(&c, column, v, dv);                                                     \
+        for (int32_t k = 0; k < n; k++, y++, row += stride) {                                  \
+            int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                     \
+            cursor##_next(&c, offsets, vertical);                                              \
+            ks_block_prefetch(base, offsets, y);                                               \
+            pixels(base, offsets, vertical, weights, row, colour, alpha, modulated, stream, 1); \
+        }                                                                                      \
+    }
+
 /// How many rows from the first of `lo`, `hi` (`rows` of them) cover columns tx..<tx + KS_BLOCK
 /// whole. Most calls stop at the first row (a tile astride a run's end has no whole row), so
 /// that row is tested alone; the rest go eight a step with no early exit, which the compiler
@@ -162,7 +188,7 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
 ///
 /// The layout and the columns are copied to locals first: the pixel stores could otherwise
 /// alias them, and every row would load them again.
-#define KS_DEFINE_TILES(name, ATTR, pixels, entries, cursor, fence)                            \
+#define KS_DEFINE_TILES(name, ATTR, pixels, entries, cursor_rows, fence)                            \
     ATTR __attribute__((always_inline)) static inline void name##_rows(                        \
         const ks_pair_layout *layout, const int32_t *column, const uint8_t *w, double *v,       \
         const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
@@ -174,14 +200,8 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
         KS_TILE_WEIGHTS(weights, w);                                                           \
         if (!clamp) {                                                                          \
             /* Every row in the page: the tier's cursor steps the entries in integers. */      \
-            cursor c;                                                                          \
-            cursor##_start(&c, column, v, dv);                                                 \
-            for (int32_t k = 0; k < n; k++, y++, row += stride) {                              \
-                int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                 \
-                cursor##_next(&c, offsets, vertical);                                          \
-                ks_block_prefetch(layout->base, offsets, y);                                   \
-                pixels(layout->base, offsets, vertical, weights, row, colour, alpha, modulated, stream, 1); \
-            }                                                                                  \
+            cursor_rows(layout->base, column, weights, v, dv, row, stride, y, n, colour, alpha, \
+                modulated, stream);                                                            \
             /* Where n single steps would have left v (each exact, and so is this). */         \
             for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i] * (double)n;                      \
             return;                                                                            \

@@ -11,19 +11,16 @@ const uint16_t ks_vertical_weights[17][8] __attribute__((aligned(16))) = {
 };
 
 #define KS_PAIR(f, g) {16 - f, 16 - f, 16 - f, 16 - f, f, f, f, f, 16 - g, 16 - g, 16 - g, 16 - g, g, g, g, g}
-#define KS_BIASED(b, g) KS_PAIR(((b) ^ 8), ((g) ^ 8))
-#define KS_PAIRS(b)                                                                            \
-    KS_BIASED(b, 0), KS_BIASED(b, 1), KS_BIASED(b, 2), KS_BIASED(b, 3), KS_BIASED(b, 4),       \
-        KS_BIASED(b, 5), KS_BIASED(b, 6), KS_BIASED(b, 7), KS_BIASED(b, 8), KS_BIASED(b, 9),   \
-        KS_BIASED(b, 10), KS_BIASED(b, 11), KS_BIASED(b, 12), KS_BIASED(b, 13),                \
-        KS_BIASED(b, 14), KS_BIASED(b, 15)
+#define KS_PAIRS(f)                                                                            \
+    KS_PAIR(f, 0), KS_PAIR(f, 1), KS_PAIR(f, 2), KS_PAIR(f, 3), KS_PAIR(f, 4), KS_PAIR(f, 5),  \
+        KS_PAIR(f, 6), KS_PAIR(f, 7), KS_PAIR(f, 8), KS_PAIR(f, 9), KS_PAIR(f, 10),            \
+        KS_PAIR(f, 11), KS_PAIR(f, 12), KS_PAIR(f, 13), KS_PAIR(f, 14), KS_PAIR(f, 15)
 const uint16_t ks_vertical_pairs[16 * 16][16] __attribute__((aligned(32))) = {
     KS_PAIRS(0), KS_PAIRS(1), KS_PAIRS(2), KS_PAIRS(3), KS_PAIRS(4), KS_PAIRS(5), KS_PAIRS(6),
     KS_PAIRS(7), KS_PAIRS(8), KS_PAIRS(9), KS_PAIRS(10), KS_PAIRS(11), KS_PAIRS(12),
     KS_PAIRS(13), KS_PAIRS(14), KS_PAIRS(15)
 };
 #undef KS_PAIRS
-#undef KS_BIASED
 #undef KS_PAIR
 
 /// Pair columns start on a 64-byte line, so a column's stream never shares its first line.
@@ -113,6 +110,7 @@ static inline void pixels_scalar(KS_PIXELS_ARGS)
 }
 
 static void run_scalar(KS_RUN_ARGS) { KS_RUN_BODY(pixels_scalar, ks_block_entries); }
-KS_DEFINE_TILES(tiles_scalar, , pixels_scalar, ks_block_entries, ks_cursor, (void)0)
+KS_DEFINE_CURSOR_ROWS(rows_scalar, , pixels_scalar, ks_cursor)
+KS_DEFINE_TILES(tiles_scalar, , pixels_scalar, ks_block_entries, rows_scalar, (void)0)
 
 const ks_pair_kernels ks_pair_scalar = {run_scalar, tiles_scalar};

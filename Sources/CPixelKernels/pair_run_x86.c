@@ -106,8 +106,8 @@ KS_SSE_BLOCK(pixels_sse2, KS_SSE2, horizontal_sse2, KS_FINISH)
 KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3, KS_FINISH_MULHRS)
 
 /// The AVX2 tier's entries: the offsets as ks_entries gives them, and per pair of pixels
-/// (2j, 2j + 1) the byte offset of its row of ks_vertical_pairs ((fy of the first ^ 8) · 512 +
-/// (fy of the second ^ 8) · 32), so a pair's vertical weights are one load. Eight columns a
+/// (2j, 2j + 1) the byte offset of its row of ks_vertical_pairs (fy of the first · 512 + fy of
+/// the second · 32), so a pair's vertical weights are one load. Eight columns a
 /// step, in vector registers: the clamp and floor are ks_entries' own. The pair offsets come
 /// out of the horizontal add in the order 0, 1, 4, 5, 2, 3, 6, 7 (KS_AVX2_PAIR below finds each).
 KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
@@ -116,7 +116,7 @@ KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
 {
     const __m256d zero = _mm256_setzero_pd();
     const __m256d top = _mm256_set1_pd((double)(layout->height - 1) * 16.0);
-    const __m256i fifteen = _mm256_set1_epi32(15), eight = _mm256_set1_epi32(8);
+    const __m256i fifteen = _mm256_set1_epi32(15);
     const __m256i scale = _mm256_setr_epi32(512, 32, 512, 32, 512, 32, 512, 32);
     __m256i weighted[2];
     for (int h = 0; h < 2; h++) {
@@ -131,17 +131,18 @@ KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
         _mm256_storeu_si256(
             (__m256i *)(offsets + 8 * h),
             _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(column + 8 * h)), row));
-        weighted[h] = _mm256_mullo_epi32(
-            _mm256_xor_si256(_mm256_and_si256(sixteenths, fifteen), eight), scale);
+        weighted[h] = _mm256_mullo_epi32(_mm256_and_si256(sixteenths, fifteen), scale);
     }
     _mm256_storeu_si256((__m256i *)vertical, _mm256_hadd_epi32(weighted[0], weighted[1]));
 }
 
-/// The AVX2 tier's cursor (ks_cursor in vector registers): each fraction carries a bias of
-/// 2^31, so a signed compare finds the carry (AVX2 has no unsigned one), and its top four bits
-/// are fy ^ 8, which ks_vertical_pairs is indexed by.
+/// The AVX2 tier's cursor: each column's as one 64-bit number, its entry's index (byte offset
+/// / 8: a pair column starts on a 64-byte line) above the row's fraction (ks_cursor's, in 2^-32
+/// units), so one 64-bit add steps four columns a row, the carry out of the fraction included
+/// (a negative step is its two's complement). Its entries come out in `cursor` order (see
+/// KS_AVX2_ENTRY): the indices and the fractions are picked out of two numbers' halves at once.
 typedef struct {
-    __m256i offset[2], fraction[2], step[2], fraction_step[2], carry_below[2];
+    __m256i position[4], step[4];
 } avx2_cursor;
 
 KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_start(
@@ -149,37 +150,41 @@ KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_start(
 {
     ks_cursor g;
     ks_cursor_start(&g, column, v, dv);
-    const __m256i bias = _mm256_set1_epi32((int32_t)0x80000000u);
-    for (int h = 0; h < 2; h++) {
-        c->offset[h] = _mm256_loadu_si256((const __m256i *)(g.offset + 8 * h));
-        c->fraction[h] =
-            _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(g.fraction + 8 * h)), bias);
-        c->step[h] = _mm256_loadu_si256((const __m256i *)(g.step + 8 * h));
-        c->fraction_step[h] = _mm256_loadu_si256((const __m256i *)(g.fraction_step + 8 * h));
-        c->carry_below[h] = _mm256_xor_si256(c->fraction_step[h], bias);
+    for (int q = 0; q < 4; q++) {
+        int64_t position[4], step[4];
+        for (int i = 0; i < 4; i++) {
+            const int k = 4 * q + i;
+            position[i] = (int64_t)(((uint64_t)(uint32_t)(g.offset[k] / 8) << 32) | g.fraction[k]);
+            step[i] = (int64_t)((uint64_t)(int64_t)(g.step[k] / 8) * ((uint64_t)1 << 32)
+                + g.fraction_step[k]);
+        }
+        c->position[q] = _mm256_loadu_si256((const __m256i *)position);
+        c->step[q] = _mm256_loadu_si256((const __m256i *)step);
     }
 }
 
-/// The current row's entries in entries_avx2's form, then the cursor one row down. The biased
-/// fraction's top nibble goes to bits 9...12 (first of a pair) or 5...8 (second) by a shift
-/// per lane, so the pair's row offset is a mask and a horizontal add. The sum with the step
-/// carried when it is below the step (unsigned), i.e. its biased value below the biased step.
+/// The current row's entries, then the cursor one row down: `indices` the entries' indices (not
+/// byte offsets) and `vertical` the pairs' rows of ks_vertical_pairs as entries_avx2's, both in
+/// cursor order. A fraction's top nibble goes to bits 9...12 (first of a pair) or 5...8
+/// (second) by a shift per lane, so a pair's row offset is a mask and a horizontal add.
 KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_next(
-    avx2_cursor *c, int32_t *restrict offsets, int32_t *restrict vertical)
+    avx2_cursor *c, int32_t *restrict indices, int32_t *restrict vertical)
 {
     const __m256i shifts = _mm256_setr_epi32(19, 23, 19, 23, 19, 23, 19, 23);
     const __m256i nibbles = _mm256_setr_epi32(
         15 << 9, 15 << 5, 15 << 9, 15 << 5, 15 << 9, 15 << 5, 15 << 9, 15 << 5);
     __m256i weighted[2];
     for (int h = 0; h < 2; h++) {
-        _mm256_storeu_si256((__m256i *)(offsets + 8 * h), c->offset[h]);
-        weighted[h] = _mm256_and_si256(_mm256_srlv_epi32(c->fraction[h], shifts), nibbles);
-        __m256i f = _mm256_add_epi32(c->fraction[h], c->fraction_step[h]);
-        __m256i carried = _mm256_cmpgt_epi32(c->carry_below[h], f);
-        // A carry (−1) adds 8 bytes: one row more.
-        c->offset[h] = _mm256_sub_epi32(
-            _mm256_add_epi32(c->offset[h], c->step[h]), _mm256_slli_epi32(carried, 3));
-        c->fraction[h] = f;
+        const __m256 a = _mm256_castsi256_ps(c->position[2 * h]);
+        const __m256 b = _mm256_castsi256_ps(c->position[2 * h + 1]);
+        // Per 128-bit lane the odd (index) or even (fraction) halves of a's two numbers, then
+        // of b's: columns 0, 1, 4, 5 | 2, 3, 6, 7 of these eight.
+        _mm256_storeu_si256(
+            (__m256i *)(indices + 8 * h), _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD)));
+        const __m256i fractions = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88));
+        weighted[h] = _mm256_and_si256(_mm256_srlv_epi32(fractions, shifts), nibbles);
+        for (int q = 2 * h; q < 2 * h + 2; q++)
+            c->position[q] = _mm256_add_epi64(c->position[q], c->step[q]);
     }
     _mm256_storeu_si256((__m256i *)vertical, _mm256_hadd_epi32(weighted[0], weighted[1]));
 }
@@ -188,24 +193,35 @@ KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_next(
 /// the next; hadd interleaves them by 128-bit lane).
 #define KS_AVX2_PAIR(j) ((j) < 4 ? ((j) & 1) + ((j) & 2) * 2 : ((j) & 1) + 2 + ((j) & 2) * 2)
 
+/// Where avx2_cursor_next put pixel i's entry index (columns 0, 1, 4, 5, 2, 3, 6, 7 of each
+/// eight) and pair j's row of weights (the even pairs' rows, then the odd ones').
+#define KS_AVX2_ENTRY(i) (((i) & 9) | ((i) & 2) << 1 | ((i) & 4) >> 1)
+#define KS_AVX2_CURSOR_PAIR(j) (((j) >> 1) + ((j) & 1) * 4)
+
 /// Two pixels i and i + 1: both pages' taps blended across, then down by the pair's vertical
-/// weights (its row of ks_vertical_pairs: one load, not two and a lane insert).
+/// weights (its row of ks_vertical_pairs: one load, not two and a lane insert). `cursor`: the
+/// entries are avx2_cursor_next's, else entries_avx2's.
 KS_AVX2 __attribute__((always_inline)) static inline __m256i pair_avx2(
-    const uint8_t *base, const int32_t *offsets, const uint8_t *w, const int32_t *vertical, int i)
+    const uint8_t *base, const int32_t *offsets, const uint8_t *w, const int32_t *vertical, int i,
+    int cursor)
 {
     // Unsigned: every offset is ≥ 0, and a 32-bit lane moved to a register needs no sign
-    // extension before it indexes memory.
+    // extension before it indexes memory (a cursor's index scaled by 8 in the address).
     const uint32_t *entry = (const uint32_t *)offsets, *row = (const uint32_t *)vertical;
+    const uint8_t *first = cursor ? base + 8 * (uint64_t)entry[KS_AVX2_ENTRY(i)] : base + entry[i];
+    const uint8_t *second =
+        cursor ? base + 8 * (uint64_t)entry[KS_AVX2_ENTRY(i + 1)] : base + entry[i + 1];
     __m256i p = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(base + entry[i]))),
-        _mm_loadu_si128((const __m128i *)(base + entry[i + 1])), 1);
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)first)),
+        _mm_loadu_si128((const __m128i *)second), 1);
     __m256i h = _mm256_maddubs_epi16(p, _mm256_loadu_si256((const __m256i *)(w + 16 * i)));
     const uint8_t *pairs = (const uint8_t *)ks_vertical_pairs;
-    return _mm256_mullo_epi16(
-        h, _mm256_load_si256((const __m256i *)(pairs + row[KS_AVX2_PAIR(i / 2)])));
+    const uint32_t weights = cursor ? row[KS_AVX2_CURSOR_PAIR(i / 2)] : row[KS_AVX2_PAIR(i / 2)];
+    return _mm256_mullo_epi16(h, _mm256_load_si256((const __m256i *)(pairs + weights)));
 }
 
-KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_ARGS)
+KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2_from(
+    KS_PIXELS_ARGS, int cursor)
 {
     (void)tiled;
     KS_MODULATION;
@@ -214,10 +230,10 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
 #pragma clang loop unroll(full)
     for (int i = 0; i < KS_BLOCK; i += 8) {
-        __m256i v01 = pair_avx2(base, offsets, w, vertical, i);
-        __m256i v23 = pair_avx2(base, offsets, w, vertical, i + 2);
-        __m256i v45 = pair_avx2(base, offsets, w, vertical, i + 4);
-        __m256i v67 = pair_avx2(base, offsets, w, vertical, i + 6);
+        __m256i v01 = pair_avx2(base, offsets, w, vertical, i, cursor);
+        __m256i v23 = pair_avx2(base, offsets, w, vertical, i + 2, cursor);
+        __m256i v45 = pair_avx2(base, offsets, w, vertical, i + 4, cursor);
+        __m256i v67 = pair_avx2(base, offsets, w, vertical, i + 6, cursor);
         __m256i a = _mm256_add_epi16(_mm256_unpacklo_epi64(v01, v23), _mm256_unpackhi_epi64(v01, v23));
         __m256i b = _mm256_add_epi16(_mm256_unpacklo_epi64(v45, v67), _mm256_unpackhi_epi64(v45, v67));
         KS_FINISH_MULHRS(256, a);
@@ -231,12 +247,37 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_
 }
 
 
+KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_ARGS)
+{
+    pixels_avx2_from(base, offsets, vertical, w, out, colour, alpha, modulated, stream, tiled, 0);
+}
+
+/// The AVX2 cursor rows (see KS_DEFINE_CURSOR_ROWS), reading the entries in cursor order.
+KS_AVX2 __attribute__((always_inline)) static inline void rows_avx2(KS_CURSOR_ROWS_ARGS)
+{
+    avx2_cursor c;
+    avx2_cursor_start(&c, column, v, dv);
+    for (int32_t k = 0; k < n; k++, y++, row += stride) {
+        int32_t indices[KS_BLOCK], vertical[KS_BLOCK];
+        avx2_cursor_next(&c, indices, vertical);
+        // A quarter of the columns a row, as ks_block_prefetch (each quarter's columns lie
+        // together in cursor order too).
+        const uint32_t *entry = (const uint32_t *)indices + (y & 3) * (KS_BLOCK / 4);
+        for (int i = 0; i < KS_BLOCK / 4; i++)
+            __builtin_prefetch(base + 8 * (uint64_t)entry[i] + KS_PREFETCH_AHEAD);
+        pixels_avx2_from(
+            base, indices, vertical, weights, row, colour, alpha, modulated, stream, 1, 1);
+    }
+}
+
 KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, entries_sse2); }
-KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, ks_cursor, _mm_sfence())
+KS_DEFINE_CURSOR_ROWS(rows_sse2, KS_SSE2, pixels_sse2, ks_cursor)
+KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, rows_sse2, _mm_sfence())
 KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, entries_sse2); }
-KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, ks_cursor, _mm_sfence())
+KS_DEFINE_CURSOR_ROWS(rows_ssse3, KS_SSSE3, pixels_ssse3, ks_cursor)
+KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, rows_ssse3, _mm_sfence())
 KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
-KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, avx2_cursor, _mm_sfence())
+KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, rows_avx2, _mm_sfence())
 
 const ks_pair_kernels ks_pair_sse2 = {run_sse2, tiles_sse2};
 const ks_pair_kernels ks_pair_ssse3 = {run_ssse3, tiles_ssse3};
