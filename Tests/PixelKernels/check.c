@@ -1,4 +1,5 @@
-// Every pair-kernel tier this CPU runs against the one-pixel scalar reference, bit for bit:
+// Every pair-kernel tier this CPU runs against the one-pixel scalar reference, bit for bit
+// (and ks_pair_pixel, the edge pixels' inline sample):
 // rows and tiles, random pages, coordinates inside and outside the page, weights 0...16,
 // modulation, run lengths and alignments. Built natively and for aarch64 by run.sh (NEON runs
 // under qemu-aarch64 there); the Swift tests compare the compositor's output per tier.
@@ -6,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "CPixelKernels.h"
+#include "ks_pair_pixel.h"
 
 static uint32_t next(uint64_t *s) {
     *s = *s * 6364136223846793005ull + 1442695040888963407ull;
@@ -86,6 +88,17 @@ int main(void) {
         }
         ks_pair_columns columns = {v0, dv, offset, weights};
         uint32_t colour = round % 2 ? 256 : 100 + round % 150, alpha = round % 2 ? 256 : 250;
+        // The edge pixels' inline sample: every column, rows above, in and below the page.
+        int pixel_failures = 0;
+        for (int x = 0; x < COLS; x++) {
+            for (int y = -3; y < ROWS + 6; y++, checked++) {
+                uint32_t got_pixel = ks_pair_pixel(layout.base, layout.height, v0, dv, offset, weights, x, y);
+                uint32_t want = ks_pair_sample(&layout, &columns, x, y, 256, 256);
+                if (got_pixel != want && pixel_failures++ < 10)
+                    printf("ks_pair_pixel: x %d y %d: %08x != %08x\n", x, y, got_pixel, want);
+            }
+        }
+        failures += pixel_failures;
         for (int tier = 0; tier < KS_TIER_COUNT; tier++) {
             if (!ks_tier_supported(tier)) continue;
             int start = (int)(next(&seed) % 16), count = 1 + (int)(next(&seed) % (COLS - start));

@@ -80,13 +80,13 @@ struct PairRun {
     }
 
     /// The pixel of column `x` (within the run) on row `y`, unmodulated; nil beyond the rows
-    /// the tables are exact for.
+    /// the tables are exact for. Inline (`ks_pair_pixel`): an edge pixel calls no function.
     @inline(__always)
     func sample(_ x: Int, y: Int) -> UInt32? {
         guard y >= 0, y < PairRun.rowLimit else { return nil }
-        var layout = self.layout
-        var columns = ks_pair_columns(v0: v0, dv: dv, offset: offsets, weights: weights)
-        return ks_pair_sample(&layout, &columns, Int32(x), Int32(y), 256, 256)
+        return ks_pair_pixel(
+            layout.base, layout.height, v0, dv, offsets, weights, Int32(truncatingIfNeeded: x),
+            Int32(truncatingIfNeeded: y))
     }
 
     /// Draws rows y0..<y0 + rows, pixels lo[r]..<hi[r] of each (absolute x) within `clip`, in
