@@ -46,8 +46,9 @@ public final class LayerCompositor {
     var drawers: [LayerDrawer] = []
     /// Per drawer: true when its layer has opacity 1 (it may hide what lies beneath).
     var drawerOpaque: [Bool] = []
-    /// Per drawer: the index of its layer in the scene (a turning face may have several drawers).
-    var drawerLayer: [Int] = []
+    /// Per drawer: the first drawer of its layer (a turning face may have several drawers, one
+    /// after the other).
+    var drawerLayerStart: [Int] = []
     /// True when every layer that may hide others (`drawerOpaque`) is a turning face stored for
     /// turning over an opaque page: the pixels the occlusion pass stores are then known before
     /// any is drawn, and each stripe draws them first in tiles (`prepaintStripe`).
@@ -294,7 +295,7 @@ public final class LayerCompositor {
         }
         var used = 0
         drawerOpaque.removeAll(keepingCapacity: true)
-        drawerLayer.removeAll(keepingCapacity: true)
+        drawerLayerStart.removeAll(keepingCapacity: true)
         turningSurfaces.removeAll(keepingCapacity: true)
         prepaintsOccluders = fastPaths
         defer { prepaintsOccluders = prepaintsOccluders && drawerOpaque.contains(true) }
@@ -303,7 +304,7 @@ public final class LayerCompositor {
             // One entry per drawer: a turning face may be drawn as several runs of columns.
             defer {
                 drawerOpaque += repeatElement(plan.alpha == 256, count: drawers.count - before)
-                drawerLayer += repeatElement(index, count: drawers.count - before)
+                drawerLayerStart += repeatElement(before, count: drawers.count - before)
             }
             guard let surface else {
                 if case .solid(let colour) = scene.layers[index].content {
