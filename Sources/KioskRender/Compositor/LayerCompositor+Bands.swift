@@ -197,7 +197,7 @@ extension LayerCompositor: BandJob {
         y: Int, drawers: UnsafeMutableBufferPointer<LayerDrawer>,
         into spans: UnsafeMutablePointer<RowSpans>
     ) {
-        var shared = EdgeBounds(), sharer = -1
+        var shared = EdgeBounds().rounded(), sharer = -1
         for k in drawers.indices {
             let box = drawers[k].box
             guard y >= box.y0 && y < box.y1 else { continue }
@@ -205,8 +205,10 @@ extension LayerCompositor: BandJob {
                 spans[k] = drawers[k].spans(y: y)
                 continue
             }
-            if sharer < 0 || !drawers[k].sharesEdges(with: drawers[sharer]) {
-                shared = drawers[k].edgeBounds(y: y)
+            // The row's bounds are already known when the drawer just worked out has the same
+            // edges (per frame: `drawerSharesEdges`).
+            if sharer < 0 || sharer != k - 1 || !drawerSharesEdges[k] {
+                shared = drawers[k].edgeBounds(y: y).rounded()
                 sharer = k
             }
             spans[k] = shared.spans(box: drawers[k].plan.box)

@@ -49,6 +49,9 @@ public final class LayerCompositor {
     /// Per drawer: the first drawer of its layer (a turning face may have several drawers, one
     /// after the other).
     var drawerLayerStart: [Int] = []
+    /// Per drawer: true when it has the edges of the drawer before it (`LayerDrawer.sharesEdges`:
+    /// the next run of the same face), whose rows' edge bounds are then its own.
+    var drawerSharesEdges: [Bool] = []
     /// True when every layer that may hide others (`drawerOpaque`) is a turning face stored for
     /// turning over an opaque page: the pixels the occlusion pass stores are then known before
     /// any is drawn, and each stripe draws them first in tiles (`prepaintStripe`).
@@ -296,6 +299,7 @@ public final class LayerCompositor {
         var used = 0
         drawerOpaque.removeAll(keepingCapacity: true)
         drawerLayerStart.removeAll(keepingCapacity: true)
+        drawerSharesEdges.removeAll(keepingCapacity: true)
         turningSurfaces.removeAll(keepingCapacity: true)
         prepaintsOccluders = fastPaths
         defer { prepaintsOccluders = prepaintsOccluders && drawerOpaque.contains(true) }
@@ -305,6 +309,9 @@ public final class LayerCompositor {
             defer {
                 drawerOpaque += repeatElement(plan.alpha == 256, count: drawers.count - before)
                 drawerLayerStart += repeatElement(before, count: drawers.count - before)
+                for k in before..<drawers.count {
+                    drawerSharesEdges.append(k > 0 && drawers[k].sharesEdges(with: drawers[k - 1]))
+                }
             }
             guard let surface else {
                 if case .solid(let colour) = scene.layers[index].content {

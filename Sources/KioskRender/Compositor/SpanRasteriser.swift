@@ -42,7 +42,14 @@ enum SpanRasteriser {
     static func bounds(_ plan: LayerPlan, y: Int, fixed: EdgeBounds) -> EdgeBounds {
         var bounds = fixed
         let rowTerm = rowTerm(plan, y: y)
-        for k in 0..<4 where plan.ny[k] != 0 { bounds.add(a: plan.nx[k], r: rowTerm[k]) }
+        // Edge by edge with constant lanes: a loop's variable lane index went through memory.
+        @inline(__always) func take(_ k: Int) {
+            if plan.ny[k] != 0 { bounds.add(a: plan.nx[k], r: rowTerm[k]) }
+        }
+        take(0)
+        take(1)
+        take(2)
+        take(3)
         return bounds
     }
 
@@ -166,35 +173,56 @@ struct EdgeBounds {
         }
     }
 
-    /// The pixel runs within `box`: outer rounds outward (extra pixels get coverage 0), inner
-    /// inward. Only the edges bound the inner run; the box's own ends (a clip, the output) are
-    /// clamped when rounding, so a fully covered pixel at the box's end counts as inner too.
+    /// The pixel runs within `box` (`rounded().spans(box:)`).
+    @inline(__always)
+    func spans(box: PixelBox) -> RowSpans { rounded().spans(box: box) }
+
+    /// The bounds rounded to pixel columns: outer outward (extra pixels get coverage 0), inner
+    /// inward. A pixel exactly at coverage 1 is inside: two cube faces meeting on a pixel
+    /// boundary (the cube at 45°) both cover the pixel beside it fully, and rounding it out of
+    /// both runs left a one-pixel gap that kept the face at the back out of the occlusion pass.
+    /// (Coverage within 1e-9 of 1 draws the same pixel as the interior loop.) Rounded once per
+    /// row for all the runs of a face: each then clamps integers to its box, which is what
+    /// clamping the bounds to the box before rounding gives (the box's ends are integers).
+    @inline(__always)
+    func rounded() -> RoundedEdges {
+        // floor and ceil within ±2^40, clamped first (a NaN gives the low end, which every box
+        // clamps as it clamped the NaN): one unchecked truncation each (`ks_floor_within`), no
+        // libm call (the x86-64 baseline has no rounding instruction) and no range check.
+        let far = 1_099_511_627_776.0
+        return RoundedEdges(
+            outerLo: Int(ks_floor_within(outerLo, -far, far)),
+            outerHi: Int(ks_floor_within(outerHi, -far, far)),
+            innerLo: Int(ks_ceil_within(innerLo - 1e-9, -far, far)),
+            innerHi: Int(ks_floor_within(innerHi + 1e-9, -far, far)), missed: missed)
+    }
+}
+
+/// A row's edge bounds in whole pixel columns (`EdgeBounds.rounded`): the first and last
+/// columns with some coverage (`outerLo`, `outerHi`) and with full coverage (`innerLo`,
+/// `innerHi`), before any box.
+struct RoundedEdges {
+    var outerLo: Int
+    var outerHi: Int
+    var innerLo: Int
+    var innerHi: Int
+    var missed: Bool
+
+    /// The pixel runs within `box`. Only the edges bound the inner run; the box's own ends (a
+    /// clip, the output) clamp it, so a fully covered pixel at the box's end counts as inner too.
     @inline(__always)
     func spans(box: PixelBox) -> RowSpans {
         if missed { return .empty }
-        let lo = Double(box.x0), hi = Double(box.x1)
-        // The box's pixel centres bound the outer run (a NaN edge was never taken in).
-        let outerLo = Swift.max(self.outerLo, lo), outerHi = Swift.min(self.outerHi, hi - 1)
-        // floor and ceil clamped to lo...hi, clamped first: the same for integer bounds (and a
-        // NaN gives lo either way), then one unchecked truncation (`ks_floor_within`): no libm
-        // call (the x86-64 baseline has no rounding instruction) and no range check, per layer
-        // and row.
-        @inline(__always) func floorIn(_ v: Double, _ lo: Double, _ hi: Double) -> Int {
-            Int(ks_floor_within(v, lo, hi))
+        // Written out, not Swift.min and max: a call each where the optimiser stops inlining.
+        @inline(__always) func within(_ v: Int, _ lo: Int, _ hi: Int) -> Int {
+            v < lo ? lo : (v > hi ? hi : v)
         }
-        @inline(__always) func ceilIn(_ v: Double) -> Int { Int(ks_ceil_within(v, lo, hi)) }
-        let o0 = floorIn(outerLo, lo, hi)
-        // floor(v) + 1 within lo...hi is floor(v within lo − 1...hi − 1) + 1.
-        let o1 = floorIn(outerHi, lo - 1, hi - 1) + 1
+        let lo = box.x0, hi = box.x1
+        let o0 = within(outerLo, lo, hi), o1 = within(outerHi, lo - 1, hi - 1) + 1
         guard o0 < o1 else { return .empty }
-        // A pixel exactly at coverage 1 is inside: two cube faces meeting on a pixel boundary
-        // (the cube at 45°) both cover the pixel beside it fully, and rounding it out of both
-        // runs left a one-pixel gap that kept the face at the back out of the occlusion pass.
-        // (Coverage within 1e-9 of 1 draws the same pixel as the interior loop.)
-        var i0 = ceilIn(innerLo - 1e-9)
-        var i1 = floorIn(innerHi + 1e-9, lo - 1, hi - 1) + 1
-        i0 = Swift.max(i0, o0)
-        i1 = Swift.min(i1, o1)
+        var i0 = within(innerLo, lo, hi), i1 = within(innerHi, lo - 1, hi - 1) + 1
+        i0 = i0 > o0 ? i0 : o0
+        i1 = i1 < o1 ? i1 : o1
         if i0 >= i1 {
             i0 = o1
             i1 = o1
