@@ -157,9 +157,13 @@ extension LayerCompositor: BandJob {
         for k in drawers.indices {
             let box = drawers[k].box
             guard y >= box.y0 && y < box.y1 else { continue }
-            drawers[k].draw(
-                y: y, row: row, spans: spans[k], from: box.x0, to: box.x1,
-                except: hiddenAbove[k], background: background, drawn: drawn)
+            if !drawers[k].drawEdges(
+                y: y, row: row, spans: spans[k], from: box.x0, to: box.x1, except: hiddenAbove[k])
+            {
+                drawers[k].draw(
+                    y: y, row: row, spans: spans[k], from: box.x0, to: box.x1,
+                    except: hiddenAbove[k], background: background, drawn: drawn)
+            }
             drawn =
                 drawn.isEmpty
                 ? box.x0..<box.x1

@@ -14,6 +14,9 @@ struct LayerDrawer {
     let wholePixels: Bool
     /// What the edges that are the same on every row allow (`EdgeBounds.fixed`).
     let fixedEdges: EdgeBounds
+    /// A turning face's run drawn from its page's layout for turning (`PairRun`), kept beside
+    /// the loop so the row pass reaches it without binding the loop's payload.
+    let turningPairs: PairRun?
     private(set) var loop: Loop
 
     enum Loop {
@@ -35,6 +38,7 @@ struct LayerDrawer {
         self.loop = loop
         fixedEdges = EdgeBounds.fixed(plan)
         if case .copy = loop { wholePixels = true } else { wholePixels = false }
+        if case .columns(let mapper, _) = loop { turningPairs = mapper.pairs } else { turningPairs = nil }
     }
 
     static func solid(_ plan: LayerPlan, _ mapper: RowMapper, _ source: SolidSource) -> Self {
@@ -89,12 +93,6 @@ struct LayerDrawer {
     func sharesEdges(with other: LayerDrawer) -> Bool {
         !wholePixels && !other.wholePixels && plan.nx == other.plan.nx
             && plan.ny == other.plan.ny && plan.c == other.plan.c
-    }
-
-    /// The turning face's run drawn from its page's layout for turning (`PairRun`), if it is one.
-    var turningPairs: PairRun? {
-        if case .columns(let m, _) = loop { return m.pairs }
-        return nil
     }
 
     /// True for a turning face drawn from its page's layout for turning (`PairRun`).
@@ -173,6 +171,41 @@ struct LayerDrawer {
                 }
             }
         }
+    }
+
+    /// `draw(y:row:spans:from:to:except:)` for a turning face whose pixels left to draw on
+    /// this row are only edge pixels (its interior hidden: drawn by the tile phase), without the
+    /// general loop's set-up: the row pass's common case, the same pixels. False, drawing
+    /// nothing, when a pixel of its interior is not hidden or the row lies beyond the exact rows
+    /// of its run tables; `draw` then draws the row.
+    @inline(__always)
+    func drawEdges(
+        y: Int, row: UnsafeMutablePointer<UInt32>, spans: RowSpans, from lo: Int, to hi: Int,
+        except hidden: Range<Int>
+    ) -> Bool {
+        guard let pairs = turningPairs, y >= 0, y < PairRun.rowLimit else { return false }
+        // Written out, not Swift.min and max: a call each where the optimiser stops inlining.
+        @inline(__always) func least(_ a: Int, _ b: Int) -> Int { a < b ? a : b }
+        @inline(__always) func most(_ a: Int, _ b: Int) -> Int { a > b ? a : b }
+        let lo = most(lo, spans.o0), hi = least(hi, spans.o1)
+        guard lo < hi else { return true }
+        // The pixels outside `hidden`: one piece or two, as `draw` cuts them.
+        let cut0 = hidden.isEmpty ? hi : most(lo, least(hi, hidden.lowerBound))
+        let cut1 = hidden.isEmpty ? hi : least(hi, most(lo, hidden.upperBound))
+        let interior = most(spans.i0, spans.i1)
+        @inline(__always) func exposed(_ a: Int, _ b: Int) -> Bool {
+            most(a, spans.i0) < least(b, interior)
+        }
+        guard !exposed(lo, cut0), !exposed(cut1, hi) else { return false }
+        let edge = SpanRasteriser.EdgePixels(plan, y: y, row: row)
+        @inline(__always) func edges(_ a: Int, _ b: Int) {
+            // The piece's pixels left and right of the interior.
+            for x in a..<least(b, most(a, spans.i0)) { edge.draw(x) { pairs.sample(x, y: y)! } }
+            for x in most(a, least(b, interior))..<b { edge.draw(x) { pairs.sample(x, y: y)! } }
+        }
+        if lo < cut0 { edges(lo, cut0) }
+        if cut1 < hi { edges(cut1, hi) }
+        return true
     }
 
     /// A whole-pixel map at 1:1 scale: quad edges fall on pixel boundaries, so every pixel is

@@ -79,17 +79,9 @@ enum SpanRasteriser {
         guard s.o0 < s.o1 else { return }
         s.i0 = within(s.i0, s.o0, s.o1)
         s.i1 = within(s.i1, s.i0, s.o1)
-        let rowTerm = rowTerm(plan, y: y)
         let colour = plan.colour, alpha = plan.alpha
-        let colourScale = plan.colourFactor * 256, alphaScale = plan.alphaFactor * 256
-        @inline(__always) func edgePixel(_ x: Int) {
-            let cov = coverage(plan, x: x, rowTerm: rowTerm)
-            guard cov > 0 else { return }
-            let p = modulate(
-                mapper.sample(x, from: source), colour: roundedMultiplier(cov * colourScale),
-                alpha: roundedMultiplier(cov * alphaScale))
-            put(p, row + x)
-        }
+        let edge = EdgePixels(plan, y: y, row: row)
+        @inline(__always) func edgePixel(_ x: Int) { edge.draw(x) { mapper.sample(x, from: source) } }
         for x in s.o0..<s.i0 { edgePixel(x) }
         if s.i0 == s.i1 {
             // No interior here (the row pass beside a turning face's tiles): no loop to set up.
@@ -115,6 +107,38 @@ enum SpanRasteriser {
             }
         }
         for x in s.i1..<s.o1 { edgePixel(x) }
+    }
+}
+
+extension SpanRasteriser {
+    /// One row's antialiased pixels of a layer: each its sample scaled by its coverage (colour
+    /// and alpha alike, with the layer's own factors) and put over what the row holds.
+    struct EdgePixels {
+        let plan: LayerPlan
+        let rowTerm: SIMD4<Double>
+        let colourScale: Double
+        let alphaScale: Double
+        let row: UnsafeMutablePointer<UInt32>
+
+        @inline(__always)
+        init(_ plan: LayerPlan, y: Int, row: UnsafeMutablePointer<UInt32>) {
+            self.plan = plan
+            rowTerm = SpanRasteriser.rowTerm(plan, y: y)
+            colourScale = plan.colourFactor * 256
+            alphaScale = plan.alphaFactor * 256
+            self.row = row
+        }
+
+        /// Pixel `x`, sampled by `sample` only when it has some coverage.
+        @inline(__always)
+        func draw(_ x: Int, sample: () -> UInt32) {
+            let cov = SpanRasteriser.coverage(plan, x: x, rowTerm: rowTerm)
+            guard cov > 0 else { return }
+            let p = modulate(
+                sample(), colour: SpanRasteriser.roundedMultiplier(cov * colourScale),
+                alpha: SpanRasteriser.roundedMultiplier(cov * alphaScale))
+            put(p, row + x)
+        }
     }
 }
 
