@@ -38,7 +38,11 @@ struct LayerDrawer {
         self.loop = loop
         fixedEdges = EdgeBounds.fixed(plan)
         if case .copy = loop { wholePixels = true } else { wholePixels = false }
-        if case .columns(let mapper, _) = loop { turningPairs = mapper.pairs } else { turningPairs = nil }
+        if case .columns(let mapper, _) = loop {
+            turningPairs = mapper.pairs
+        } else {
+            turningPairs = nil
+        }
     }
 
     static func solid(_ plan: LayerPlan, _ mapper: RowMapper, _ source: SolidSource) -> Self {

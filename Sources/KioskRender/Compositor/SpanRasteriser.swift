@@ -81,7 +81,9 @@ enum SpanRasteriser {
         s.i1 = within(s.i1, s.i0, s.o1)
         let colour = plan.colour, alpha = plan.alpha
         let edge = EdgePixels(plan, y: y, row: row)
-        @inline(__always) func edgePixel(_ x: Int) { edge.draw(x) { mapper.sample(x, from: source) } }
+        @inline(__always) func edgePixel(_ x: Int) {
+            edge.draw(x) { mapper.sample(x, from: source) }
+        }
         for x in s.o0..<s.i0 { edgePixel(x) }
         if s.i0 == s.i1 {
             // No interior here (the row pass beside a turning face's tiles): no loop to set up.
