@@ -169,6 +169,22 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
     return n;
 }
 
+/// How many rows from the first of `lo`, `hi` (`rows` of them, clipped to clip_lo..<clip_hi)
+/// a block at `at` draws whole where the run starts inside a tile (`left`: the run starts at
+/// `at` and reaches at + KS_BLOCK) or ends inside it (the run ends at at + KS_BLOCK and starts
+/// at or before `at`): the rows that keep that start (end), at least the first.
+__attribute__((always_inline)) static inline int32_t ks_side_rows(
+    const int32_t *lo, const int32_t *hi, int32_t rows, int32_t clip_lo, int32_t clip_hi,
+    int32_t at, int left)
+{
+    int32_t n = 1;
+    for (; n < rows; n++) {
+        const int32_t a = lo[n] > clip_lo ? lo[n] : clip_lo, b = hi[n] < clip_hi ? hi[n] : clip_hi;
+        if (left ? a != at || b < at + KS_BLOCK : b != at + KS_BLOCK || a > at) break;
+    }
+    return n;
+}
+
 /// Defines a tier's tile kernel `name` (see ks_pair_tiles) and its inner loop `name##_rows`.
 ///
 /// Rows y0..<y0 + rows, pixels lo[r]..<hi[r] of each within clip_lo..<clip_hi (absolute x;
@@ -179,20 +195,23 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
 /// The tiles sit where row y0's pixels start a 64-byte line (the frame's memory need not start
 /// on one: a malloc'd buffer starts 16 bytes past it), so a tile wholly inside a row's run
 /// writes whole lines with non-temporal stores (when the stride keeps every row on the lines).
-/// The whole rows of a tile run in `name##_rows`: the row coordinates advance by one add per
-/// row (v += dv: exact, as v0 + dv · y is, see ks_pair_columns), and the loop is compiled once
-/// per case of what stays the same down the rows (modulated or not, clamped or not, streamed or
-/// not), so no row tests any of them. A row that ends inside a tile is finished by a block that
-/// lies inside the run and the clip (overlapping its neighbour with the same values), or pixel
-/// by pixel. Nothing outside the clip is written, so threads may share a frame by clips.
+/// The whole rows of a tile run in `name##_rows`, which steps the rows by the tier's cursor
+/// (or, where some row's coordinate leaves the page, by v += dv: exact, as v0 + dv · y is, see
+/// ks_pair_columns); the loop is compiled once per case of what stays the same down the rows
+/// (modulated or not, clamped or not, streamed or not), so no row tests any of them. Where a
+/// run starts or ends inside a tile (a face's side, or where two runs of a face meet: the same
+/// column down many rows), the block at its start or end runs down those rows the same way,
+/// overlapping its neighbour with the same values (`ks_side_rows`); a run narrower than a
+/// block is drawn pixel by pixel. Nothing outside the clip is written, so threads may share a
+/// frame by clips.
 ///
 /// The layout and the columns are copied to locals first: the pixel stores could otherwise
 /// alias them, and every row would load them again.
 #define KS_DEFINE_TILES(name, ATTR, pixels, entries, cursor_rows, fence)                            \
     ATTR __attribute__((always_inline)) static inline void name##_rows(                        \
-        const ks_pair_layout *layout, const int32_t *column, const uint8_t *w, double *v,       \
-        const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
-        uint32_t colour, uint32_t alpha, int modulated, int clamp, int stream)                 \
+        const ks_pair_layout *layout, const int32_t *column, const uint8_t *w,                 \
+        const double *first, const double *dv, uint32_t *row, intptr_t stride, int32_t y,      \
+        int32_t n, uint32_t colour, uint32_t alpha, int modulated, int clamp, int stream)      \
     {                                                                                          \
         /* The weights copied to the stack: the pixel stores cannot alias a local, so a tier  \
            with registers to spare (NEON) keeps them in registers down the rows. */            \
@@ -200,12 +219,12 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
         KS_TILE_WEIGHTS(weights, w);                                                           \
         if (!clamp) {                                                                          \
             /* Every row in the page: the tier's cursor steps the entries in integers. */      \
-            cursor_rows(layout->base, column, weights, v, dv, row, stride, y, n, colour, alpha, \
-                modulated, stream);                                                            \
-            /* Where n single steps would have left v (each exact, and so is this). */         \
-            for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i] * (double)n;                      \
+            cursor_rows(layout->base, column, weights, first, dv, row, stride, y, n, colour,   \
+                alpha, modulated, stream);                                                     \
             return;                                                                            \
         }                                                                                      \
+        double v[KS_BLOCK];                                                                    \
+        memcpy(v, first, sizeof v);                                                            \
         for (int32_t k = 0; k < n; k++, y++, row += stride) {                                  \
             int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                     \
             entries(layout, column, v, offsets, vertical, clamp);                              \
@@ -215,14 +234,24 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
         }                                                                                      \
     }                                                                                          \
                                                                                                \
-    /* n rows through the copy of the loop for their case (constant arguments each, so no   \
-       row tests any of them). */                                                              \
+    /* The block of columns at..<at + KS_BLOCK down n rows from row y (`row` its first      \
+       pixel): its coordinates from the columns' tables (v0 + dv · y, exact, see               \
+       ks_pair_columns: no state carried between runs), then the copy of the loop for its      \
+       case (constant arguments each, so no row tests any of them). */                         \
     ATTR __attribute__((always_inline)) static inline void name##_run(                         \
-        const ks_pair_layout *layout, const int32_t *column, const uint8_t *w, double *v,       \
-        const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
-        uint32_t colour, uint32_t alpha, int modulated, int clamp, int stream)                 \
+        const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t at,              \
+        uint32_t *row, intptr_t stride, int32_t y, int32_t n, uint32_t colour, uint32_t alpha, \
+        int modulated, int stream)                                                             \
     {                                                                                          \
         if (n <= 0) return;                                                                    \
+        double v[KS_BLOCK], dv[KS_BLOCK];                                                      \
+        for (int i = 0; i < KS_BLOCK; i++) {                                                   \
+            dv[i] = columns->dv[at + i];                                                       \
+            v[i] = columns->v0[at + i] + dv[i] * (double)y;                                    \
+        }                                                                                      \
+        const int32_t *column = columns->offset + at;                                          \
+        const uint8_t *w = columns->weights + 16 * at;                                         \
+        const int clamp = !ks_rows_inside(v, dv, n, (double)(layout->height - 1) * 16.0);      \
         if (modulated && clamp && stream)                                                      \
             name##_rows(layout, column, w, v, dv, row, stride, y, n, colour, alpha, 1, 1, 1);  \
         else if (modulated && clamp && !stream)                                                \
@@ -245,7 +274,6 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
     {                                                                                          \
         const ks_pair_layout layout_copy = *layout_in, *layout = &layout_copy;                 \
         const ks_pair_columns columns_copy = *columns_in, *columns = &columns_copy;            \
-        const double top = (double)(layout->height - 1) * 16.0;                                \
         int32_t first = INT32_MAX, last = INT32_MIN;                                           \
         for (int32_t r = 0; r < rows; r++) {                                                   \
             int32_t a = lo[r] > clip_lo ? lo[r] : clip_lo, b = hi[r] < clip_hi ? hi[r] : clip_hi; \
@@ -260,28 +288,15 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
         const int lined = ((stride * (intptr_t)sizeof(uint32_t)) & 63) == 0;                   \
         int streamed = 0;                                                                      \
         for (int32_t tx = first - ((first - phase) & (KS_BLOCK - 1)); tx < last; tx += KS_BLOCK) { \
-            double v[KS_BLOCK], dv[KS_BLOCK];                                                  \
-            int stepping = 0;                                                                  \
             /* A tile cut by the clip has no whole row. */                                     \
             const int inside = tx >= clip_lo && tx + KS_BLOCK <= clip_hi;                      \
             for (int32_t r = 0; r < rows;) {                                                   \
                 const int32_t n = inside ? ks_whole_rows(lo + r, hi + r, rows - r, tx) : 0;    \
                 if (n > 0) {                                                                   \
-                    if (!stepping) {                                                           \
-                        /* The first whole row of the tile: its coordinates from the tables. */ \
-                        for (int i = 0; i < KS_BLOCK; i++) {                                   \
-                            dv[i] = columns->dv[tx + i];                                       \
-                            v[i] = columns->v0[tx + i] + dv[i] * (double)(y0 + r);             \
-                        }                                                                      \
-                        stepping = 1;                                                          \
-                    }                                                                          \
                     uint32_t *row = dst + stride * r + tx;                                     \
-                    const int32_t *column = columns->offset + tx;                              \
-                    const uint8_t *w = columns->weights + 16 * tx;                             \
                     const int stream = lined && ((uintptr_t)row & 63) == 0;                    \
                     streamed |= stream;                                                        \
-                    const int clamp = !ks_rows_inside(v, dv, n, top);                          \
-                    name##_run(layout, column, w, v, dv, row, stride, y0 + r, n, colour, alpha, modulated, clamp, stream); \
+                    name##_run(layout, columns, tx, row, stride, y0 + r, n, colour, alpha, modulated, stream); \
                     r += n;                                                                    \
                     continue;                                                                  \
                 }                                                                              \
@@ -290,16 +305,22 @@ __attribute__((always_inline)) static inline int32_t ks_whole_rows(
                 uint32_t *row = dst + stride * r;                                              \
                 if (a < b && b > tx && a < tx + KS_BLOCK) {                                    \
                     if (b - a >= KS_BLOCK) {                                                   \
-                        if (a > tx) KS_ONE_BLOCK(pixels, entries, layout, columns, a, y, row, colour, alpha, 0); \
-                        if (tx + KS_BLOCK > b)                                                 \
-                            KS_ONE_BLOCK(pixels, entries, layout, columns, b - KS_BLOCK, y, row, colour, alpha, 0); \
+                        /* The run starts (a > tx) or ends inside the tile and spans a block: \
+                           the block at its start (end), a tile of its own down the rows that  \
+                           keep that start (end), overlapping its neighbour with the same      \
+                           values (a face's side, or where its runs meet, is the same column   \
+                           on every row). */                                                   \
+                        const int left = a > tx;                                               \
+                        const int32_t at = left ? a : b - KS_BLOCK;                            \
+                        const int32_t n = ks_side_rows(lo + r, hi + r, rows - r, clip_lo, clip_hi, at, left); \
+                        name##_run(layout, columns, at, row + at, stride, y, n, colour, alpha, modulated, 0); \
+                        r += n;                                                                \
+                        continue;                                                              \
                     } else {                                                                   \
                         int32_t from = a > tx ? a : tx, to = b < tx + KS_BLOCK ? b : tx + KS_BLOCK; \
                         ks_scalar_pixels(layout, columns, from, to - from, y, row, colour, alpha); \
                     }                                                                          \
                 }                                                                              \
-                if (stepping)                                                                  \
-                    for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                          \
                 r++;                                                                           \
             }                                                                                  \
         }                                                                                      \

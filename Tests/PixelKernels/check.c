@@ -119,6 +119,14 @@ int main(void) {
                     lo[r] = (int32_t)(next(&seed) % 24);
                     hi[r] = COLS - (int32_t)(next(&seed) % 24);
                 }
+                // Now and then a face's side on the same column down several rows (a tile
+                // astride it draws the block at the side, down those rows), one side or both.
+                if (face && r > 0 && next(&seed) % 4 != 0) {
+                    const uint32_t keep = next(&seed) % 3;
+                    if (keep != 1) lo[r] = lo[r - 1];
+                    if (keep != 0) hi[r] = hi[r - 1];
+                    if (hi[r] < lo[r]) hi[r] = lo[r];
+                }
             }
             // Every other round a stride of whole lines (160 pixels), else one that is not (150).
             int stride = round % 4 < 2 ? COLS : 150;
