@@ -3,6 +3,7 @@
 #ifndef KIOSK_PAIR_COMMON_H
 #define KIOSK_PAIR_COMMON_H
 #include "CPixelKernels.h"
+#include "ks_pair_pixel.h"
 
 /// Pixels a kernel handles per address step: their offsets and vertical weights go to a small
 /// stack table, computed by one loop the compiler vectorises for the tier's instruction set.
@@ -119,23 +120,18 @@ __attribute__((always_inline)) static inline uint32_t ks_sample_entry(
     return out;
 }
 
-/// The scalar path for `count` pixels from `first` (block heads and tails of every tier).
+/// `count` pixels one by one from `first` (runs shorter than a block, and a tile's rows where
+/// a run narrower than a block lies): ks_pair_pixel, the edge pixels' sample, then modulated.
 __attribute__((always_inline)) static inline void ks_scalar_pixels(
     const ks_pair_layout *layout, const ks_pair_columns *columns, int32_t first, int32_t count,
     int32_t y, uint32_t *dst, uint32_t colour, uint32_t alpha)
 {
-    int32_t offsets[KS_BLOCK], fy[KS_BLOCK];
-    int modulated = colour != 256 || alpha != 256;
-    while (count > 0) {
-        int32_t n = count < KS_BLOCK ? count : KS_BLOCK;
-        ks_block_addresses(layout, columns, first, n, y, offsets, fy);
-        for (int32_t i = 0; i < n; i++) {
-            uint32_t p = ks_sample_entry(
-                layout->base + offsets[i], columns->weights + 16 * (first + i), fy[i]);
-            dst[first + i] = modulated ? ks_modulate(p, colour, alpha) : p;
-        }
-        first += n;
-        count -= n;
+    const int modulated = colour != 256 || alpha != 256;
+    for (int32_t x = first; x < first + count; x++) {
+        const uint32_t p = ks_pair_pixel(
+            layout->base, layout->height, columns->v0, columns->dv, columns->offset,
+            columns->weights, x, y);
+        dst[x] = modulated ? ks_modulate(p, colour, alpha) : p;
     }
 }
 

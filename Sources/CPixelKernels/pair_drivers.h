@@ -185,6 +185,25 @@ __attribute__((always_inline)) static inline int32_t ks_side_rows(
     return n;
 }
 
+/// The first row from `r` (of `rows`) whose pixels lo..<hi meet columns from..<to (a tile
+/// within the clip), or `rows`: a tile passes over the rows of a part that lie wholly beside it
+/// or in another clip (a slanted side's rows), eight a step while none meets it.
+__attribute__((always_inline)) static inline int32_t ks_next_row_meeting(
+    const int32_t *lo, const int32_t *hi, int32_t rows, int32_t r, int32_t from, int32_t to)
+{
+    for (; r + 8 <= rows; r += 8) {
+        int32_t meets = 0;
+        for (int i = 0; i < 8; i++) {
+            const int32_t a = lo[r + i] > from ? lo[r + i] : from;
+            const int32_t b = hi[r + i] < to ? hi[r + i] : to;
+            meets |= a < b;
+        }
+        if (meets) break;
+    }
+    while (r < rows && (lo[r] > from ? lo[r] : from) >= (hi[r] < to ? hi[r] : to)) r++;
+    return r;
+}
+
 /// Defines a tier's tile kernel `name` (see ks_pair_tiles) and its inner loop `name##_rows`.
 ///
 /// Rows y0..<y0 + rows, pixels lo[r]..<hi[r] of each within clip_lo..<clip_hi (absolute x;
@@ -290,7 +309,11 @@ __attribute__((always_inline)) static inline int32_t ks_side_rows(
         for (int32_t tx = first - ((first - phase) & (KS_BLOCK - 1)); tx < last; tx += KS_BLOCK) { \
             /* A tile cut by the clip has no whole row. */                                     \
             const int inside = tx >= clip_lo && tx + KS_BLOCK <= clip_hi;                      \
+            const int32_t from = tx > clip_lo ? tx : clip_lo;                                  \
+            const int32_t to = tx + KS_BLOCK < clip_hi ? tx + KS_BLOCK : clip_hi;              \
             for (int32_t r = 0; r < rows;) {                                                   \
+                r = ks_next_row_meeting(lo, hi, rows, r, from, to);                            \
+                if (r == rows) break;                                                          \
                 const int32_t n = inside ? ks_whole_rows(lo + r, hi + r, rows - r, tx) : 0;    \
                 if (n > 0) {                                                                   \
                     uint32_t *row = dst + stride * r + tx;                                     \
