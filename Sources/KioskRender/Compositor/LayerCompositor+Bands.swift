@@ -334,9 +334,14 @@ extension LayerCompositor: BandJob {
                                 let slot = k * 2 + index
                                 lo[slot * rows + r] = Int32(part.lowerBound)
                                 hi[slot * rows + r] = Int32(part.upperBound)
-                                bounds[slot].x0 = min(bounds[slot].x0, part.lowerBound)
-                                bounds[slot].x1 = max(bounds[slot].x1, part.upperBound)
-                                bounds[slot].y0 = min(bounds[slot].y0, r)
+                                // Written out, not Swift.min and max (a call each here).
+                                if part.lowerBound < bounds[slot].x0 {
+                                    bounds[slot].x0 = part.lowerBound
+                                }
+                                if part.upperBound > bounds[slot].x1 {
+                                    bounds[slot].x1 = part.upperBound
+                                }
+                                if r < bounds[slot].y0 { bounds[slot].y0 = r }
                                 bounds[slot].y1 = r + 1
                                 return true
                             }
