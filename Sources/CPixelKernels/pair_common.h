@@ -105,21 +105,6 @@ __attribute__((always_inline)) static inline uint32_t ks_modulate(
     return out;
 }
 
-/// One pixel from entry `entry` (rows r and r + 1 of a column pair) with horizontal weights
-/// `w` (16 - fx, fx) and vertical weight `fy`: Σ tap · wx · wy, rounded, as the generic loop.
-__attribute__((always_inline)) static inline uint32_t ks_sample_entry(
-    const uint8_t *entry, const uint8_t *w, int32_t fy)
-{
-    uint32_t out = 0;
-    for (int k = 0; k < 4; k++) {
-        uint32_t top = entry[2 * k] * w[0] + entry[2 * k + 1] * w[1];
-        uint32_t bottom = entry[8 + 2 * k] * w[0] + entry[8 + 2 * k + 1] * w[1];
-        uint32_t sum = top * (16 - (uint32_t)fy) + bottom * (uint32_t)fy;
-        out |= ((sum + 128) >> 8) << (8 * k);
-    }
-    return out;
-}
-
 /// `count` pixels one by one from `first` (runs shorter than a block, and a tile's rows where
 /// a run narrower than a block lies): ks_pair_pixel, the edge pixels' sample, then modulated.
 __attribute__((always_inline)) static inline void ks_scalar_pixels(

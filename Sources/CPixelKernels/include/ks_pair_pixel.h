@@ -9,6 +9,21 @@
 #include <emmintrin.h>
 #endif
 
+/// One pixel from entry `entry` (rows r and r + 1 of a column pair) with horizontal weights
+/// `w` (16 − fx, fx) and vertical weight `fy`: Σ tap · wx · wy, rounded, as the generic loop.
+/// The scalar reference every tier and ks_pair_pixel's SSE2 give bit for bit.
+static inline uint32_t ks_sample_entry(const uint8_t *entry, const uint8_t *w, int32_t fy)
+{
+    uint32_t out = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t top = entry[2 * k] * w[0] + entry[2 * k + 1] * w[1];
+        uint32_t bottom = entry[8 + 2 * k] * w[0] + entry[8 + 2 * k + 1] * w[1];
+        uint32_t sum = top * (16 - (uint32_t)fy) + bottom * (uint32_t)fy;
+        out |= ((sum + 128) >> 8) << (8 * k);
+    }
+    return out;
+}
+
 /// Column `x`'s pixel on row `y`: its row coordinate v0[x] + dv[x] · y in sixteenths (exact,
 /// see ks_pair_columns) clamped into the page of `height` rows and floored, then its entry's
 /// four taps blended by the column's weights (16 − fx, fx) and the row's (16 − fy, fy).
@@ -39,14 +54,7 @@ static inline uint32_t ks_pair_pixel(
     const __m128i words = _mm_packs_epi32(rounded, rounded);
     return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(words, words));
 #else
-    uint32_t out = 0;
-    for (int k = 0; k < 4; k++) {
-        uint32_t upper = entry[2 * k] * w[0] + entry[2 * k + 1] * w[1];
-        uint32_t lower = entry[8 + 2 * k] * w[0] + entry[8 + 2 * k + 1] * w[1];
-        uint32_t sum = upper * (16 - (uint32_t)fy) + lower * (uint32_t)fy;
-        out |= ((sum + 128) >> 8) << (8 * k);
-    }
-    return out;
+    return ks_sample_entry(entry, w, fy);
 #endif
 }
 
