@@ -36,7 +36,7 @@
         int32_t offsets_[KS_BLOCK], vertical_[KS_BLOCK];                                       \
         ks_block_rows(columns, first, KS_BLOCK, y, v_);                                        \
         entries(layout, (columns)->offset + (first), v_, offsets_, vertical_, 1);                 \
-        ks_block_prefetch((layout)->base, offsets_, y);                                        \
+        ks_block_prefetch((layout)->base, offsets_, y, 1);                                        \
         pixels((layout)->base, offsets_, vertical_, (columns)->weights + 16 * (first),         \
             (dst) + (first), colour, alpha, (colour) != 256 || (alpha) != 256, stream, 0);                                           \
     } while (0)
@@ -132,10 +132,10 @@ __attribute__((always_inline)) static inline void ks_cursor_next(
         const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
         uint32_t colour, uint32_t alpha, int modulated, int stream
 
-/// Defines `name`, the cursor rows of a tier whose `cursor` gives each row's entries in the form
-/// its `entries` does (`cursor##_start`, `cursor##_next`): per row the entries, the prefetch and
-/// the tier's `pixels`. (AVX2 defines its own: its cursor's entries come in another order.)
-#define KS_DEFINE_CURSOR_ROWS(name, ATTR, pixels, cursor)                                      \
+/// Defines `name`, a tier's cursor rows: per row its `cursor`'s entries (`cursor##_start`,
+/// `cursor##_next`), the prefetch and `pixels`, which reads the entries in the cursor's form
+/// (`scale` bytes per unit of an offset: 1, or 8 for AVX2's entry indices).
+#define KS_DEFINE_CURSOR_ROWS(name, ATTR, pixels, cursor, scale)                               \
     ATTR __attribute__((always_inline)) static inline void name(KS_CURSOR_ROWS_ARGS)           \
     {                                                                                          \
         cursor c;                                                                              \
@@ -143,7 +143,7 @@ __attribute__((always_inline)) static inline void ks_cursor_next(
         for (int32_t k = 0; k < n; k++, y++, row += stride) {                                  \
             int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                     \
             cursor##_next(&c, offsets, vertical);                                              \
-            ks_block_prefetch(base, offsets, y);                                               \
+            ks_block_prefetch(base, offsets, y, scale);                                        \
             pixels(base, offsets, vertical, weights, row, colour, alpha, modulated, stream, 1); \
         }                                                                                      \
     }
@@ -247,7 +247,7 @@ __attribute__((always_inline)) static inline int32_t ks_next_row_meeting(
         for (int32_t k = 0; k < n; k++, y++, row += stride) {                                  \
             int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                     \
             entries(layout, column, v, offsets, vertical, clamp);                              \
-            ks_block_prefetch(layout->base, offsets, y);                                       \
+            ks_block_prefetch(layout->base, offsets, y, 1);                                       \
             pixels(layout->base, offsets, vertical, weights, row, colour, alpha, modulated, stream, 1); \
             for (int i = 0; i < KS_BLOCK; i++) v[i] += dv[i];                                  \
         }                                                                                      \

@@ -252,29 +252,21 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_
     pixels_avx2_from(base, offsets, vertical, w, out, colour, alpha, modulated, stream, tiled, 0);
 }
 
-/// The AVX2 cursor rows (see KS_DEFINE_CURSOR_ROWS), reading the entries in cursor order.
-KS_AVX2 __attribute__((always_inline)) static inline void rows_avx2(KS_CURSOR_ROWS_ARGS)
+/// The pixels from avx2_cursor_next's entries (cursor order, entry indices).
+KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2_cursor(KS_PIXELS_ARGS)
 {
-    avx2_cursor c;
-    avx2_cursor_start(&c, column, v, dv);
-    for (int32_t k = 0; k < n; k++, y++, row += stride) {
-        int32_t indices[KS_BLOCK], vertical[KS_BLOCK];
-        avx2_cursor_next(&c, indices, vertical);
-        // A quarter of the columns a row, as ks_block_prefetch (each quarter's columns lie
-        // together in cursor order too).
-        const uint32_t *entry = (const uint32_t *)indices + (y & 3) * (KS_BLOCK / 4);
-        for (int i = 0; i < KS_BLOCK / 4; i++)
-            __builtin_prefetch(base + 8 * (uint64_t)entry[i] + KS_PREFETCH_AHEAD);
-        pixels_avx2_from(
-            base, indices, vertical, weights, row, colour, alpha, modulated, stream, 1, 1);
-    }
+    pixels_avx2_from(base, offsets, vertical, w, out, colour, alpha, modulated, stream, tiled, 1);
 }
 
+// A quarter of the columns prefetched a row, as every tier: each quarter's columns lie together
+// in cursor order too.
+KS_DEFINE_CURSOR_ROWS(rows_avx2, KS_AVX2, pixels_avx2_cursor, avx2_cursor, 8)
+
 KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, entries_sse2); }
-KS_DEFINE_CURSOR_ROWS(rows_sse2, KS_SSE2, pixels_sse2, ks_cursor)
+KS_DEFINE_CURSOR_ROWS(rows_sse2, KS_SSE2, pixels_sse2, ks_cursor, 1)
 KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, rows_sse2, _mm_sfence())
 KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, entries_sse2); }
-KS_DEFINE_CURSOR_ROWS(rows_ssse3, KS_SSSE3, pixels_ssse3, ks_cursor)
+KS_DEFINE_CURSOR_ROWS(rows_ssse3, KS_SSSE3, pixels_ssse3, ks_cursor, 1)
 KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, rows_ssse3, _mm_sfence())
 KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
 KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, rows_avx2, _mm_sfence())

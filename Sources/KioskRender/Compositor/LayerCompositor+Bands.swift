@@ -211,7 +211,7 @@ extension LayerCompositor: BandJob {
             }
             // The row's bounds are already known when the drawer just worked out has the same
             // edges (per frame: `drawerSharesEdges`).
-            if sharer < 0 || sharer != k - 1 || !drawerSharesEdges[k] {
+            if sharer != k - 1 || !drawerSharesEdges[k] {
                 shared = drawers[k].edgeBounds(y: y).rounded()
                 sharer = k
             }
@@ -334,14 +334,9 @@ extension LayerCompositor: BandJob {
                                 let slot = k * 2 + index
                                 lo[slot * rows + r] = Int32(part.lowerBound)
                                 hi[slot * rows + r] = Int32(part.upperBound)
-                                // Written out, not Swift.min and max (a call each here).
-                                if part.lowerBound < bounds[slot].x0 {
-                                    bounds[slot].x0 = part.lowerBound
-                                }
-                                if part.upperBound > bounds[slot].x1 {
-                                    bounds[slot].x1 = part.upperBound
-                                }
-                                if r < bounds[slot].y0 { bounds[slot].y0 = r }
+                                bounds[slot].x0 = smaller(bounds[slot].x0, part.lowerBound)
+                                bounds[slot].x1 = larger(bounds[slot].x1, part.upperBound)
+                                bounds[slot].y0 = smaller(bounds[slot].y0, r)
                                 bounds[slot].y1 = r + 1
                                 return true
                             }

@@ -145,9 +145,9 @@ struct LayerDrawer {
                 if h0 < h1 { body(h0, h1, nil) }
                 if h1 < b { body(h1, b, background) }
             }
-            if hidden.isEmpty { return cut(lo, hi) }
-            cut(lo, max(lo, min(hi, hidden.lowerBound)))
-            cut(min(hi, max(lo, hidden.upperBound)), hi)
+            let (before, after) = LayerDrawer.outside(hidden, lo: lo, hi: hi)
+            cut(lo, before)
+            cut(after, hi)
         }
         @inline(__always) func rows<M: SpanMapper, S: PixelSource>(_ mapper: inout M, _ source: S) {
             mapper.startRow(y)
@@ -188,28 +188,34 @@ struct LayerDrawer {
         except hidden: Range<Int>
     ) -> Bool {
         guard let pairs = turningPairs, y >= 0, y < PairRun.rowLimit else { return false }
-        // Written out, not Swift.min and max: a call each where the optimiser stops inlining.
-        @inline(__always) func least(_ a: Int, _ b: Int) -> Int { a < b ? a : b }
-        @inline(__always) func most(_ a: Int, _ b: Int) -> Int { a > b ? a : b }
-        let lo = most(lo, spans.o0), hi = least(hi, spans.o1)
+        let lo = larger(lo, spans.o0), hi = smaller(hi, spans.o1)
         guard lo < hi else { return true }
-        // The pixels outside `hidden`: one piece or two, as `draw` cuts them.
-        let cut0 = hidden.isEmpty ? hi : most(lo, least(hi, hidden.lowerBound))
-        let cut1 = hidden.isEmpty ? hi : least(hi, most(lo, hidden.upperBound))
-        let interior = most(spans.i0, spans.i1)
+        // The pixels outside `hidden`, as `draw` cuts them: lo..<before and after..<hi.
+        let (before, after) = LayerDrawer.outside(hidden, lo: lo, hi: hi)
+        let interior = larger(spans.i0, spans.i1)
         @inline(__always) func exposed(_ a: Int, _ b: Int) -> Bool {
-            most(a, spans.i0) < least(b, interior)
+            larger(a, spans.i0) < smaller(b, interior)
         }
-        guard !exposed(lo, cut0), !exposed(cut1, hi) else { return false }
+        guard !exposed(lo, before), !exposed(after, hi) else { return false }
         let edge = SpanRasteriser.EdgePixels(plan, y: y, row: row)
         @inline(__always) func edges(_ a: Int, _ b: Int) {
             // The piece's pixels left and right of the interior.
-            for x in a..<least(b, most(a, spans.i0)) { edge.draw(x) { pairs.sample(x, y: y)! } }
-            for x in most(a, least(b, interior))..<b { edge.draw(x) { pairs.sample(x, y: y)! } }
+            for x in a..<smaller(b, larger(a, spans.i0)) { edge.draw(x) { pairs.sample(x, y: y)! } }
+            for x in larger(a, smaller(b, interior))..<b { edge.draw(x) { pairs.sample(x, y: y)! } }
         }
-        if lo < cut0 { edges(lo, cut0) }
-        if cut1 < hi { edges(cut1, hi) }
+        if lo < before { edges(lo, before) }
+        if after < hi { edges(after, hi) }
         return true
+    }
+
+    /// Where the pixels lo..<hi outside `hidden` lie: lo..<before and after..<hi, either empty
+    /// (with `hidden` empty: all of them, then none). One rule for `draw` and `drawEdges`.
+    @inline(__always)
+    static func outside(_ hidden: Range<Int>, lo: Int, hi: Int) -> (before: Int, after: Int) {
+        if hidden.isEmpty { return (hi, hi) }
+        return (
+            larger(lo, smaller(hi, hidden.lowerBound)), smaller(hi, larger(lo, hidden.upperBound))
+        )
     }
 
     /// A whole-pixel map at 1:1 scale: quad edges fall on pixel boundaries, so every pixel is

@@ -1,5 +1,19 @@
 import KioskCore
 
+// Integer bounds for the compositor's per-row and per-pixel code, written out: in the large
+// functions that draw a row the optimiser stops inlining Swift.min and max, a call each.
+
+/// The smaller of two pixel columns.
+@inline(__always) func smaller(_ a: Int, _ b: Int) -> Int { a < b ? a : b }
+
+/// The larger of two pixel columns.
+@inline(__always) func larger(_ a: Int, _ b: Int) -> Int { a > b ? a : b }
+
+/// `v` clamped to lo...hi (lo ≤ hi).
+@inline(__always) func clamped(_ v: Int, _ lo: Int, _ hi: Int) -> Int {
+    v < lo ? lo : (v > hi ? hi : v)
+}
+
 /// A half-open rectangle of whole pixels.
 struct PixelBox: Equatable {
     var x0: Int

@@ -68,17 +68,12 @@ enum SpanRasteriser {
         row: UnsafeMutablePointer<UInt32>, from lo: Int, to hi: Int,
         fresh: Bool = false, background: UInt32? = nil
     ) {
-        // Written out, not Swift.min and max: in a function this large the optimiser stops
-        // inlining them, a call each.
-        @inline(__always) func within(_ v: Int, _ a: Int, _ b: Int) -> Int {
-            v < a ? a : (v > b ? b : v)
-        }
         var s = spans
         s.o0 = s.o0 < lo ? lo : s.o0
         s.o1 = s.o1 > hi ? hi : s.o1
         guard s.o0 < s.o1 else { return }
-        s.i0 = within(s.i0, s.o0, s.o1)
-        s.i1 = within(s.i1, s.i0, s.o1)
+        s.i0 = clamped(s.i0, s.o0, s.o1)
+        s.i1 = clamped(s.i1, s.i0, s.o1)
         let colour = plan.colour, alpha = plan.alpha
         let edge = EdgePixels(plan, y: y, row: row)
         @inline(__always) func edgePixel(_ x: Int) {
@@ -239,16 +234,11 @@ struct RoundedEdges {
     @inline(__always)
     func spans(box: PixelBox) -> RowSpans {
         if missed { return .empty }
-        // Written out, not Swift.min and max: a call each where the optimiser stops inlining.
-        @inline(__always) func within(_ v: Int, _ lo: Int, _ hi: Int) -> Int {
-            v < lo ? lo : (v > hi ? hi : v)
-        }
         let lo = box.x0, hi = box.x1
-        let o0 = within(outerLo, lo, hi), o1 = within(outerHi, lo - 1, hi - 1) + 1
+        let o0 = clamped(outerLo, lo, hi), o1 = clamped(outerHi, lo - 1, hi - 1) + 1
         guard o0 < o1 else { return .empty }
-        var i0 = within(innerLo, lo, hi), i1 = within(innerHi, lo - 1, hi - 1) + 1
-        i0 = i0 > o0 ? i0 : o0
-        i1 = i1 < o1 ? i1 : o1
+        var i0 = larger(clamped(innerLo, lo, hi), o0)
+        var i1 = smaller(clamped(innerHi, lo - 1, hi - 1) + 1, o1)
         if i0 >= i1 {
             i0 = o1
             i1 = o1
