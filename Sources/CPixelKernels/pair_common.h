@@ -73,28 +73,30 @@ __attribute__((always_inline)) static inline void ks_block_entries(
 /// hint each block waited about one memory latency.
 #define KS_PREFETCH_AHEAD 512
 
-/// Asks for the lines `KS_PREFETCH_AHEAD` below a quarter of a block's entries, the next quarter
-/// on the next row: every column once every fourth row (a line holds eight rows of a column).
-/// Four a row, indexed by the row, not sixteen every fourth row behind a test: the loop keeps
-/// one shape and the offsets need not stay in registers for a branch. `scale`: bytes per unit
-/// of `offsets` (1: byte offsets; 8: entry indices, as the AVX2 cursor gives them).
+/// Asks for the lines `KS_PREFETCH_AHEAD` below an eighth of a block's entries, the next eighth
+/// on the next row: every column once every eighth row, as often as a column crosses a line (a
+/// line holds eight rows of it). A quarter a row, each column every fourth row, cost 0.4 M
+/// more instructions a frame and was no faster (docs/performance.md, stop 45). Two a row,
+/// indexed by the row, not sixteen every eighth row behind a test: the loop keeps one shape
+/// and the offsets need not stay in registers for a branch. `scale`: bytes per unit of
+/// `offsets` (1: byte offsets; 8: entry indices, as the AVX2 cursor gives them).
 __attribute__((always_inline)) static inline void ks_block_prefetch(
     const uint8_t *base, const int32_t *offsets, int32_t y, int scale)
 {
     // Unsigned, as the pixel loads read them: no sign extension before the address.
-    const uint32_t *entry = (const uint32_t *)offsets + (y & 3) * (KS_BLOCK / 4);
+    const uint32_t *entry = (const uint32_t *)offsets + (y & 7) * (KS_BLOCK / 8);
 #if defined(__aarch64__)
     // The register-offset form (a zero-extended 32-bit offset): the compiler adds the offset
-    // to the base first, an instruction a prefetch, four a block and row.
+    // to the base first, an instruction a prefetch, two a block and row.
     const uint8_t *ahead = base + KS_PREFETCH_AHEAD;
-    for (int i = 0; i < KS_BLOCK / 4; i++) {
+    for (int i = 0; i < KS_BLOCK / 8; i++) {
         if (scale == 8)
             __asm__ volatile("prfm pldl1keep, [%0, %w1, uxtw #3]" : : "r"(ahead), "r"(entry[i]));
         else
             __asm__ volatile("prfm pldl1keep, [%0, %w1, uxtw]" : : "r"(ahead), "r"(entry[i]));
     }
 #else
-    for (int i = 0; i < KS_BLOCK / 4; i++)
+    for (int i = 0; i < KS_BLOCK / 8; i++)
         __builtin_prefetch(base + (uint64_t)scale * entry[i] + KS_PREFETCH_AHEAD);
 #endif
 }

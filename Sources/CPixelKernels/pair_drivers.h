@@ -17,17 +17,19 @@
 /// so the tile loop's copies for each case know it at compile time). `stream`: `out` is 64-byte
 /// aligned and the block's four lines may be written with non-temporal stores (nothing reads
 /// them back before the frame is shown, and a 16-column block writes whole lines, so the cache
-/// need not fetch them first). `tiled`: `w` is the tile loop's copy, arranged by
-/// KS_TILE_WEIGHTS (a tier that defines it reads its own arrangement), else the columns' table.
+/// need not fetch them first). `tiled`: `w` is the tile loop's copy, in the arrangement of the
+/// tier's `tile_weights` (see KS_DEFINE_TILES), else the columns' table.
 #define KS_PIXELS_ARGS                                                                         \
     const uint8_t *base, const int32_t *offsets, const int32_t *vertical, const uint8_t *w,    \
         uint32_t *out, uint32_t colour, uint32_t alpha, int modulated, int stream, int tiled
 
-/// How the tile loop copies a tile's horizontal weights (16 bytes a column) to the stack, once
-/// per tile: as they are, unless the tier defines its own arrangement before including this.
-#ifndef KS_TILE_WEIGHTS
-#define KS_TILE_WEIGHTS(copy, w) memcpy(copy, w, 16 * KS_BLOCK)
-#endif
+/// The tile loop's copy of a tile's horizontal weights (16 bytes a column), made once per tile
+/// on the stack: as they are, for a tier that reads them as the columns' table has them (each
+/// tier passes its own arrangement to KS_DEFINE_TILES).
+static inline void ks_tile_weights(uint8_t *copy, const uint8_t *w)
+{
+    memcpy(copy, w, 16 * KS_BLOCK);
+}
 
 /// One block of row `y` from `first`: its coordinates v0 + dv · y, entries, then the pixels.
 #define KS_ONE_BLOCK(pixels, entries, layout, columns, first, y, dst, colour, alpha, stream)   \
@@ -124,7 +126,7 @@ __attribute__((always_inline)) static inline void ks_cursor_next(
 
 /// A tile's whole rows stepped by a cursor (the unclamped loop of KS_DEFINE_TILES), with these
 /// arguments: the layout's `base`, the tile's `column` offsets, its horizontal weights as
-/// KS_TILE_WEIGHTS copied them (`weights`), the first row's coordinates `v` and their steps
+/// the tier's `tile_weights` copied them (`weights`), the first row's coordinates `v` and their steps
 /// `dv`, the first output row `row` and the `stride` to the next, the first row's `y`, `n` rows,
 /// and the modulation and streaming as the pixel functions take them.
 #define KS_CURSOR_ROWS_ARGS                                                                    \
@@ -205,6 +207,8 @@ __attribute__((always_inline)) static inline int32_t ks_next_row_meeting(
 }
 
 /// Defines a tier's tile kernel `name` (see ks_pair_tiles) and its inner loop `name##_rows`.
+/// `tile_weights(copy, w)` copies a tile's horizontal weights (from the columns' table) to the
+/// stack in the arrangement the tier's `pixels` read when `tiled` (ks_tile_weights: as they are).
 ///
 /// Rows y0..<y0 + rows, pixels lo[r]..<hi[r] of each within clip_lo..<clip_hi (absolute x;
 /// the columns' tables and `dst`, row y0's first pixel, are indexed by absolute x), in tiles of
@@ -226,7 +230,7 @@ __attribute__((always_inline)) static inline int32_t ks_next_row_meeting(
 ///
 /// The layout and the columns are copied to locals first: the pixel stores could otherwise
 /// alias them, and every row would load them again.
-#define KS_DEFINE_TILES(name, ATTR, pixels, entries, cursor_rows, fence)                            \
+#define KS_DEFINE_TILES(name, ATTR, pixels, entries, cursor_rows, tile_weights, fence)     \
     ATTR __attribute__((always_inline)) static inline void name##_rows(                        \
         const ks_pair_layout *layout, const int32_t *column, const uint8_t *w,                 \
         const double *first, const double *dv, uint32_t *row, intptr_t stride, int32_t y,      \
@@ -235,7 +239,7 @@ __attribute__((always_inline)) static inline int32_t ks_next_row_meeting(
         /* The weights copied to the stack: the pixel stores cannot alias a local, so a tier  \
            with registers to spare (NEON) keeps them in registers down the rows. */            \
         uint8_t weights[16 * KS_BLOCK] __attribute__((aligned(16)));                           \
-        KS_TILE_WEIGHTS(weights, w);                                                           \
+        tile_weights(weights, w);                                                              \
         if (!clamp) {                                                                          \
             /* Every row in the page: the tier's cursor steps the entries in integers. */      \
             cursor_rows(layout->base, column, weights, first, dv, row, stride, y, n, colour,   \

@@ -11,7 +11,6 @@ static inline void neon_tile_weights(uint8_t *copy, const uint8_t *w)
 {
     for (int i = 0; i < 16; i++) vst1q_u16((uint16_t *)(copy + 16 * i), vmovl_u8(vld1_u8(w + 16 * i)));
 }
-#define KS_TILE_WEIGHTS(copy, w) neon_tile_weights(copy, w)
 #include "pair_drivers.h"
 
 /// The vertical weights of two pixels side by side (fy of the first · 17 + fy of the second):
@@ -145,7 +144,7 @@ __attribute__((always_inline)) static inline void pixels_neon(KS_PIXELS_ARGS)
 
 static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(pixels_neon, entries_neon); }
 KS_DEFINE_CURSOR_ROWS(rows_neon, , pixels_neon, neon_cursor, 1)
-KS_DEFINE_TILES(tiles_neon, , pixels_neon, entries_neon, rows_neon, (void)0)
+KS_DEFINE_TILES(tiles_neon, , pixels_neon, entries_neon, rows_neon, neon_tile_weights, (void)0)
 
 const ks_pair_kernels ks_pair_neon = {run_neon, tiles_neon};
 #endif

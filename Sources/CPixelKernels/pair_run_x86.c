@@ -11,11 +11,21 @@
 #define KS_SSSE3 __attribute__((target("ssse3")))
 #define KS_AVX2 __attribute__((target("avx2")))
 
-/// The modulation's multipliers for two pixels (B, G, R by colour, A by alpha).
-#define KS_MODULATION                                                                          \
-    const __m128i m = _mm_setr_epi16(                                                          \
-        (short)colour, (short)colour, (short)colour, (short)alpha, (short)colour, (short)colour, \
-        (short)colour, (short)alpha)
+/// The modulation's multipliers for two pixels (B, G, R by colour, A by alpha), each as
+/// `factor` gives it: ks_multiplier for mullo (KS_FINISH), ks_mulhrs_multiplier for pmulhrsw.
+#define KS_MODULATION(factor)                                                                  \
+    const __m128i m = _mm_setr_epi16(factor(colour), factor(colour), factor(colour),           \
+        factor(alpha), factor(colour), factor(colour), factor(colour), factor(alpha))
+
+static inline short ks_multiplier(uint32_t m) { return (short)m; }
+
+/// pmulhrsw's multiplier for a modulation m (0...256) of a channel x (0...255), so that
+/// pmulhrsw(x, it) = (x·m + 128) >> 8 exactly. For m ≤ 255 it is m · 128:
+/// ((x·m·128 >> 14) + 1) >> 1 = ((x·m >> 7) + 1) >> 1, and writing x·m = 256a + b, both sides
+/// are a, plus 1 when b ≥ 128. 256 · 128 does not fit in a signed 16-bit lane; 32767 gives x
+/// itself, as m = 256 must: x·32767 >> 14 = 2x − 1 for 1 ≤ x ≤ 16383 (0 < x/16384 < 1), and
+/// (2x − 1 + 1) >> 1 = x (0 for x = 0).
+static inline short ks_mulhrs_multiplier(uint32_t m) { return m >= 256 ? 32767 : (short)(m << 7); }
 
 /// Rounds a vertical sum (V + 128) >> 8 and applies the modulation `m` the same way (SSE2:
 /// multiply, add, shift).
@@ -26,13 +36,12 @@
             s = _mm##bits##_srli_epi16(_mm##bits##_add_epi16(_mm##bits##_mullo_epi16(s, mod), half), 8); \
     } while (0)
 
-/// The same with pmulhrsw (SSSE3 and AVX2): for x ≤ 255 and m ≤ 256, pmulhrsw(x << 7, m) =
-/// ((x·m·128 >> 14) + 1) >> 1 = (x·m + 128) >> 8 exactly (write x·m = 256a + b: both sides are
-/// a, plus 1 when b ≥ 128), one instruction fewer per vector than multiply, add and shift.
+/// The same with pmulhrsw (SSSE3 and AVX2), one instruction where multiply, add and shift
+/// take three: `mod` holds ks_mulhrs_multiplier's.
 #define KS_FINISH_MULHRS(bits, s)                                                              \
     do {                                                                                       \
         s = _mm##bits##_srli_epi16(_mm##bits##_add_epi16(s, half), 8);                         \
-        if (modulated) s = _mm##bits##_mulhrs_epi16(_mm##bits##_slli_epi16(s, 7), mod);        \
+        if (modulated) s = _mm##bits##_mulhrs_epi16(s, mod);                                   \
     } while (0)
 
 /// The SSE2 and SSSE3 tiers' entries: ks_entries' offsets and weights fy, two columns a step
@@ -77,11 +86,11 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
 }
 
 /// The SSE2 and SSSE3 blocks differ only in the horizontal blend and the modulation.
-#define KS_SSE_BLOCK(NAME, ATTR, HORIZONTAL, FINISH)                                           \
+#define KS_SSE_BLOCK(NAME, ATTR, HORIZONTAL, FINISH, FACTOR)                                           \
     ATTR static inline void NAME(KS_PIXELS_ARGS)                                               \
     {                                                                                          \
         (void)tiled;                                                                           \
-        KS_MODULATION;                                                                         \
+        KS_MODULATION(FACTOR);                                                                 \
         const __m128i half = _mm_set1_epi16(128), mod = m;                                     \
         for (int i = 0; i < KS_BLOCK; i += 4) {                                                \
             __m128i v[4];                                                                      \
@@ -102,23 +111,37 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
         }                                                                                      \
     }
 
-KS_SSE_BLOCK(pixels_sse2, KS_SSE2, horizontal_sse2, KS_FINISH)
-KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3, KS_FINISH_MULHRS)
+KS_SSE_BLOCK(pixels_sse2, KS_SSE2, horizontal_sse2, KS_FINISH, ks_multiplier)
+KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3, KS_FINISH_MULHRS, ks_mulhrs_multiplier)
 
-/// The AVX2 tier's entries: the offsets as ks_entries gives them, and per pair of pixels
-/// (2j, 2j + 1) the byte offset of its row of ks_vertical_pairs (fy of the first · 512 + fy of
-/// the second · 32), so a pair's vertical weights are one load. Eight columns a
-/// step, in vector registers: the clamp and floor are ks_entries' own. The pair offsets come
-/// out of the horizontal add in the order 0, 1, 4, 5, 2, 3, 6, 7 (KS_AVX2_PAIR below finds each).
+/// The AVX2 tier blends each pixel of eight with the one four columns on: pair j holds pixel
+/// KS_AVX2_FIRST(j) in its low 128-bit lane and that + 4 in its high one. Of eight pixels'
+/// four pairs, the vertical sums and packus then leave the pixels in order, with no permute
+/// before the store. Slot s of a block in pair order is pair s / 2's first pixel (s even) or
+/// its second: a tile's weights are copied in slot order (avx2_tile_weights) and the cursor
+/// steps the columns in it.
+#define KS_AVX2_FIRST(j) (((j) >> 2) * 8 + ((j) & 3))
+#define KS_AVX2_SLOT_COLUMN(s) (KS_AVX2_FIRST((s) >> 1) + ((s) & 1) * 4)
+
+/// The tile loop's copy of a tile's horizontal weights in slot order: pair j's two pixels'
+/// weights side by side, one 32-byte load.
+static inline void avx2_tile_weights(uint8_t *copy, const uint8_t *w)
+{
+    for (int s = 0; s < KS_BLOCK; s++) memcpy(copy + 16 * s, w + 16 * KS_AVX2_SLOT_COLUMN(s), 16);
+}
+
+/// The AVX2 tier's entries: the offsets as ks_entries gives them, and per pair j the byte
+/// offset of its row of ks_vertical_pairs (fy of its first pixel · 512 + fy of its second · 32,
+/// at vertical[j]), so a pair's vertical weights are one load. Eight columns a step, in vector
+/// registers: the clamp and floor are ks_entries' own.
 KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
     const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
     int32_t *restrict offsets, int32_t *restrict vertical, int clamp)
 {
     const __m256d zero = _mm256_setzero_pd();
     const __m256d top = _mm256_set1_pd((double)(layout->height - 1) * 16.0);
-    const __m256i fifteen = _mm256_set1_epi32(15);
-    const __m256i scale = _mm256_setr_epi32(512, 32, 512, 32, 512, 32, 512, 32);
-    __m256i weighted[2];
+    const __m128i fifteen = _mm_set1_epi32(15);
+    __m128i pairs[2];
     for (int h = 0; h < 2; h++) {
         __m256d a = _mm256_loadu_pd(v + 8 * h), b = _mm256_loadu_pd(v + 8 * h + 4);
         if (clamp) {
@@ -131,18 +154,26 @@ KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
         _mm256_storeu_si256(
             (__m256i *)(offsets + 8 * h),
             _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(column + 8 * h)), row));
-        weighted[h] = _mm256_mullo_epi32(_mm256_and_si256(sixteenths, fifteen), scale);
+        // Pairs 4h...4h + 3: columns 8h + k (lo) with 8h + k + 4 (hi).
+        pairs[h] = _mm_add_epi32(
+            _mm_slli_epi32(_mm_and_si128(lo, fifteen), 9), _mm_slli_epi32(_mm_and_si128(hi, fifteen), 5));
     }
-    _mm256_storeu_si256((__m256i *)vertical, _mm256_hadd_epi32(weighted[0], weighted[1]));
+    _mm256_storeu_si256(
+        (__m256i *)vertical, _mm256_inserti128_si256(_mm256_castsi128_si256(pairs[0]), pairs[1], 1));
 }
 
-/// The AVX2 tier's cursor: each column's as one 64-bit number, its entry's index (byte offset
-/// / 8: a pair column starts on a 64-byte line) above the row's fraction (ks_cursor's, in 2^-32
-/// units), so one 64-bit add steps four columns a row, the carry out of the fraction included
-/// (a negative step is its two's complement). Its entries come out in `cursor` order (see
-/// KS_AVX2_ENTRY): the indices and the fractions are picked out of two numbers' halves at once.
+/// The AVX2 tier's cursor, the columns in slot order: each column's as one 64-bit number, its
+/// entry's index (byte offset / 8: a pair column starts on a 64-byte line) above the row's
+/// fraction (ks_cursor's, in 2^-32 units), so one 64-bit add steps four columns a row, the
+/// carry out of the fraction included (a negative step is its two's complement). Its entries
+/// come out in `cursor` order (see KS_AVX2_ENTRY): the indices and the fractions are picked
+/// out of two numbers' halves at once.
 typedef struct {
     __m256i position[4], step[4];
+    /// avx2_cursor_next's constants, set once and hidden from the compiler (an empty asm):
+    /// as values of the loop, not constants, they stay in registers or are read as operands;
+    /// as constants the compiler loaded them again every row.
+    __m256i shifts, nibbles;
 } avx2_cursor;
 
 KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_start(
@@ -153,7 +184,7 @@ KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_start(
     for (int q = 0; q < 4; q++) {
         int64_t position[4], step[4];
         for (int i = 0; i < 4; i++) {
-            const int k = 4 * q + i;
+            const int k = KS_AVX2_SLOT_COLUMN(4 * q + i);
             position[i] = (int64_t)(((uint64_t)(uint32_t)(g.offset[k] / 8) << 32) | g.fraction[k]);
             step[i] = (int64_t)((uint64_t)(int64_t)(g.step[k] / 8) * ((uint64_t)1 << 32)
                 + g.fraction_step[k]);
@@ -161,6 +192,9 @@ KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_start(
         c->position[q] = _mm256_loadu_si256((const __m256i *)position);
         c->step[q] = _mm256_loadu_si256((const __m256i *)step);
     }
+    c->shifts = _mm256_setr_epi32(19, 23, 19, 23, 19, 23, 19, 23);
+    c->nibbles = _mm256_setr_epi32(15 << 9, 15 << 5, 15 << 9, 15 << 5, 15 << 9, 15 << 5, 15 << 9, 15 << 5);
+    __asm__("" : "+x"(c->shifts), "+x"(c->nibbles));
 }
 
 /// The current row's entries, then the cursor one row down: `indices` the entries' indices (not
@@ -170,9 +204,6 @@ KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_start(
 KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_next(
     avx2_cursor *c, int32_t *restrict indices, int32_t *restrict vertical)
 {
-    const __m256i shifts = _mm256_setr_epi32(19, 23, 19, 23, 19, 23, 19, 23);
-    const __m256i nibbles = _mm256_setr_epi32(
-        15 << 9, 15 << 5, 15 << 9, 15 << 5, 15 << 9, 15 << 5, 15 << 9, 15 << 5);
     __m256i weighted[2];
     for (int h = 0; h < 2; h++) {
         const __m256 a = _mm256_castsi256_ps(c->position[2 * h]);
@@ -182,67 +213,72 @@ KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_next(
         _mm256_storeu_si256(
             (__m256i *)(indices + 8 * h), _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD)));
         const __m256i fractions = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88));
-        weighted[h] = _mm256_and_si256(_mm256_srlv_epi32(fractions, shifts), nibbles);
+        weighted[h] = _mm256_and_si256(_mm256_srlv_epi32(fractions, c->shifts), c->nibbles);
         for (int q = 2 * h; q < 2 * h + 2; q++)
             c->position[q] = _mm256_add_epi64(c->position[q], c->step[q]);
     }
     _mm256_storeu_si256((__m256i *)vertical, _mm256_hadd_epi32(weighted[0], weighted[1]));
+    // The pixels read each index back from memory, one load an index: left to itself the
+    // compiler takes some out of the vector registers instead, with lane extracts and masks
+    // (three more instructions a row, AVX2 cursor loop).
+    __asm__("" : "+m"(*(int32_t(*)[KS_BLOCK])indices), "+m"(*(int32_t(*)[KS_BLOCK / 2])vertical));
 }
 
-/// Where entries_avx2 put pair j's offset (pairs 0...3 from the first eight columns, 4...7 from
-/// the next; hadd interleaves them by 128-bit lane).
-#define KS_AVX2_PAIR(j) ((j) < 4 ? ((j) & 1) + ((j) & 2) * 2 : ((j) & 1) + 2 + ((j) & 2) * 2)
-
-/// Where avx2_cursor_next put pixel i's entry index (columns 0, 1, 4, 5, 2, 3, 6, 7 of each
+/// Where avx2_cursor_next put slot s's entry index (slots 0, 1, 4, 5, 2, 3, 6, 7 of each
 /// eight) and pair j's row of weights (the even pairs' rows, then the odd ones').
-#define KS_AVX2_ENTRY(i) (((i) & 9) | ((i) & 2) << 1 | ((i) & 4) >> 1)
+#define KS_AVX2_ENTRY(s) (((s) & 9) | ((s) & 2) << 1 | ((s) & 4) >> 1)
 #define KS_AVX2_CURSOR_PAIR(j) (((j) >> 1) + ((j) & 1) * 4)
 
-/// Two pixels i and i + 1: both pages' taps blended across, then down by the pair's vertical
+/// Pair j's two pixels: both pages' taps blended across, then down by the pair's vertical
 /// weights (its row of ks_vertical_pairs: one load, not two and a lane insert). `cursor`: the
-/// entries are avx2_cursor_next's, else entries_avx2's.
+/// entries are avx2_cursor_next's, else entries_avx2's. `tiled`: the weights are in slot order
+/// (avx2_tile_weights), else the columns' table.
 KS_AVX2 __attribute__((always_inline)) static inline __m256i pair_avx2(
-    const uint8_t *base, const int32_t *offsets, const uint8_t *w, const int32_t *vertical, int i,
-    int cursor)
+    const uint8_t *base, const int32_t *offsets, const uint8_t *w, const int32_t *vertical, int j,
+    int cursor, int tiled)
 {
     // Unsigned: every offset is ≥ 0, and a 32-bit lane moved to a register needs no sign
     // extension before it indexes memory (a cursor's index scaled by 8 in the address).
     const uint32_t *entry = (const uint32_t *)offsets, *row = (const uint32_t *)vertical;
-    const uint8_t *first = cursor ? base + 8 * (uint64_t)entry[KS_AVX2_ENTRY(i)] : base + entry[i];
+    const int x = KS_AVX2_FIRST(j);
+    const uint8_t *first = cursor ? base + 8 * (uint64_t)entry[KS_AVX2_ENTRY(2 * j)] : base + entry[x];
     const uint8_t *second =
-        cursor ? base + 8 * (uint64_t)entry[KS_AVX2_ENTRY(i + 1)] : base + entry[i + 1];
+        cursor ? base + 8 * (uint64_t)entry[KS_AVX2_ENTRY(2 * j + 1)] : base + entry[x + 4];
     __m256i p = _mm256_inserti128_si256(
         _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)first)),
         _mm_loadu_si128((const __m128i *)second), 1);
-    __m256i h = _mm256_maddubs_epi16(p, _mm256_loadu_si256((const __m256i *)(w + 16 * i)));
+    const __m256i across = tiled
+        ? _mm256_loadu_si256((const __m256i *)(w + 32 * j))
+        : _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(w + 16 * x))),
+              _mm_loadu_si128((const __m128i *)(w + 16 * (x + 4))), 1);
+    __m256i h = _mm256_maddubs_epi16(p, across);
     const uint8_t *pairs = (const uint8_t *)ks_vertical_pairs;
-    const uint32_t weights = cursor ? row[KS_AVX2_CURSOR_PAIR(i / 2)] : row[KS_AVX2_PAIR(i / 2)];
+    const uint32_t weights = cursor ? row[KS_AVX2_CURSOR_PAIR(j)] : row[j];
     return _mm256_mullo_epi16(h, _mm256_load_si256((const __m256i *)(pairs + weights)));
 }
 
 KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2_from(
     KS_PIXELS_ARGS, int cursor)
 {
-    (void)tiled;
-    KS_MODULATION;
+    KS_MODULATION(ks_mulhrs_multiplier);
     const __m256i half = _mm256_set1_epi16(128), mod = _mm256_broadcastsi128_si256(m);
-    // packus leaves pixels 0, 2, 4, 6 in the low lane and 1, 3, 5, 7 in the high one.
-    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
 #pragma clang loop unroll(full)
-    for (int i = 0; i < KS_BLOCK; i += 8) {
-        __m256i v01 = pair_avx2(base, offsets, w, vertical, i, cursor);
-        __m256i v23 = pair_avx2(base, offsets, w, vertical, i + 2, cursor);
-        __m256i v45 = pair_avx2(base, offsets, w, vertical, i + 4, cursor);
-        __m256i v67 = pair_avx2(base, offsets, w, vertical, i + 6, cursor);
-        __m256i a = _mm256_add_epi16(_mm256_unpacklo_epi64(v01, v23), _mm256_unpackhi_epi64(v01, v23));
-        __m256i b = _mm256_add_epi16(_mm256_unpacklo_epi64(v45, v67), _mm256_unpackhi_epi64(v45, v67));
+    for (int g = 0; g < KS_BLOCK / 8; g++) {
+        // Pairs (0, 4), (1, 5), (2, 6), (3, 7) of these eight: a holds pixels 0, 1 | 4, 5 and
+        // b 2, 3 | 6, 7 by 128-bit lane, so packus leaves 0...3 | 4...7.
+        __m256i v04 = pair_avx2(base, offsets, w, vertical, 4 * g, cursor, tiled);
+        __m256i v15 = pair_avx2(base, offsets, w, vertical, 4 * g + 1, cursor, tiled);
+        __m256i v26 = pair_avx2(base, offsets, w, vertical, 4 * g + 2, cursor, tiled);
+        __m256i v37 = pair_avx2(base, offsets, w, vertical, 4 * g + 3, cursor, tiled);
+        __m256i a = _mm256_add_epi16(_mm256_unpacklo_epi64(v04, v15), _mm256_unpackhi_epi64(v04, v15));
+        __m256i b = _mm256_add_epi16(_mm256_unpacklo_epi64(v26, v37), _mm256_unpackhi_epi64(v26, v37));
         KS_FINISH_MULHRS(256, a);
         KS_FINISH_MULHRS(256, b);
-        __m256i pixels = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(a, b), order);
+        __m256i pixels = _mm256_packus_epi16(a, b);
         if (stream)
-            _mm256_stream_si256((__m256i *)(out + i), pixels);
+            _mm256_stream_si256((__m256i *)(out + 8 * g), pixels);
         else
-            _mm256_storeu_si256((__m256i *)(out + i), pixels);
+            _mm256_storeu_si256((__m256i *)(out + 8 * g), pixels);
     }
 }
 
@@ -252,24 +288,24 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2(KS_PIXELS_
     pixels_avx2_from(base, offsets, vertical, w, out, colour, alpha, modulated, stream, tiled, 0);
 }
 
-/// The pixels from avx2_cursor_next's entries (cursor order, entry indices).
+/// The pixels from avx2_cursor_next's entries (slot order, entry indices).
 KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2_cursor(KS_PIXELS_ARGS)
 {
     pixels_avx2_from(base, offsets, vertical, w, out, colour, alpha, modulated, stream, tiled, 1);
 }
 
-// A quarter of the columns prefetched a row, as every tier: each quarter's columns lie together
-// in cursor order too.
+// An eighth of the columns prefetched a row, as every tier (in slot order: any order visits
+// every column once in eight rows).
 KS_DEFINE_CURSOR_ROWS(rows_avx2, KS_AVX2, pixels_avx2_cursor, avx2_cursor, 8)
 
 KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, entries_sse2); }
 KS_DEFINE_CURSOR_ROWS(rows_sse2, KS_SSE2, pixels_sse2, ks_cursor, 1)
-KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, rows_sse2, _mm_sfence())
+KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, rows_sse2, ks_tile_weights, _mm_sfence())
 KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, entries_sse2); }
 KS_DEFINE_CURSOR_ROWS(rows_ssse3, KS_SSSE3, pixels_ssse3, ks_cursor, 1)
-KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, rows_ssse3, _mm_sfence())
+KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, rows_ssse3, ks_tile_weights, _mm_sfence())
 KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
-KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, rows_avx2, _mm_sfence())
+KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, rows_avx2, avx2_tile_weights, _mm_sfence())
 
 const ks_pair_kernels ks_pair_sse2 = {run_sse2, tiles_sse2};
 const ks_pair_kernels ks_pair_ssse3 = {run_ssse3, tiles_ssse3};

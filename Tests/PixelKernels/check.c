@@ -87,7 +87,12 @@ int main(void) {
             }
         }
         ks_pair_columns columns = {v0, dv, offset, weights};
-        uint32_t colour = round % 2 ? 256 : 100 + round % 150, alpha = round % 2 ? 256 : 250;
+        // Odd rounds unmodulated; every fourth round dimmed with alpha left at 256 (a turning
+        // cube face's shading: pmulhrsw cannot take 256 · 128, see ks_mulhrs_multiplier), colour
+        // 0 included; the rest with both below 256.
+        const int dimmed = round % 4 == 2;
+        uint32_t colour = round % 2 ? 256 : dimmed ? round % 190 : 100 + round % 150;
+        uint32_t alpha = round % 2 || dimmed ? 256 : 250;
         // The edge pixels' inline sample: every column, rows above, in and below the page.
         int pixel_failures = 0;
         for (int x = 0; x < COLS; x++) {
