@@ -31,16 +31,17 @@ static inline void ks_tile_weights(uint8_t *copy, const uint8_t *w)
     memcpy(copy, w, 16 * KS_BLOCK);
 }
 
-/// One block of row `y` from `first`: its coordinates v0 + dv · y, entries, then the pixels.
-#define KS_ONE_BLOCK(pixels, entries, layout, columns, first, y, dst, colour, alpha, stream)   \
+/// One block of row `y` from column `first`: its coordinates v0 + dv · y, entries, then the
+/// pixels to `out`.
+#define KS_ONE_BLOCK(pixels, entries, layout, columns, first, y, out, colour, alpha, stream)   \
     do {                                                                                       \
         double v_[KS_BLOCK];                                                                   \
         int32_t offsets_[KS_BLOCK], vertical_[KS_BLOCK];                                       \
         ks_block_rows(columns, first, KS_BLOCK, y, v_);                                        \
-        entries(layout, (columns)->offset + (first), v_, offsets_, vertical_, 1);                 \
-        ks_block_prefetch((layout)->base, offsets_, y, 1);                                        \
-        pixels((layout)->base, offsets_, vertical_, (columns)->weights + 16 * (first),         \
-            (dst) + (first), colour, alpha, (colour) != 256 || (alpha) != 256, stream, 0);                                           \
+        entries(layout, (columns)->offset + (first), v_, offsets_, vertical_, 1);              \
+        ks_block_prefetch((layout)->base, offsets_, y, 1);                                     \
+        pixels((layout)->base, offsets_, vertical_, (columns)->weights + 16 * (first), out,    \
+            colour, alpha, (colour) != 256 || (alpha) != 256, stream, 0);                      \
     } while (0)
 
 #define KS_RUN_ARGS                                                                            \
@@ -57,8 +58,10 @@ static inline void ks_tile_weights(uint8_t *copy, const uint8_t *w)
         }                                                                                      \
         int32_t i = 0;                                                                         \
         for (; i + KS_BLOCK <= count; i += KS_BLOCK)                                           \
-            KS_ONE_BLOCK(pixels, entries, layout, columns, i, y, dst, colour, alpha, 0);                    \
-        if (i < count) KS_ONE_BLOCK(pixels, entries, layout, columns, count - KS_BLOCK, y, dst, colour, alpha, 0); \
+            KS_ONE_BLOCK(pixels, entries, layout, columns, i, y, dst + i, colour, alpha, 0);       \
+        if (i < count)                                                                         \
+            KS_ONE_BLOCK(pixels, entries, layout, columns, count - KS_BLOCK, y,                \
+                dst + count - KS_BLOCK, colour, alpha, 0);                                     \
     } while (0)
 
 #define KS_TILES_ARGS                                                                          \
@@ -345,7 +348,19 @@ __attribute__((always_inline)) static inline int32_t ks_next_row_meeting(
                         continue;                                                              \
                     } else {                                                                   \
                         int32_t from = a > tx ? a : tx, to = b < tx + KS_BLOCK ? b : tx + KS_BLOCK; \
-                        ks_scalar_pixels(layout, columns, from, to - from, y, row, colour, alpha); \
+                        if (to - from >= 4 && hi[r] - lo[r] >= KS_BLOCK) {                     \
+                            /* The clip cuts a run a block wide (a seam or a face's side at a  \
+                               thread's clip, every row): a block of the run around from..<to  \
+                               to the stack, and those pixels copied, a quarter of the         \
+                               instructions of sampling a dozen one by one (below four pixels  \
+                               the block costs more). */                                       \
+                            const int32_t at = from < hi[r] - KS_BLOCK ? from : hi[r] - KS_BLOCK; \
+                            uint32_t block[KS_BLOCK] __attribute__((aligned(64)));             \
+                            KS_ONE_BLOCK(pixels, entries, layout, columns, at, y, block, colour, alpha, 0); \
+                            memcpy(row + from, block + (from - at), sizeof(uint32_t) * (size_t)(to - from)); \
+                        } else {                                                               \
+                            ks_scalar_pixels(layout, columns, from, to - from, y, row, colour, alpha); \
+                        }                                                                      \
                     }                                                                          \
                 }                                                                              \
                 r++;                                                                           \

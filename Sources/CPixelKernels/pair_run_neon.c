@@ -97,18 +97,29 @@ __attribute__((always_inline)) static inline void neon_cursor_next(
     }
 }
 
-/// Two pixels i and i + 1 before rounding: each pixel's two rows blended down first (the top
-/// row's eight bytes times 16 − fy, plus the bottom row's times fy, by vmull and vmlal_high:
-/// both columns' four channels at once, at most 255 · 16), then across (times 16 − fx and fx
-/// as 16-bit lanes, and a pairwise add: at most 255 · 256). Exact in 16 bits, so the order of
-/// the blends cannot change a result; two multiplies fewer a pair than blending across first,
-/// where each row's bytes needed a widening multiply of their own.
+/// a[k] and a[k + 1] (32 bits each, zero-extended: 64-bit outputs, so no move extends them
+/// again) by one load-pair instruction. The compiler, left to itself, took some of
+/// a row's offsets one load each and others out of the vector registers one move each (eight
+/// instructions more a block, the NEON tile loop's).
+#define KS_LOAD_TWO(a, k, first, second)                                                       \
+    __asm__("ldp %w0, %w1, [%2, %3]"                                                           \
+        : "=r"(first), "=r"(second)                                                            \
+        : "r"(a), "i"(4 * (k)), "m"(*(const uint32_t(*)[KS_BLOCK])(a)))
+
+/// Two pixels i and i + 1 before rounding, with `row` the pair's entry of fy_pairs: each
+/// pixel's two rows blended down first (the top row's eight bytes times 16 − fy, plus the
+/// bottom row's times fy, by vmull and vmlal_high: both columns' four channels at once, at
+/// most 255 · 16), then across (times 16 − fx and fx as 16-bit lanes, and a pairwise add: at
+/// most 255 · 256). Exact in 16 bits, so the order of the blends cannot change a result; two
+/// multiplies fewer a pair than blending across first, where each row's bytes needed a
+/// widening multiply of their own.
 __attribute__((always_inline)) static inline uint16x8_t pair_neon(
-    const uint8_t *base, const uint32_t *entry, const int32_t *vertical, const uint8_t *w, int i,
-    int tiled)
+    const uint8_t *base, const uint32_t *entry, uint32_t row, const uint8_t *w, int i, int tiled)
 {
-    uint8x16_t p0 = vld1q_u8(base + entry[i]), p1 = vld1q_u8(base + entry[i + 1]);
-    const uint8_t(*f)[16] = fy_pairs[vertical[i / 2]];
+    uint64_t first, second;
+    KS_LOAD_TWO(entry, i, first, second);
+    uint8x16_t p0 = vld1q_u8(base + first), p1 = vld1q_u8(base + second);
+    const uint8_t(*f)[16] = fy_pairs[row];
     uint8x16_t f0 = vld1q_u8(f[0]), f1 = vld1q_u8(f[1]);
     uint16x8_t down0 = vmlal_high_u8(vmull_u8(vget_low_u8(p0), vget_low_u8(f0)), p0, f0);
     uint16x8_t down1 = vmlal_high_u8(vmull_u8(vget_low_u8(p1), vget_low_u8(f1)), p1, f1);
@@ -132,8 +143,8 @@ __attribute__((always_inline)) static inline void pixels_neon(KS_PIXELS_ARGS)
     const uint32_t *entry = (const uint32_t *)offsets;
 #pragma clang loop unroll(full)
     for (int i = 0; i < KS_BLOCK; i += 4) {
-        uint16x8_t a = pair_neon(base, entry, vertical, w, i, tiled);
-        uint16x8_t b = pair_neon(base, entry, vertical, w, i + 2, tiled);
+        uint16x8_t a = pair_neon(base, entry, (uint32_t)vertical[i / 2], w, i, tiled);
+        uint16x8_t b = pair_neon(base, entry, (uint32_t)vertical[i / 2 + 1], w, i + 2, tiled);
         if (modulated) {
             a = vmulq_u16(vrshrq_n_u16(a, 8), m);
             b = vmulq_u16(vrshrq_n_u16(b, 8), m);

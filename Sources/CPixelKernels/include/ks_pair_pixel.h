@@ -7,6 +7,8 @@
 #include <stdint.h>
 #if defined(__x86_64__)
 #include <emmintrin.h>
+#elif defined(__aarch64__)
+#include <arm_neon.h>
 #endif
 
 /// One pixel from entry `entry` (rows r and r + 1 of a column pair) with horizontal weights
@@ -26,7 +28,8 @@ static inline uint32_t ks_sample_entry(const uint8_t *entry, const uint8_t *w, i
 
 /// Column `x`'s pixel on row `y`: its row coordinate v0[x] + dv[x] · y in sixteenths (exact,
 /// see ks_pair_columns) clamped into the page of `height` rows and floored, then its entry's
-/// four taps blended by the column's weights (16 − fx, fx) and the row's (16 − fy, fy).
+/// four taps blended by the column's weights (16 − fx, fx) and the row's (16 − fy, fy): SSE2 on
+/// x86-64, NEON on aarch64, the scalar sum elsewhere.
 static inline uint32_t ks_pair_pixel(
     const uint8_t *base, int32_t height, const double *v0, const double *dv,
     const int32_t *offset, const uint8_t *weights, int32_t x, int32_t y)
@@ -53,6 +56,16 @@ static inline uint32_t ks_pair_pixel(
     const __m128i rounded = _mm_srli_epi32(_mm_add_epi32(down, _mm_set1_epi32(128)), 8);
     const __m128i words = _mm_packs_epi32(rounded, rounded);
     return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(words, words));
+#elif defined(__aarch64__)
+    // NEON, as pixels_neon: both rows blended down first (each column's channels times 16 − fy
+    // and fy, at most 255 · 16), then across by the columns' weights and a pairwise add (at
+    // most 255 · 256), rounded and narrowed: exact, as the scalar sum.
+    const uint8x16_t taps = vld1q_u8(entry);
+    const uint16x8_t down = vmlal_high_u8(
+        vmull_u8(vget_low_u8(taps), vdup_n_u8((uint8_t)(16 - fy))), taps, vdupq_n_u8((uint8_t)fy));
+    const uint16x8_t across = vmulq_u16(down, vmovl_u8(vld1_u8(w)));
+    const uint8x8_t bytes = vrshrn_n_u16(vpaddq_u16(across, across), 8);
+    return vget_lane_u32(vreinterpret_u32_u8(bytes), 0);
 #else
     return ks_sample_entry(entry, w, fy);
 #endif
