@@ -44,8 +44,24 @@ static inline short ks_mulhrs_multiplier(uint32_t m) { return m >= 256 ? 32767 :
         if (modulated) s = _mm##bits##_mulhrs_epi16(s, mod);                                   \
     } while (0)
 
-/// The SSE2 and SSSE3 tiers' entries: ks_entries' offsets and weights fy, two columns a step
-/// in vector registers (the clamp, and cvttpd2dq truncating as the C cast does).
+/// A column's cursor as one 64-bit number (the SSE and AVX2 tiers'): its entry's index (byte
+/// offset / 8: a pair column starts on a 64-byte line) above the row's fraction (ks_cursor's,
+/// in 2^-32 units), and its step the same way, so one 64-bit add steps a column a row, the
+/// carry out of the fraction included (a negative step is its two's complement). No bias and
+/// no compare; the indices and the fractions are picked out of two registers' halves at once.
+static inline int64_t ks_wide_position(const ks_cursor *g, int k)
+{
+    return (int64_t)(((uint64_t)(uint32_t)(g->offset[k] / 8) << 32) | g->fraction[k]);
+}
+
+static inline int64_t ks_wide_step(const ks_cursor *g, int k)
+{
+    return (int64_t)((uint64_t)(int64_t)(g->step[k] / 8) * ((uint64_t)1 << 32) + g->fraction_step[k]);
+}
+
+/// The SSE2 and SSSE3 tiers' entries: ks_entries' offsets and, per column, the byte offset of
+/// its row of ks_vertical_weights (fy · 16), two columns a step in vector registers (the clamp,
+/// and cvttpd2dq truncating as the C cast does).
 KS_SSE2 __attribute__((always_inline)) static inline void entries_sse2(
     const ks_pair_layout *layout, const int32_t *restrict column, const double *restrict v,
     int32_t *restrict offsets, int32_t *restrict vertical, int clamp)
@@ -65,39 +81,81 @@ KS_SSE2 __attribute__((always_inline)) static inline void entries_sse2(
         _mm_storeu_si128(
             (__m128i *)(offsets + i),
             _mm_add_epi32(_mm_loadu_si128((const __m128i *)(column + i)), row));
-        _mm_storeu_si128((__m128i *)(vertical + i), _mm_and_si128(sixteenths, fifteen));
+        _mm_storeu_si128((__m128i *)(vertical + i), _mm_slli_epi32(_mm_and_si128(sixteenths, fifteen), 4));
     }
+}
+
+/// The SSE tiers' cursor: two columns a register (ks_wide_position), columns in order. Its
+/// entries are the entries' indices and entries_sse2's vertical weights' offsets.
+typedef struct {
+    __m128i position[KS_BLOCK / 2], step[KS_BLOCK / 2];
+} sse_cursor;
+
+KS_SSE2 __attribute__((always_inline)) static inline void sse_cursor_start(
+    sse_cursor *c, const int32_t *column, const double *v, const double *dv)
+{
+    ks_cursor g;
+    ks_cursor_start(&g, column, v, dv);
+    for (int q = 0; q < KS_BLOCK / 2; q++) {
+        c->position[q] = _mm_set_epi64x(ks_wide_position(&g, 2 * q + 1), ks_wide_position(&g, 2 * q));
+        c->step[q] = _mm_set_epi64x(ks_wide_step(&g, 2 * q + 1), ks_wide_step(&g, 2 * q));
+    }
+}
+
+/// The current row's entries, then the cursor one row down: per four columns the indices are
+/// the odd halves of two registers, the fractions the even ones (fy their top nibble).
+KS_SSE2 __attribute__((always_inline)) static inline void sse_cursor_next(
+    sse_cursor *c, int32_t *restrict indices, int32_t *restrict vertical)
+{
+    for (int h = 0; h < KS_BLOCK / 4; h++) {
+        const __m128 a = _mm_castsi128_ps(c->position[2 * h]);
+        const __m128 b = _mm_castsi128_ps(c->position[2 * h + 1]);
+        _mm_storeu_si128((__m128i *)(indices + 4 * h), _mm_castps_si128(_mm_shuffle_ps(a, b, 0xDD)));
+        const __m128i fractions = _mm_castps_si128(_mm_shuffle_ps(a, b, 0x88));
+        _mm_storeu_si128((__m128i *)(vertical + 4 * h), _mm_slli_epi32(_mm_srli_epi32(fractions, 28), 4));
+        for (int q = 2 * h; q < 2 * h + 2; q++) c->position[q] = _mm_add_epi64(c->position[q], c->step[q]);
+    }
+    // Read back from memory, one load an index (see avx2_cursor_next).
+    __asm__("" : "+m"(*(int32_t(*)[KS_BLOCK])indices), "+m"(*(int32_t(*)[KS_BLOCK])vertical));
 }
 
 /// One pixel's horizontal blend without pmaddubsw: bytes to words, pmaddwd per row, packed
 /// back to [top B G R A, bottom B G R A].
-KS_SSE2 static inline __m128i horizontal_sse2(__m128i p, __m128i w)
+KS_SSE2 __attribute__((always_inline)) static inline __m128i horizontal_sse2(
+    __m128i p, const uint8_t *w)
 {
     const __m128i z = _mm_setzero_si128();
-    const __m128i w16 = _mm_unpacklo_epi8(w, z);
+    const __m128i w16 = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)w), z);
     __m128i top = _mm_madd_epi16(_mm_unpacklo_epi8(p, z), w16);
     __m128i bottom = _mm_madd_epi16(_mm_unpackhi_epi8(p, z), w16);
     return _mm_packs_epi32(top, bottom);
 }
 
-KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
+KS_SSSE3 __attribute__((always_inline)) static inline __m128i horizontal_ssse3(
+    __m128i p, const uint8_t *w)
 {
-    return _mm_maddubs_epi16(p, w);
+    return _mm_maddubs_epi16(p, _mm_loadu_si128((const __m128i *)w));
 }
 
-/// The SSE2 and SSSE3 blocks differ only in the horizontal blend and the modulation.
-#define KS_SSE_BLOCK(NAME, ATTR, HORIZONTAL, FINISH, FACTOR)                                           \
-    ATTR static inline void NAME(KS_PIXELS_ARGS)                                               \
+/// The SSE2 and SSSE3 blocks differ only in the horizontal blend and the modulation. `SCALE`:
+/// bytes per unit of an offset (1: entries_sse2's byte offsets; 8: sse_cursor's indices).
+/// Unrolled: the compiler left SSE2's pixel loop rolled, its bookkeeping a quarter of it.
+#define KS_SSE_BLOCK(NAME, ATTR, HORIZONTAL, FINISH, FACTOR, SCALE)                            \
+    ATTR __attribute__((always_inline)) static inline void NAME(KS_PIXELS_ARGS)                \
     {                                                                                          \
         (void)tiled;                                                                           \
         KS_MODULATION(FACTOR);                                                                 \
         const __m128i half = _mm_set1_epi16(128), mod = m;                                     \
+        const uint8_t *rows = (const uint8_t *)ks_vertical_weights;                            \
+        _Pragma("clang loop unroll(full)")                                                     \
         for (int i = 0; i < KS_BLOCK; i += 4) {                                                \
             __m128i v[4];                                                                      \
+            _Pragma("clang loop unroll(full)")                                                 \
             for (int k = 0; k < 4; k++) {                                                      \
-                __m128i p = _mm_loadu_si128((const __m128i *)(base + (uint32_t)offsets[i + k]));         \
-                __m128i h = HORIZONTAL(p, _mm_loadu_si128((const __m128i *)(w + 16 * (i + k)))); \
-                v[k] = _mm_mullo_epi16(h, _mm_load_si128((const __m128i *)ks_vertical_weights[vertical[i + k]])); \
+                const uint8_t *entry = base + (uint64_t)(SCALE) * (uint32_t)offsets[i + k];    \
+                __m128i p = _mm_loadu_si128((const __m128i *)entry);                           \
+                __m128i h = HORIZONTAL(p, w + 16 * (i + k));                                   \
+                v[k] = _mm_mullo_epi16(h, _mm_load_si128((const __m128i *)(rows + (uint32_t)vertical[i + k]))); \
             }                                                                                  \
             __m128i a = _mm_add_epi16(_mm_unpacklo_epi64(v[0], v[1]), _mm_unpackhi_epi64(v[0], v[1])); \
             __m128i b = _mm_add_epi16(_mm_unpacklo_epi64(v[2], v[3]), _mm_unpackhi_epi64(v[2], v[3])); \
@@ -111,8 +169,10 @@ KS_SSSE3 static inline __m128i horizontal_ssse3(__m128i p, __m128i w)
         }                                                                                      \
     }
 
-KS_SSE_BLOCK(pixels_sse2, KS_SSE2, horizontal_sse2, KS_FINISH, ks_multiplier)
-KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3, KS_FINISH_MULHRS, ks_mulhrs_multiplier)
+KS_SSE_BLOCK(pixels_sse2, KS_SSE2, horizontal_sse2, KS_FINISH, ks_multiplier, 1)
+KS_SSE_BLOCK(pixels_sse2_cursor, KS_SSE2, horizontal_sse2, KS_FINISH, ks_multiplier, 8)
+KS_SSE_BLOCK(pixels_ssse3, KS_SSSE3, horizontal_ssse3, KS_FINISH_MULHRS, ks_mulhrs_multiplier, 1)
+KS_SSE_BLOCK(pixels_ssse3_cursor, KS_SSSE3, horizontal_ssse3, KS_FINISH_MULHRS, ks_mulhrs_multiplier, 8)
 
 /// The AVX2 tier blends each pixel of eight with the one four columns on: pair j holds pixel
 /// KS_AVX2_FIRST(j) in its low 128-bit lane and that + 4 in its high one. Of eight pixels'
@@ -162,12 +222,8 @@ KS_AVX2 __attribute__((always_inline)) static inline void entries_avx2(
         (__m256i *)vertical, _mm256_inserti128_si256(_mm256_castsi128_si256(pairs[0]), pairs[1], 1));
 }
 
-/// The AVX2 tier's cursor, the columns in slot order: each column's as one 64-bit number, its
-/// entry's index (byte offset / 8: a pair column starts on a 64-byte line) above the row's
-/// fraction (ks_cursor's, in 2^-32 units), so one 64-bit add steps four columns a row, the
-/// carry out of the fraction included (a negative step is its two's complement). Its entries
-/// come out in `cursor` order (see KS_AVX2_ENTRY): the indices and the fractions are picked
-/// out of two numbers' halves at once.
+/// The AVX2 tier's cursor: four columns a register (ks_wide_position), in slot order. Its
+/// entries come out in `cursor` order (see KS_AVX2_ENTRY).
 typedef struct {
     __m256i position[4], step[4];
     /// avx2_cursor_next's constants, set once and hidden from the compiler (an empty asm):
@@ -184,10 +240,8 @@ KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_start(
     for (int q = 0; q < 4; q++) {
         int64_t position[4], step[4];
         for (int i = 0; i < 4; i++) {
-            const int k = KS_AVX2_SLOT_COLUMN(4 * q + i);
-            position[i] = (int64_t)(((uint64_t)(uint32_t)(g.offset[k] / 8) << 32) | g.fraction[k]);
-            step[i] = (int64_t)((uint64_t)(int64_t)(g.step[k] / 8) * ((uint64_t)1 << 32)
-                + g.fraction_step[k]);
+            position[i] = ks_wide_position(&g, KS_AVX2_SLOT_COLUMN(4 * q + i));
+            step[i] = ks_wide_step(&g, KS_AVX2_SLOT_COLUMN(4 * q + i));
         }
         c->position[q] = _mm256_loadu_si256((const __m256i *)position);
         c->step[q] = _mm256_loadu_si256((const __m256i *)step);
@@ -299,10 +353,10 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2_cursor(KS_
 KS_DEFINE_CURSOR_ROWS(rows_avx2, KS_AVX2, pixels_avx2_cursor, avx2_cursor, 8)
 
 KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, entries_sse2); }
-KS_DEFINE_CURSOR_ROWS(rows_sse2, KS_SSE2, pixels_sse2, ks_cursor, 1)
+KS_DEFINE_CURSOR_ROWS(rows_sse2, KS_SSE2, pixels_sse2_cursor, sse_cursor, 8)
 KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, rows_sse2, ks_tile_weights, _mm_sfence())
 KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, entries_sse2); }
-KS_DEFINE_CURSOR_ROWS(rows_ssse3, KS_SSSE3, pixels_ssse3, ks_cursor, 1)
+KS_DEFINE_CURSOR_ROWS(rows_ssse3, KS_SSSE3, pixels_ssse3_cursor, sse_cursor, 8)
 KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, rows_ssse3, ks_tile_weights, _mm_sfence())
 KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
 KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, rows_avx2, avx2_tile_weights, _mm_sfence())
