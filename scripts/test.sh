@@ -130,6 +130,19 @@ if [ -x Tests/Soak/charts.sh ]; then
     count_summary "$log/chart-soak.txt" "soak: " "chart soak"
 fi
 
+# The pair kernels in C, apart from Swift: every tier this CPU runs against the scalar
+# reference (runs, tiles, clips, sides, clamped rows, modulations), again under ASan and UBSan,
+# and the NEON tier under qemu-aarch64 with the arm64 toolchain's sysroot (made in the
+# background since the start; waited for here if it is not done).
+step "the pair kernels against the scalar reference: natively, sanitized, NEON under qemu-aarch64 (Tests/PixelKernels/run.sh)"
+arm64_sysroot=$(scripts/arm64/toolchain.sh 2>>"$log/arm64-toolchain.txt" | tail -n 1) || arm64_sysroot=
+[ -n "$arm64_sysroot" ] || echo "no arm64 sysroot (scripts/arm64/toolchain.sh failed: $log/arm64-toolchain.txt): NEON not checked here"
+if KIOSK_ARM64_SYSROOT="$arm64_sysroot" sh Tests/PixelKernels/run.sh 2>&1 | tee "$log/pixel-kernels.txt"; then
+    ok 1
+else
+    bad 1 "pair kernels (Tests/PixelKernels/run.sh)"
+fi
+
 if [ -x Tests/VirtualPanel/run.sh ]; then
     step "virtual panel: the .deb installed on a booted Debian 12 (systemd-nspawn, qemu VM)"
     if [ -n "${KIOSK_SKIP_VPANEL:-}" ]; then

@@ -154,5 +154,8 @@ int main(void) {
     for (int tier = 0; tier < KS_TIER_COUNT; tier++)
         if (ks_tier_supported(tier)) printf(" tier %d", tier);
     printf("; %d pixels checked, %d differ\n", checked, failures);
+    free(frame);
+    free(memory);
+    free(page);
     return failures != 0;
 }

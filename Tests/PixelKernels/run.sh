@@ -10,6 +10,16 @@ trap 'rm -rf "$out"' EXIT
 cc=${CC:-clang}
 $cc -O2 -std=c11 -I"$src/include" "$here/check.c" "$src"/*.c -o "$out/check"
 "$out/check"
+# Again under AddressSanitizer and UndefinedBehaviorSanitizer: every kernel's reads and writes
+# stay inside the layout, the tables and the clip (a block drawn to the stack included).
+# (The linker's warnings about the sanitizers' local symbols are left out unless it fails.)
+echo "under AddressSanitizer and UndefinedBehaviorSanitizer:"
+if ! $cc -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -std=c11 \
+    -I"$src/include" "$here/check.c" "$src"/*.c -o "$out/check-sanitized" 2>"$out/cc.log"; then
+    cat "$out/cc.log" >&2
+    exit 1
+fi
+"$out/check-sanitized"
 if [ -n "${KIOSK_ARM64_SYSROOT:-}" ]; then
     $cc --target=aarch64-linux-gnu --sysroot="$KIOSK_ARM64_SYSROOT" -fuse-ld=lld -static -O2 \
         -std=c11 -I"$src/include" "$here/check.c" "$src"/*.c -o "$out/check-arm64"

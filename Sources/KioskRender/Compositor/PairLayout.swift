@@ -116,11 +116,12 @@ public enum PairTier: Int32, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// True for the tiers measured faster than the row-major loop (docs/performance.md, stops
-    /// 42 and 43): AVX2 (0.43 × the instructions of a 30° frame on one core, 0.56–0.60 × the
-    /// time) and NEON (0.68 × the instructions). SSSE3 took the row-major loop's time at stop
-    /// 42 (0.82–0.86 × at stop 43, on a CPU that has AVX2 anyway), SSE2 more: a CPU whose best
-    /// tier is one of those keeps the loop and the memory, unless `KIOSK_PAIR_KERNELS` asks.
-    public var beatsRowMajorLoop: Bool { self == .avx2 || self == .neon }
+    /// 42 to 45): AVX2 (0.35 × the instructions of a 30° frame on one core, about 0.6 × the
+    /// time), SSSE3 (0.55 ×, 0.6–0.75 × the time) and NEON (0.59 × the instructions). SSE2 took
+    /// 0.76 × the instructions and 0.7–0.9 × the time at stop 45: for that little, a CPU whose
+    /// best tier is SSE2 (old, and likely short of memory) keeps the loop and the memory,
+    /// unless `KIOSK_PAIR_KERNELS` asks.
+    public var beatsRowMajorLoop: Bool { self == .avx2 || self == .ssse3 || self == .neon }
 
     /// "A 1 GB board": what such boards report after the firmware's and the kernel's share.
     public static let minimumMemory = 768 << 20
