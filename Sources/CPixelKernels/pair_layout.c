@@ -38,21 +38,22 @@ size_t ks_pair_layout_bytes(int32_t width, int32_t height)
 /// 16 bytes: four pixels, or two entries.
 typedef uint8_t ks_bytes16 __attribute__((vector_size(16)));
 
-void ks_pair_layout_build(
-    const uint32_t *pixels, int32_t width, int32_t height, int32_t stride_bytes,
-    uint8_t *layout_memory, ks_pair_layout *layout)
+/// The entries of pair columns c_from..<c_to, rows r_from..<r_to (row `height` repeats the last
+/// row: the bottom taps of a pixel on it), of a layout at `memory` with `step` bytes a column.
+static void fill(
+    const uint32_t *pixels, int32_t width, int32_t height, int32_t stride_bytes, uint8_t *memory,
+    int64_t step, int64_t c_from, int64_t c_to, int32_t r_from, int32_t r_to)
 {
-    const int64_t step = column_bytes(height), pairs = width - 1;
     // Sixteen pair columns at a time: each source row's one 64-byte line is read once and
     // written to sixteen column streams. Four entries a step: pixels c...c + 3 and c + 1...c + 4
     // interleaved byte by byte are entries c and c + 1, then c + 2 and c + 3 (a 5x faster
     // build than byte by byte; it runs on the loop between frames).
-    for (int64_t c0 = 0; c0 < pairs; c0 += 16) {
-        int64_t n = pairs - c0 < 16 ? pairs - c0 : 16;
-        for (int32_t r = 0; r <= height; r++) {
+    for (int64_t c0 = c_from; c0 < c_to; c0 += 16) {
+        int64_t n = c_to - c0 < 16 ? c_to - c0 : 16;
+        for (int32_t r = r_from; r < r_to; r++) {
             int32_t source_row = r < height ? r : height - 1;
             const uint8_t *row = (const uint8_t *)pixels + (int64_t)source_row * stride_bytes;
-            uint8_t *entry = layout_memory + c0 * step + (int64_t)r * 8;
+            uint8_t *entry = memory + c0 * step + (int64_t)r * 8;
             int64_t i = 0;
             // Pixel c0 + i + 4 must exist: the whole-vector steps stop before the row's end.
             for (; i + 4 <= n && c0 + i + 5 <= width; i += 4) {
@@ -75,16 +76,36 @@ void ks_pair_layout_build(
                 e[4] = a[2]; e[5] = b[2]; e[6] = a[3]; e[7] = b[3];
             }
         }
-        // The padding after each column's last entry is never read; keep it defined.
-        for (int64_t i = 0; i < n; i++) {
-            int64_t used = ((int64_t)height + 1) * 8;
-            memset(layout_memory + (c0 + i) * step + used, 0, (size_t)(step - used));
-        }
     }
+}
+
+void ks_pair_layout_build(
+    const uint32_t *pixels, int32_t width, int32_t height, int32_t stride_bytes,
+    uint8_t *layout_memory, ks_pair_layout *layout)
+{
+    const int64_t step = column_bytes(height), pairs = width - 1;
+    fill(pixels, width, height, stride_bytes, layout_memory, step, 0, pairs, 0, height + 1);
+    // The padding after each column's last entry is never read; keep it defined.
+    const int64_t used = ((int64_t)height + 1) * 8;
+    for (int64_t c = 0; c < pairs; c++) memset(layout_memory + c * step + used, 0, (size_t)(step - used));
     layout->base = layout_memory;
     layout->column_bytes = (int32_t)step;
     layout->width = width;
     layout->height = height;
+}
+
+void ks_pair_layout_update(
+    const uint32_t *pixels, int32_t stride_bytes, uint8_t *layout_memory,
+    const ks_pair_layout *layout, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+    const int32_t width = layout->width, height = layout->height;
+    // Pixel x is in pair columns x − 1 and x; a changed last row is also the repeated row
+    // `height`.
+    const int64_t c_from = x0 > 1 ? x0 - 1 : 0, c_to = x1 < width - 1 ? x1 : width - 1;
+    const int32_t r_from = y0 > 0 ? y0 : 0, r_to = y1 >= height ? height + 1 : y1;
+    if (c_from >= c_to || r_from >= r_to) return;
+    fill(pixels, width, height, stride_bytes, layout_memory, layout->column_bytes, c_from, c_to,
+        r_from, r_to);
 }
 
 uint32_t ks_pair_sample(

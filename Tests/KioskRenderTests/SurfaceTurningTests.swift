@@ -4,7 +4,8 @@ import Testing
 @testable import KioskRender
 
 /// Pages stored for turning (`PageSurfaceCache.storeForTurning`): only the faces the column loop
-/// read, one page per call, freed when they stop turning or their pixels change.
+/// read, one page per call, freed when they stop turning or their pixels change (updated in place
+/// where a small region is redrawn).
 @Suite("Page surfaces stored for turning", .serialized)
 struct SurfaceTurningTests {
     typealias S = SurfaceTestSupport
@@ -89,12 +90,12 @@ struct SurfaceTurningTests {
         // pages and copies.
         #expect(try Self.drawsAsRowMajor(scene, cache, compositor))
 
-        // A redrawn clock changes the page: its layout goes, the other face keeps its own.
+        // A redrawn clock changes the page where the clock is: its copies and the layouts of
+        // both are brought up to date there (`redrawUpdatesLayouts`), the other face's untouched.
         _ = cache.prepare(for: scene, now: S.at(12, 1, 0))
-        #expect(a.pairLayout == nil && b.pairLayout != nil)
-        // Its copies are brought up to date where the clock is and lose their layouts with it.
-        #expect(a.minified != nil && a.minified?.half.pairLayout == nil)
-        #expect(b.minified?.half.pairLayout != nil)
+        #expect(a.pairLayout != nil && b.pairLayout != nil)
+        #expect(a.minified?.half.pairLayout != nil && b.minified?.half.pairLayout != nil)
+        #expect(try Self.drawsAsRowMajor(scene, cache, compositor))
 
         // Not settled yet (a drag back across the face at rest shows it flat for a frame):
         // nothing turns in this frame, and everything stays for the next sweep.
@@ -133,6 +134,42 @@ struct SurfaceTurningTests {
         #expect(a.pairLayout != nil && a.minified?.half.pairLayout != nil)
         // What it holds is the page as it is now: drawn from it, the frame is the row-major one.
         #expect(try Self.drawsAsRowMajor(scene, cache, compositor))
+        cache.storeForTurning([:])
+        #expect(cache.turningBytes == 0)
+    }
+
+    @Test(
+        "a clock redrawn on a turning page updates its layouts where it drew: the same layouts, the bytes of a new build, the row-major loop's frame"
+    )
+    func redrawUpdatesLayouts() throws {
+        let cache = S.cache(["a": Self.board, "b": Self.plain])
+        let scene = Self.turning()
+        _ = cache.prepare(for: scene, now: S.at(12, 0, 0))
+        let compositor = LayerCompositor()
+        compositor.pairTier = .best
+        compositor.compose(
+            scene: scene, surfaces: cache, into: try ImageBuffer(width: 320, height: 200))
+        let a = try #require(cache.surface(for: .panel("a")))
+        let turning = compositor.turningSurfaces
+        cache.storeForTurning(turning, limit: .max)
+        cache.waitForTurningLayouts(turning)
+        let layouts = a.turningBuffers.map(\.pairLayout)
+        try #require(layouts.count == 3 && layouts.allSatisfy { $0 != nil })
+        let before = try #require(PairLayout(of: a))
+        // The clock's minute changes: its region is redrawn, not the page.
+        _ = cache.prepare(for: scene, now: S.at(12, 1, 0))
+        let fresh = try #require(PairLayout(of: a))
+        #expect(!before.sameBytes(as: fresh), "the clock's pixels did not change")
+        for (buffer, kept) in zip(a.turningBuffers, layouts) {
+            #expect(buffer.pairLayout === kept, "a \(buffer.width)-wide layout was dropped")
+            let made = try #require(PairLayout(of: buffer))
+            #expect(kept?.sameBytes(as: made) == true, "a \(buffer.width)-wide layout is stale")
+        }
+        #expect(try Self.drawsAsRowMajor(scene, cache, compositor))
+        // A region over a quarter of the page is not brought up to date on the frame's thread:
+        // its layouts go (built again off it), its copies stay.
+        _ = CairoContext(target: a, redrawing: Rect(x: 0, y: 0, width: 320, height: 100))
+        #expect(a.pairLayout == nil && a.minified?.half.pairLayout == nil && a.minified != nil)
         cache.storeForTurning([:])
         #expect(cache.turningBytes == 0)
     }

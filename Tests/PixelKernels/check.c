@@ -41,9 +41,41 @@ static int check_layout(uint64_t *seed) {
     return bad;
 }
 
+/// ks_pair_layout_update after random rectangles of a page change (some reaching past its
+/// edges, some empty) against a new build of the changed page: the same bytes.
+static int check_layout_update(uint64_t *seed) {
+    int bad = 0, rounds = 0;
+    for (int w = 2; w < 70; w += 3) {
+        for (int h = 1; h < 40; h += 6) {
+            uint32_t *p = malloc((size_t)w * h * 4);
+            for (int i = 0; i < w * h; i++) p[i] = next(seed);
+            const size_t bytes = ks_pair_layout_bytes(w, h);
+            uint8_t *m = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+            uint8_t *fresh = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+            ks_pair_layout l, f;
+            ks_pair_layout_build(p, w, h, w * 4, m, &l);
+            for (int k = 0; k < 6; k++, rounds++) {
+                int x0 = (int)(next(seed) % (w + 4)) - 2, y0 = (int)(next(seed) % (h + 4)) - 2;
+                int x1 = x0 + (int)(next(seed) % (w + 2)), y1 = y0 + (int)(next(seed) % (h + 2));
+                for (int y = y0 < 0 ? 0 : y0; y < y1 && y < h; y++)
+                    for (int x = x0 < 0 ? 0 : x0; x < x1 && x < w; x++) p[y * w + x] = next(seed);
+                ks_pair_layout_update(p, w * 4, m, &l, x0, y0, x1, y1);
+                ks_pair_layout_build(p, w, h, w * 4, fresh, &f);
+                if (memcmp(m, fresh, bytes) != 0 && bad++ < 5)
+                    printf("layout update: %dx%d, pixels %d..<%d of rows %d..<%d differ from a build\n", w, h, x0, x1, y0, y1);
+            }
+            free(p);
+            free(m);
+            free(fresh);
+        }
+    }
+    printf("pair layout update: %d of %d updates differ from a build\n", bad, rounds);
+    return bad;
+}
+
 int main(void) {
     uint64_t seed = 28;
-    if (check_layout(&seed)) return 1;
+    if (check_layout(&seed) || check_layout_update(&seed)) return 1;
     int failures = 0, checked = 0;
     enum { W = 61, H = 37, COLS = 160, ROWS = 40 };
     uint32_t *page = malloc(W * H * 4);

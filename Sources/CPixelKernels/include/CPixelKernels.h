@@ -49,6 +49,13 @@ void ks_pair_layout_build(
     const uint32_t *pixels, int32_t width, int32_t height, int32_t stride_bytes,
     uint8_t *layout_memory, ks_pair_layout *layout);
 
+/// Brings `layout` (built in `layout_memory` from `pixels`, `stride_bytes` per row) up to date
+/// after the pixels x0..<x1 of rows y0..<y1 changed (clamped to the image): only the entries
+/// that hold them are written again, the same bytes as a new build.
+void ks_pair_layout_update(
+    const uint32_t *pixels, int32_t stride_bytes, uint8_t *layout_memory,
+    const ks_pair_layout *layout, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
+
 /// Per output column of a run (index 0 is the run's first pixel): the source row coordinate in
 /// sixteenths of a pixel at output row 0 and its step per output row (the compositor's 24-bit
 /// fixed-point v0 and dv divided by 2^20: exact integers times 2^-4 in a double), the byte

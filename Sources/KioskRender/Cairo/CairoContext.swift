@@ -14,10 +14,13 @@ public final class CairoContext {
 
     /// The only pixels this context draws (the caller clips to them), when it said so.
     private let redrawing: PixelBox?
+    /// Whether the target's layouts for turning are updated where it draws, not dropped
+    /// (`ImageBuffer.updatesLayoutsInPlace`).
+    private let updatingLayouts: Bool
 
     /// `redrawing`: the whole pixels the caller will draw inside and no others (a dynamic
     /// region's redraw); the target's copies for turning are then updated there when the
-    /// context ends, instead of dropped.
+    /// context ends, instead of dropped (its layouts too, where the region is small).
     public init(target: ImageBuffer, redrawing: Rect? = nil) {
         // cairo_create never returns NULL; it fails only on out-of-memory or a surface already in
         // error, which ImageBuffer's initialisers rule out.
@@ -26,16 +29,18 @@ public final class CairoContext {
         }
         self.cr = cr
         self.target = target
-        self.redrawing = redrawing.flatMap { PixelBox(covering: $0) }
+        let box = redrawing.flatMap { PixelBox(covering: $0) }
+        self.redrawing = box
+        updatingLayouts = box.map { target.updatesLayoutsInPlace($0) } ?? false
         // Whatever is drawn next may change which pixels are opaque, and the layout for turning.
-        target.pixelsChanged(keepingMinified: self.redrawing != nil)
+        target.pixelsChanged(keepingMinified: box != nil, keepingLayouts: updatingLayouts)
     }
 
     deinit {
         cairo_destroy(cr)
         // Other code may read the pixels next; make sure cairo has written them.
         cairo_surface_flush(target.surface)
-        if let redrawing { target.minified?.update(from: target, in: redrawing) }
+        if let redrawing { target.updateTurningCopies(in: redrawing, layouts: updatingLayouts) }
     }
 
     // MARK: State

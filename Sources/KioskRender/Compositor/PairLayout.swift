@@ -1,6 +1,7 @@
 // Ownership: a PairLayout owns its memory (64-byte aligned, freed in deinit); `layout.base`
 // points into it. It is attached to the ImageBuffer it was built from (`ImageBuffer.pairLayout`)
-// and dropped when that buffer's pixels change or the page stops turning.
+// and dropped when that buffer's pixels change (updated in place instead where a small region is
+// redrawn: `update(from:in:)`) or the page stops turning.
 import CPixelKernels
 
 #if canImport(Glibc)
@@ -49,6 +50,23 @@ public final class PairLayout {
         layout = ks_pair_layout(
             base: memory.assumingMemoryBound(to: UInt8.self), column_bytes: Int32(step),
             width: width, height: height)
+    }
+
+    /// Brings the layout up to date after `buffer` (the buffer it was built from) changed inside
+    /// `box`: only the entries that hold those pixels are written again (`ks_pair_layout_update`).
+    func update(from buffer: ImageBuffer, in box: PixelBox) {
+        guard buffer.width == Int(layout.width), buffer.height == Int(layout.height) else { return }
+        var described = layout
+        ks_pair_layout_update(
+            buffer.pixels.assumingMemoryBound(to: UInt32.self), Int32(buffer.stride),
+            memory.assumingMemoryBound(to: UInt8.self), &described, Int32(clamping: box.x0),
+            Int32(clamping: box.y0), Int32(clamping: box.x1), Int32(clamping: box.y1))
+    }
+
+    /// True when both hold the same bytes (tests: a layout updated in place against one built
+    /// afresh).
+    func sameBytes(as other: PairLayout) -> Bool {
+        bytes == other.bytes && memcmp(memory, other.memory, bytes) == 0
     }
 
     /// Pair columns built between two yields: about half a millisecond of work at 1080p.

@@ -95,18 +95,25 @@ public final class ImageBuffer {
 
     /// Tells cairo the pixels were changed behind its back (and forgets the recorded opacity).
     public func markDirty() {
+        markDirty(keepingLayout: false)
+    }
+
+    /// `markDirty()`; `keepingLayout`: the caller brings the layout for turning up to date where
+    /// it wrote (`PairLayout.update`).
+    func markDirty(keepingLayout: Bool) {
         cairo_surface_mark_dirty(surface)
-        pixelsChanged()
+        pixelsChanged(keepingLayouts: keepingLayout)
     }
 
     /// Forgets what was derived from the pixels: the recorded opacity and the layouts for turning
-    /// (`keepingMinified`: the caller brings the minified copies up to date where it draws).
-    func pixelsChanged(keepingMinified: Bool = false) {
+    /// (`keepingMinified`: the caller brings the minified copies up to date where it draws;
+    /// `keepingLayouts`: the layouts of the page and of those copies too, `updateTurningCopies`).
+    func pixelsChanged(keepingMinified: Bool = false, keepingLayouts: Bool = false) {
         knownOpacity = nil
         pixelGeneration &+= 1
-        // The copies' layouts too: kept copies are brought up to date in place, and a layout
-        // read from them would show their old pixels.
-        dropPairLayouts()
+        // The copies' layouts too, unless updated with them: a layout read from a kept copy
+        // would show its old pixels.
+        if !keepingLayouts { dropPairLayouts() }
         if !keepingMinified { minified = nil }
     }
 
