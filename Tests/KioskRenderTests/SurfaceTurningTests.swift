@@ -30,6 +30,21 @@ struct SurfaceTurningTests {
         return CompositorFixtures.pixels(drawn) == CompositorFixtures.pixels(reference)
     }
 
+    /// Pages a (the board, with its clock) and b turning (`turning()`) prepared at noon and
+    /// composed once with the best tier; `a` is page a's surface.
+    static func composedAtNoon() throws -> (
+        cache: PageSurfaceCache, scene: Scene, compositor: LayerCompositor, a: ImageBuffer
+    ) {
+        let cache = S.cache(["a": Self.board, "b": Self.plain])
+        let scene = Self.turning()
+        _ = cache.prepare(for: scene, now: S.at(12, 0, 0))
+        let compositor = LayerCompositor()
+        compositor.pairTier = .best
+        compositor.compose(
+            scene: scene, surfaces: cache, into: try ImageBuffer(width: 320, height: 200))
+        return (cache, scene, compositor, try #require(cache.surface(for: .panel("a"))))
+    }
+
     /// Two faces of a cube turned 30° (the column loop's layers) and the flat page beside them.
     static func turning() -> Scene {
         let t = 30 * pi / 180
@@ -113,14 +128,7 @@ struct SurfaceTurningTests {
         "a layout built while its page is redrawn is never attached; the next call asks for it again"
     )
     func staleLayoutDropped() throws {
-        let cache = S.cache(["a": Self.board, "b": Self.plain])
-        let scene = Self.turning()
-        _ = cache.prepare(for: scene, now: S.at(12, 0, 0))
-        let compositor = LayerCompositor()
-        compositor.pairTier = .best
-        compositor.compose(
-            scene: scene, surfaces: cache, into: try ImageBuffer(width: 320, height: 200))
-        let a = try #require(cache.surface(for: .panel("a")))
+        let (cache, scene, compositor, a) = try Self.composedAtNoon()
         let turning = compositor.turningSurfaces
         #expect(turning[ObjectIdentifier(a)] == .width)
         #expect(cache.storeForTurning(turning, limit: .max) == turning.count)
@@ -142,14 +150,7 @@ struct SurfaceTurningTests {
         "a clock redrawn on a turning page updates its layouts where it drew: the same layouts, the bytes of a new build, the row-major loop's frame"
     )
     func redrawUpdatesLayouts() throws {
-        let cache = S.cache(["a": Self.board, "b": Self.plain])
-        let scene = Self.turning()
-        _ = cache.prepare(for: scene, now: S.at(12, 0, 0))
-        let compositor = LayerCompositor()
-        compositor.pairTier = .best
-        compositor.compose(
-            scene: scene, surfaces: cache, into: try ImageBuffer(width: 320, height: 200))
-        let a = try #require(cache.surface(for: .panel("a")))
+        let (cache, scene, compositor, a) = try Self.composedAtNoon()
         let turning = compositor.turningSurfaces
         cache.storeForTurning(turning, limit: .max)
         cache.waitForTurningLayouts(turning)
