@@ -227,9 +227,10 @@ __attribute__((always_inline)) static inline int32_t ks_next_row_meeting(
 /// (modulated or not, clamped or not, streamed or not), so no row tests any of them. Where a
 /// run starts or ends inside a tile (a face's side, or where two runs of a face meet: the same
 /// column down many rows), the block at its start or end runs down those rows the same way,
-/// overlapping its neighbour with the same values (`ks_side_rows`); a run narrower than a
-/// block is drawn pixel by pixel. Nothing outside the clip is written, so threads may share a
-/// frame by clips.
+/// overlapping its neighbour with the same values (`ks_side_rows`); a piece narrower than a
+/// block is drawn through a block of its run on the stack when the clip cut it from a wider run
+/// (four pixels or more), pixel by pixel otherwise. Nothing outside the clip is written, so
+/// threads may share a frame by clips.
 ///
 /// The layout and the columns are copied to locals first: the pixel stores could otherwise
 /// alias them, and every row would load them again.
