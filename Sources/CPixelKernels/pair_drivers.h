@@ -137,6 +137,14 @@ __attribute__((always_inline)) static inline void ks_cursor_next(
         const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
         uint32_t colour, uint32_t alpha, int modulated, int stream
 
+/// Makes the pixels read a row's entries (`indices`, `vertical`: KS_BLOCK each) back from
+/// memory, one load an entry, after a cursor stored them: left to itself the compiler took some
+/// out of the x86 tiers' vector registers with lane extracts and masks (three more instructions
+/// a row in the AVX2 loop). NEON's loop is shorter without it (its entries are read in pairs:
+/// KS_LOAD_TWO), so each cursor says.
+#define KS_READ_BACK(indices, vertical)                                                        \
+    __asm__("" : "+m"(*(int32_t(*)[KS_BLOCK])(indices)), "+m"(*(int32_t(*)[KS_BLOCK])(vertical)))
+
 /// Defines `name`, a tier's cursor rows: per row its `cursor`'s entries (`cursor##_start`,
 /// `cursor##_next`), the prefetch and `pixels`, which reads the entries in the cursor's form
 /// (`scale` bytes per unit of an offset: 1, or 8 for AVX2's entry indices).

@@ -115,8 +115,7 @@ KS_SSE2 __attribute__((always_inline)) static inline void sse_cursor_next(
         _mm_storeu_si128((__m128i *)(vertical + 4 * h), _mm_slli_epi32(_mm_srli_epi32(fractions, 28), 4));
         for (int q = 2 * h; q < 2 * h + 2; q++) c->position[q] = _mm_add_epi64(c->position[q], c->step[q]);
     }
-    // Read back from memory, one load an index (see avx2_cursor_next).
-    __asm__("" : "+m"(*(int32_t(*)[KS_BLOCK])indices), "+m"(*(int32_t(*)[KS_BLOCK])vertical));
+    KS_READ_BACK(indices, vertical);
 }
 
 /// One pixel's horizontal blend without pmaddubsw: bytes to words, pmaddwd per row, packed
@@ -272,10 +271,7 @@ KS_AVX2 __attribute__((always_inline)) static inline void avx2_cursor_next(
             c->position[q] = _mm256_add_epi64(c->position[q], c->step[q]);
     }
     _mm256_storeu_si256((__m256i *)vertical, _mm256_hadd_epi32(weighted[0], weighted[1]));
-    // The pixels read each index back from memory, one load an index: left to itself the
-    // compiler takes some out of the vector registers instead, with lane extracts and masks
-    // (three more instructions a row, AVX2 cursor loop).
-    __asm__("" : "+m"(*(int32_t(*)[KS_BLOCK])indices), "+m"(*(int32_t(*)[KS_BLOCK / 2])vertical));
+    KS_READ_BACK(indices, vertical);
 }
 
 /// Where avx2_cursor_next put slot s's entry index (slots 0, 1, 4, 5, 2, 3, 6, 7 of each

@@ -13,7 +13,7 @@
 
 /// One pixel from entry `entry` (rows r and r + 1 of a column pair) with horizontal weights
 /// `w` (16 − fx, fx) and vertical weight `fy`: Σ tap · wx · wy, rounded, as the generic loop.
-/// The scalar reference every tier and ks_pair_pixel's SSE2 give bit for bit.
+/// The scalar reference every tier and ks_pair_pixel (SSE2, NEON) give bit for bit.
 static inline uint32_t ks_sample_entry(const uint8_t *entry, const uint8_t *w, int32_t fy)
 {
     uint32_t out = 0;

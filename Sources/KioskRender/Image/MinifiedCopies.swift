@@ -40,12 +40,9 @@ public final class MinifiedCopies {
     /// Brings both copies up to date after `page` was redrawn inside `rect` (page pixels, whole):
     /// only the copies' pixels above it are computed again, so a clock or a value card that
     /// changes on a turning face keeps its copies (they are not dropped and rebuilt whole).
-    /// `keepingLayouts`: the copies keep their layouts for turning (the caller updates them
-    /// where they changed). Returns where each copy changed (its own pixels).
-    @discardableResult
-    func update(from page: ImageBuffer, in rect: PixelBox, keepingLayouts: Bool = false)
-        -> (half: PixelBox, quarter: PixelBox)
-    {
+    /// `layouts`: each copy's layout for turning is brought up to date where the copy changed,
+    /// else dropped.
+    func update(from page: ImageBuffer, in rect: PixelBox, layouts: Bool = false) {
         // Along the axis: the half copy's lines over page lines a0..<a1, and the quarter's over
         // those; across it the rectangle's own extent.
         let (along, across) =
@@ -53,22 +50,9 @@ public final class MinifiedCopies {
             ? (rect.x0..<rect.x1, rect.y0..<rect.y1) : (rect.y0..<rect.y1, rect.x0..<rect.x1)
         let halfLines = (along.lowerBound / 2)..<((along.upperBound + 1) / 2)
         let quarterLines = (halfLines.lowerBound / 2)..<((halfLines.upperBound + 1) / 2)
+        Self.halve(page, into: half, axis: axis, lines: halfLines, across: across, layout: layouts)
         Self.halve(
-            page, into: half, axis: axis, lines: halfLines, across: across,
-            keepingLayout: keepingLayouts)
-        Self.halve(
-            half, into: quarter, axis: axis, lines: quarterLines, across: across,
-            keepingLayout: keepingLayouts)
-        func box(_ lines: Range<Int>) -> PixelBox {
-            axis == .width
-                ? PixelBox(
-                    x0: lines.lowerBound, y0: across.lowerBound, x1: lines.upperBound,
-                    y1: across.upperBound)
-                : PixelBox(
-                    x0: across.lowerBound, y0: lines.lowerBound, x1: across.upperBound,
-                    y1: lines.upperBound)
-        }
-        return (box(halfLines), box(quarterLines))
+            half, into: quarter, axis: axis, lines: quarterLines, across: across, layout: layouts)
     }
 
     /// `source` at half its width (height), each pixel the rounded mean of the two next to each
@@ -84,9 +68,10 @@ public final class MinifiedCopies {
 
     /// The target's lines `lines` along `axis` (columns for `.width`, rows for `.height`), over
     /// `across` (rows for `.width`, columns for `.height`), from `source`.
+    /// `layout`: the target's layout for turning is brought up to date there, not dropped.
     private static func halve(
         _ source: ImageBuffer, into target: ImageBuffer, axis: Axis, lines: Range<Int>,
-        across: Range<Int>, keepingLayout: Bool = false
+        across: Range<Int>, layout: Bool = false
     ) {
         let from = source.pixels.assumingMemoryBound(to: UInt32.self)
         let to = target.pixels.assumingMemoryBound(to: UInt32.self)
@@ -114,7 +99,18 @@ public final class MinifiedCopies {
             }
         }
         // Tells cairo only: the copies have no copies of their own to keep.
-        target.markDirty(keepingLayout: keepingLayout)
+        target.markDirty(keepingLayout: layout)
+        if layout {
+            let box =
+                axis == .width
+                ? PixelBox(
+                    x0: lines.lowerBound, y0: across.lowerBound, x1: lines.upperBound,
+                    y1: across.upperBound)
+                : PixelBox(
+                    x0: across.lowerBound, y0: lines.lowerBound, x1: across.upperBound,
+                    y1: lines.upperBound)
+            target.pairLayout?.update(from: target, in: box)
+        }
     }
 
     /// The per-channel rounded mean of two ARGB pixels: each channel widened to 16 bits so the

@@ -133,13 +133,8 @@ extension ImageBuffer {
     /// Brings the minified copies up to date after a redraw inside `box` (`MinifiedCopies.update`)
     /// and, with `layouts`, the layouts of the page and of those copies where each changed.
     func updateTurningCopies(in box: PixelBox, layouts: Bool) {
-        let changed = minified?.update(from: self, in: box, keepingLayouts: layouts)
-        guard layouts else { return }
-        pairLayout?.update(from: self, in: box)
-        if let minified, let changed {
-            minified.half.pairLayout?.update(from: minified.half, in: changed.half)
-            minified.quarter.pairLayout?.update(from: minified.quarter, in: changed.quarter)
-        }
+        minified?.update(from: self, in: box, layouts: layouts)
+        if layouts { pairLayout?.update(from: self, in: box) }
     }
 
     /// The page and its narrower copies, when it has them: each may have a layout.
