@@ -67,24 +67,28 @@ __attribute__((always_inline)) static inline void ks_block_entries(
     ks_entries(layout, column, v, KS_BLOCK, offsets, fy);
 }
 
-/// Bytes ahead in a pair column that a block asks the cache for: about 64 rows of the page.
+/// Bytes ahead in a pair column that a block asks the cache for: about 32 rows of the page.
 /// A tile walks sixteen pair columns down at once, one 8-byte entry a row each; the hardware
 /// prefetchers do not follow sixteen short strides through different pages, and without the
-/// hint each block waited about one memory latency.
-#define KS_PREFETCH_AHEAD 512
+/// hint each block waited about one memory latency. Once the tile loop took 38 cycles a row
+/// (the cursor's ring), 128 to 256 bytes ahead beat 512 by 5-7 % and 2048 was slower still
+/// (the tile kernel alone on a Zen 4 core, docs/performance.md, stop 46): lines fetched
+/// further ahead sit longer in the first-level cache beside the other fifteen columns'.
+#define KS_PREFETCH_AHEAD 256
 
-/// Asks for the lines `KS_PREFETCH_AHEAD` below an eighth of a block's entries, the next eighth
-/// on the next row: every column once every eighth row, as often as a column crosses a line (a
-/// line holds eight rows of it). A quarter a row, each column every fourth row, cost 0.4 M
-/// more instructions a frame and was no faster (docs/performance.md, stop 45). Two a row,
-/// indexed by the row, not sixteen every eighth row behind a test: the loop keeps one shape
-/// and the offsets need not stay in registers for a branch. `scale`: bytes per unit of
-/// `offsets` (1: byte offsets; 8: entry indices, as the AVX2 cursor gives them).
+/// Asks for the lines `KS_PREFETCH_AHEAD` below an eighth of a block's entries (eighth
+/// `row` & 7: a row's y, or a cursor's ring slot), the next eighth on the next row: every
+/// column once every eighth row, as often as a column crosses a line (a line holds eight rows
+/// of it). A quarter a row, each column every fourth row, cost 0.4 M more instructions a frame
+/// and was no faster (docs/performance.md, stop 45). Two a row, indexed by the row, not
+/// sixteen every eighth row behind a test: the loop keeps one shape and the offsets need not
+/// stay in registers for a branch. `scale`: bytes per unit of `offsets` (1: byte offsets; 8:
+/// entry indices, as the AVX2 cursor gives them).
 __attribute__((always_inline)) static inline void ks_block_prefetch(
-    const uint8_t *base, const int32_t *offsets, int32_t y, int scale)
+    const uint8_t *base, const int32_t *offsets, int32_t row, int scale)
 {
     // Unsigned, as the pixel loads read them: no sign extension before the address.
-    const uint32_t *entry = (const uint32_t *)offsets + (y & 7) * (KS_BLOCK / 8);
+    const uint32_t *entry = (const uint32_t *)offsets + (row & 7) * (KS_BLOCK / 8);
 #if defined(__aarch64__)
     // The register-offset form (a zero-extended 32-bit offset): the compiler adds the offset
     // to the base first, an instruction a prefetch, two a block and row.

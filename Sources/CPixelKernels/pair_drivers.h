@@ -130,12 +130,12 @@ __attribute__((always_inline)) static inline void ks_cursor_next(
 /// A tile's whole rows stepped by a cursor (the unclamped loop of KS_DEFINE_TILES), with these
 /// arguments: the layout's `base`, the tile's `column` offsets, its horizontal weights as
 /// the tier's `tile_weights` copied them (`weights`), the first row's coordinates `v` and their steps
-/// `dv`, the first output row `row` and the `stride` to the next, the first row's `y`, `n` rows,
-/// and the modulation and streaming as the pixel functions take them.
+/// `dv`, the first output row `row` and the `stride` to the next, `n` rows, and the modulation
+/// and streaming as the pixel functions take them.
 #define KS_CURSOR_ROWS_ARGS                                                                    \
     const uint8_t *base, const int32_t *column, const uint8_t *weights, const double *v,       \
-        const double *dv, uint32_t *row, intptr_t stride, int32_t y, int32_t n,                \
-        uint32_t colour, uint32_t alpha, int modulated, int stream
+        const double *dv, uint32_t *row, intptr_t stride, int32_t n, uint32_t colour,          \
+        uint32_t alpha, int modulated, int stream
 
 /// Makes the pixels read a row's entries (`indices`, `vertical`: KS_BLOCK each) back from
 /// memory, one load an entry, after a cursor stored them: left to itself the compiler took some
@@ -148,16 +148,39 @@ __attribute__((always_inline)) static inline void ks_cursor_next(
 /// Defines `name`, a tier's cursor rows: per row its `cursor`'s entries (`cursor##_start`,
 /// `cursor##_next`), the prefetch and `pixels`, which reads the entries in the cursor's form
 /// (`scale` bytes per unit of an offset: 1, or 8 for AVX2's entry indices).
-#define KS_DEFINE_CURSOR_ROWS(name, ATTR, pixels, cursor, scale)                               \
+///
+/// The cursor runs `ring` - 1 rows ahead of the pixels: the entries of `ring` rows go round a
+/// ring on the stack, and a row's pixels read entries stored that many rows before. Read back
+/// in the row that stored them, the entries held the AVX2 loop at 53 cycles a row on a Zen 4
+/// core; seven rows ahead (`ring` 8), 38, and SSSE3's 79 became 71 (an A/B of the tile kernel
+/// alone, docs/performance.md, stop 46). The loop is unrolled by the ring, so every slot is a
+/// fixed stack address and the ring costs no instruction. `ring` 1 is the plain loop: SSE2
+/// gained no time from the ring and NEON took 1.3 M instructions more a frame (its weights and
+/// cursor fill the vector registers). The first rows' entries come before the loop; the cursor
+/// computes up to `ring` - 1 rows past the tile's last, numbers only, nothing read from them.
+#define KS_DEFINE_CURSOR_ROWS(name, ATTR, pixels, cursor, scale, ring)                         \
     ATTR __attribute__((always_inline)) static inline void name(KS_CURSOR_ROWS_ARGS)           \
     {                                                                                          \
         cursor c;                                                                              \
         cursor##_start(&c, column, v, dv);                                                     \
-        for (int32_t k = 0; k < n; k++, y++, row += stride) {                                  \
-            int32_t offsets[KS_BLOCK], vertical[KS_BLOCK];                                     \
-            cursor##_next(&c, offsets, vertical);                                              \
-            ks_block_prefetch(base, offsets, y, scale);                                        \
-            pixels(base, offsets, vertical, weights, row, colour, alpha, modulated, stream, 1); \
+        int32_t offsets[ring][KS_BLOCK], vertical[ring][KS_BLOCK];                             \
+        for (int s = 0; s < (ring) - 1; s++) cursor##_next(&c, offsets[s], vertical[s]);       \
+        int32_t k = 0;                                                                         \
+        for (; k + (ring) <= n; k += (ring)) {                                                 \
+            _Pragma("clang loop unroll(full)")                                                 \
+            for (int s = 0; s < (ring); s++, row += stride) {                                  \
+                const int ahead = (s + (ring) - 1) % (ring);                                   \
+                cursor##_next(&c, offsets[ahead], vertical[ahead]);                            \
+                ks_block_prefetch(base, offsets[s], k + s, scale);                             \
+                pixels(base, offsets[s], vertical[s], weights, row, colour, alpha, modulated,  \
+                    stream, 1);                                                                \
+            }                                                                                  \
+        }                                                                                      \
+        /* The last n % ring rows: their entries are in the first slots. */                    \
+        for (int s = 0; k < n; k++, s++, row += stride) {                                      \
+            ks_block_prefetch(base, offsets[s], k, scale);                                     \
+            pixels(base, offsets[s], vertical[s], weights, row, colour, alpha, modulated,      \
+                stream, 1);                                                                    \
         }                                                                                      \
     }
 
@@ -254,7 +277,7 @@ __attribute__((always_inline)) static inline int32_t ks_next_row_meeting(
         tile_weights(weights, w);                                                              \
         if (!clamp) {                                                                          \
             /* Every row in the page: the tier's cursor steps the entries in integers. */      \
-            cursor_rows(layout->base, column, weights, first, dv, row, stride, y, n, colour,   \
+            cursor_rows(layout->base, column, weights, first, dv, row, stride, n, colour,      \
                 alpha, modulated, stream);                                                     \
             return;                                                                            \
         }                                                                                      \

@@ -131,7 +131,7 @@ static inline void pixels_scalar(KS_PIXELS_ARGS)
 }
 
 static void run_scalar(KS_RUN_ARGS) { KS_RUN_BODY(pixels_scalar, ks_block_entries); }
-KS_DEFINE_CURSOR_ROWS(rows_scalar, , pixels_scalar, ks_cursor, 1)
+KS_DEFINE_CURSOR_ROWS(rows_scalar, , pixels_scalar, ks_cursor, 1, 1)
 KS_DEFINE_TILES(tiles_scalar, , pixels_scalar, ks_block_entries, rows_scalar, ks_tile_weights, (void)0)
 
 const ks_pair_kernels ks_pair_scalar = {run_scalar, tiles_scalar};

@@ -154,7 +154,7 @@ __attribute__((always_inline)) static inline void pixels_neon(KS_PIXELS_ARGS)
 }
 
 static void run_neon(KS_RUN_ARGS) { KS_RUN_BODY(pixels_neon, entries_neon); }
-KS_DEFINE_CURSOR_ROWS(rows_neon, , pixels_neon, neon_cursor, 1)
+KS_DEFINE_CURSOR_ROWS(rows_neon, , pixels_neon, neon_cursor, 1, 1)
 KS_DEFINE_TILES(tiles_neon, , pixels_neon, entries_neon, rows_neon, neon_tile_weights, (void)0)
 
 const ks_pair_kernels ks_pair_neon = {run_neon, tiles_neon};

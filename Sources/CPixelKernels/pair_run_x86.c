@@ -346,13 +346,13 @@ KS_AVX2 __attribute__((always_inline)) static inline void pixels_avx2_cursor(KS_
 
 // An eighth of the columns prefetched a row, as every tier (in slot order: any order visits
 // every column once in eight rows).
-KS_DEFINE_CURSOR_ROWS(rows_avx2, KS_AVX2, pixels_avx2_cursor, avx2_cursor, 8)
+KS_DEFINE_CURSOR_ROWS(rows_avx2, KS_AVX2, pixels_avx2_cursor, avx2_cursor, 8, 8)
 
 KS_SSE2 static void run_sse2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_sse2, entries_sse2); }
-KS_DEFINE_CURSOR_ROWS(rows_sse2, KS_SSE2, pixels_sse2_cursor, sse_cursor, 8)
+KS_DEFINE_CURSOR_ROWS(rows_sse2, KS_SSE2, pixels_sse2_cursor, sse_cursor, 8, 1)
 KS_DEFINE_TILES(tiles_sse2, KS_SSE2, pixels_sse2, entries_sse2, rows_sse2, ks_tile_weights, _mm_sfence())
 KS_SSSE3 static void run_ssse3(KS_RUN_ARGS) { KS_RUN_BODY(pixels_ssse3, entries_sse2); }
-KS_DEFINE_CURSOR_ROWS(rows_ssse3, KS_SSSE3, pixels_ssse3_cursor, sse_cursor, 8)
+KS_DEFINE_CURSOR_ROWS(rows_ssse3, KS_SSSE3, pixels_ssse3_cursor, sse_cursor, 8, 8)
 KS_DEFINE_TILES(tiles_ssse3, KS_SSSE3, pixels_ssse3, entries_sse2, rows_ssse3, ks_tile_weights, _mm_sfence())
 KS_AVX2 static void run_avx2(KS_RUN_ARGS) { KS_RUN_BODY(pixels_avx2, entries_avx2); }
 KS_DEFINE_TILES(tiles_avx2, KS_AVX2, pixels_avx2, entries_avx2, rows_avx2, avx2_tile_weights, _mm_sfence())
