@@ -151,9 +151,9 @@ __attribute__((always_inline)) static inline void ks_cursor_next(
 ///
 /// The cursor runs `ring` - 1 rows ahead of the pixels: the entries of `ring` rows go round a
 /// ring on the stack, and a row's pixels read entries stored that many rows before. Read back
-/// in the row that stored them, the entries held the AVX2 loop at 53 cycles a row on a Zen 4
-/// core; seven rows ahead (`ring` 8), 38, and SSSE3's 79 became 71 (an A/B of the tile kernel
-/// alone, docs/performance.md, stop 46). The loop is unrolled by the ring, so every slot is a
+/// in the row that stored them, the entries held every tap load: seven rows ahead (`ring` 8),
+/// the AVX2 tile loop took 23-30 % less time on a Zen 4 core, SSSE3's 19 % less
+/// (Tests/PixelKernels/ab.sh; docs/performance.md, stop 46). The loop is unrolled by the ring, so every slot is a
 /// fixed stack address and the ring costs no instruction. `ring` 1 is the plain loop: SSE2
 /// gained no time from the ring and NEON took 1.3 M instructions more a frame (its weights and
 /// cursor fill the vector registers). The first rows' entries come before the loop; the cursor
