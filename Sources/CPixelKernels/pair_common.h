@@ -77,7 +77,7 @@ __attribute__((always_inline)) static inline void ks_block_entries(
 #define KS_PREFETCH_AHEAD 256
 
 /// Asks for the lines `KS_PREFETCH_AHEAD` below an eighth of a block's entries (eighth
-/// `row` & 7: a row's y, or a cursor's ring slot), the next eighth on the next row: every
+/// `row` & 7: a row's y, or its index down a tile), the next eighth on the next row: every
 /// column once every eighth row, as often as a column crosses a line (a line holds eight rows
 /// of it). A quarter a row, each column every fourth row, cost 0.4 M more instructions a frame
 /// and was no faster (docs/performance.md, stop 45). Two a row, indexed by the row, not

@@ -153,11 +153,12 @@ __attribute__((always_inline)) static inline void ks_cursor_next(
 /// ring on the stack, and a row's pixels read entries stored that many rows before. Read back
 /// in the row that stored them, the entries held every tap load: seven rows ahead (`ring` 8),
 /// the AVX2 tile loop took 23-30 % less time on a Zen 4 core, SSSE3's 19 % less
-/// (Tests/PixelKernels/ab.sh; docs/performance.md, stop 46). The loop is unrolled by the ring, so every slot is a
-/// fixed stack address and the ring costs no instruction. `ring` 1 is the plain loop: SSE2
-/// gained no time from the ring and NEON took 1.3 M instructions more a frame (its weights and
-/// cursor fill the vector registers). The first rows' entries come before the loop; the cursor
-/// computes up to `ring` - 1 rows past the tile's last, numbers only, nothing read from them.
+/// (Tests/PixelKernels/ab.sh; docs/performance.md, stop 46). The loop is unrolled by the ring,
+/// so every slot is a fixed stack address and the ring costs no instruction (the prefetch's
+/// eighth, k + s, folds to the slot). `ring` 1 is the plain loop: SSE2 gained no time from the
+/// ring and NEON took 1.3 M instructions more a frame (its weights and cursor fill the vector
+/// registers). The first rows' entries come before the loop; the cursor computes up to
+/// `ring` - 1 rows past the tile's last, numbers only, nothing read from them.
 #define KS_DEFINE_CURSOR_ROWS(name, ATTR, pixels, cursor, scale, ring)                         \
     ATTR __attribute__((always_inline)) static inline void name(KS_CURSOR_ROWS_ARGS)           \
     {                                                                                          \
