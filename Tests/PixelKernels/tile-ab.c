@@ -57,6 +57,7 @@ int main(int argc, char **argv)
     const int tier = (int)setting("TIER", 3), reps = (int)setting("REPS", 101);
     const double step_x = setting("SX", 1.7), scale = setting("SCALE", 1.3);
     const uint32_t colour = (uint32_t)setting("COLOUR", 256);
+    const int flat = getenv("FLAT") != NULL;
     tiles_fn tiles[MAX_LIBRARIES];
     build_fn build = NULL;
     bytes_fn bytes = NULL;
@@ -100,8 +101,8 @@ int main(int argc, char **argv)
         while (source > WIDTH - 2) source -= WIDTH - 2;
         const int column = (int)source, fx = (int)((source - column) * 16);
         offset[x] = column * layout[0].column_bytes;
-        dv[x] = getenv("FLAT") ? 0 : scale * 16;
-        v0[x] = (getenv("FLAT") ? 500 * 16 : 0) + x % 16;
+        dv[x] = flat ? 0 : scale * 16;
+        v0[x] = (flat ? 500 * 16 : 0) + x % 16;
         for (int k = 0; k < 8; k++) {
             weights[16 * x + 2 * k] = (uint8_t)(16 - fx);
             weights[16 * x + 2 * k + 1] = (uint8_t)fx;
@@ -134,7 +135,7 @@ int main(int argc, char **argv)
     }
     const double blocks = (double)WIDTH * rows / 16;
     printf("tier %d, %d rows, %.2f columns and %.2f rows of the page a pixel%s, %d frames each:\n", tier,
-        rows, step_x, getenv("FLAT") ? 0.0 : scale, getenv("FLAT") ? " (FLAT)" : "", reps);
+        rows, step_x, flat ? 0.0 : scale, flat ? " (FLAT)" : "", reps);
     for (int i = 0; i < libraries; i++) {
         double *t = times + i * reps;
         qsort(t, reps, sizeof(double), by_value);
